@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WidgetI18n",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "I18nCore", targets: ["I18nCore"]),
+        .library(name: "GroupStore", targets: ["GroupStore"]),
+        .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
+        .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
+    ],
+    targets: [
+        .target(name: "I18nCore"),
+        .target(name: "GroupStore", dependencies: ["I18nCore"]),
+        .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore"]),
+        .executableTarget(
+            name: "WidgetI18nCLI",
+            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator"]
+        ),
+
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"], resources: [.copy("Data")]),
+        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "TestSupport", "WidgetI18nCLI"]),
+        .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
+        .testTarget(name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

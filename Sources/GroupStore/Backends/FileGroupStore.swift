@@ -1,0 +1,229 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The multi-process group store: one file per key in a container directory (see the README's
+/// "The group store on disk").
+///
+/// - A key's file name is the key percent-encoded (`KeyFileName`), so no key can name a path outside the
+///   container; the contents are the raw value.
+/// - A write goes to a temporary file in the same directory, is flushed, renamed over the old file, and then
+///   the directory is flushed: readers see the old value or the new one, never a torn one, and writers of
+///   different keys never lose each other's writes. Temporary files never decode as keys.
+/// - Files are created `0600` and directories `0700`; symbolic links are never followed.
+///
+///     let store = FileGroupStore(directory: "/home/me/.local/share/widget-i18n/groups/group.acme.widgets")
+///     try store.setString("pt-BR", forKey: "@better-i18n:locale:acme/widgets")
+public struct FileGroupStore: GroupStore {
+    /// The container directory, without a trailing `/`.
+    public let directory: String
+    public let displayName: String
+
+    /// A store in `directory`. Nothing is touched until the first operation; the directory is created on the
+    /// first write.
+    public init(directory: String, displayName: String? = nil) {
+        var directory = directory
+        while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+        self.directory = directory
+        self.displayName = displayName ?? "group container '\(directory)'"
+    }
+
+    /// The store of `group` in its default container directory (`GroupContainer.defaultDirectory`).
+    public init(group: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(GroupIdentifierError)
+    {
+        try GroupContainer.validateGroupIdentifier(group)
+        self.init(
+            directory: GroupContainer.defaultDirectory(group: group, environment: environment),
+            displayName: "group '\(group)'")
+    }
+
+    // MARK: - GroupStore
+
+    public func value(forKey key: String) throws -> [UInt8]? {
+        let path = try path(forKey: key)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            if code == ELOOP { throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName) }
+            throw GroupStoreError(.io(operation: "read", path: path, errno: code), key: key, store: displayName)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw GroupStoreError(.io(operation: "read", path: path, errno: errno), key: key, store: displayName)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
+        }
+        do {
+            return try Self.readAll(descriptor, sizeHint: Int(status.st_size))
+        } catch let code {
+            throw GroupStoreError(.io(operation: "read", path: path, errno: code.code), key: key, store: displayName)
+        }
+    }
+
+    public func setValue(_ value: [UInt8], forKey key: String) throws {
+        let path = try path(forKey: key)
+        if let code = Self.createDirectories(directory) {
+            throw GroupStoreError(.io(operation: "create the container for", path: directory, errno: code), key: key, store: displayName)
+        }
+        let temporaryPath = directory + "/" + Self.temporaryFileName()
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw GroupStoreError(.io(operation: "write", path: temporaryPath, errno: errno), key: key, store: displayName)
+        }
+        var failure: (operation: String, code: Int32)?
+        if fchmod(descriptor, 0o600) != 0 {
+            failure = ("write", errno)
+        } else if let code = Self.writeAll(descriptor, value) {
+            failure = ("write", code)
+        } else if fsync(descriptor) != 0 {
+            failure = ("flush", errno)
+        }
+        close(descriptor)
+        if failure == nil, rename(temporaryPath, path) != 0 { failure = ("replace", errno) }
+        if let failure {
+            unlink(temporaryPath)
+            if failure.code == EISDIR {
+                throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
+            }
+            throw GroupStoreError(.io(operation: failure.operation, path: path, errno: failure.code), key: key, store: displayName)
+        }
+        syncDirectory()
+    }
+
+    public func removeValue(forKey key: String) throws {
+        let path = try path(forKey: key)
+        guard unlink(path) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return }
+            if code == EISDIR || code == EPERM {
+                var status = stat()
+                if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                    throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
+                }
+            }
+            throw GroupStoreError(.io(operation: "remove", path: path, errno: code), key: key, store: displayName)
+        }
+        syncDirectory()
+    }
+
+    public func keys() throws -> [String] {
+        try entries().map(\.key)
+    }
+
+    public func entries() throws -> [GroupStoreEntry] {
+        guard let stream = opendir(directory) else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return [] }
+            throw GroupStoreError(.io(operation: "list", path: directory, errno: code), key: nil, store: displayName)
+        }
+        defer { closedir(stream) }
+        var result: [GroupStoreEntry] = []
+        while let record = readdir(stream) {
+            let name = withUnsafePointer(to: &record.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard let key = KeyFileName.decode(name) else { continue }
+            var status = stat()
+            guard lstat(directory + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            result.append(GroupStoreEntry(key: key, size: Int(status.st_size), modified: Self.modificationDate(status)))
+        }
+        return result
+    }
+
+    // MARK: - Files
+
+    /// The file of `key`; rejects keys that cannot be stored.
+    func path(forKey key: String) throws(GroupStoreError) -> String {
+        guard !key.isEmpty else { throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName) }
+        guard key != ".", key != ".." else {
+            throw GroupStoreError(.invalidKey("'.' and '..' are not keys"), key: key, store: displayName)
+        }
+        let name = KeyFileName.encode(key)
+        guard name.utf8.count <= KeyFileName.maximumLength else {
+            throw GroupStoreError(
+                .invalidKey("it is longer than \(KeyFileName.maximumLength) bytes once percent-encoded"), key: key,
+                store: displayName)
+        }
+        return directory + "/" + name
+    }
+
+    /// `%` followed by a non-hex letter: never the encoding of a key, so never listed as one.
+    private static func temporaryFileName() -> String {
+        "%tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
+    }
+
+    private func syncDirectory() {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Creates `path` and any missing parents with mode 0700; returns `errno` on failure.
+    private static func createDirectories(_ path: String) -> Int32? {
+        var status = stat()
+        if stat(path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { return errno }
+        }
+        return nil
+    }
+
+    private struct ReadError: Error { var code: Int32 }
+
+    private static func readAll(_ descriptor: Int32, sizeHint: Int) throws(ReadError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
+        var length = 0
+        while true {
+            if length == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                read(descriptor, raw.baseAddress! + length, raw.count - length)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(code: errno)
+            }
+            if count == 0 { break }
+            length += count
+        }
+        buffer.removeSubrange(length...)
+        return buffer
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + written, raw.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return nil
+    }
+
+    private static func modificationDate(_ status: stat) -> Date {
+        #if canImport(Darwin)
+        let time = status.st_mtimespec
+        #else
+        let time = status.st_mtim
+        #endif
+        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+}

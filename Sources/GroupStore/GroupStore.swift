@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A shared key-value store that an app and its widgets read and write: an App Group container.
+///
+/// Values are raw bytes; better-i18n's values are UTF-8 strings (a locale tag, a JSON document). Implement
+/// this protocol to plug in your own storage; `FileGroupStore` is the multi-process default on Linux,
+/// `UserDefaultsGroupStore` wraps `UserDefaults(suiteName:)` for Apple App Groups, and
+/// `InMemoryGroupStore` serves tests and previews.
+///
+///     let store = FileGroupStore(directory: "/tmp/group.acme.widgets")
+///     try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
+///     try store.string(forKey: "@better-i18n:locale:acme/widgets")   // "tr"
+public protocol GroupStore: Sendable {
+    /// How error messages and diagnostics name this store, such as `group 'group.acme.widgets'`.
+    var displayName: String { get }
+
+    /// The value stored at `key`, or `nil` when there is none.
+    /// - Throws: when the value exists but cannot be read.
+    func value(forKey key: String) throws -> [UInt8]?
+
+    /// Stores `value` at `key`, replacing any previous value as a whole.
+    func setValue(_ value: [UInt8], forKey key: String) throws
+
+    /// Removes the value at `key`; removing a key that is not there is not an error.
+    func removeValue(forKey key: String) throws
+
+    /// Every key that holds a value, in no particular order.
+    func keys() throws -> [String]
+
+    /// Every key with its size and, where the store knows it, when it last changed.
+    func entries() throws -> [GroupStoreEntry]
+}
+
+/// One key of a group store, as `widget-i18n store list` shows it.
+public struct GroupStoreEntry: Hashable, Sendable {
+    public var key: String
+    /// The value's size in bytes.
+    public var size: Int
+    /// When the value was last written, where the store records it.
+    public var modified: Date?
+
+    public init(key: String, size: Int, modified: Date?) {
+        self.key = key
+        self.size = size
+        self.modified = modified
+    }
+}
+
+extension GroupStore {
+    public func entries() throws -> [GroupStoreEntry] {
+        try keys().compactMap { key in
+            try value(forKey: key).map { GroupStoreEntry(key: key, size: $0.count, modified: nil) }
+        }
+    }
+
+    /// The value at `key` as a string, or `nil` when there is none.
+    /// - Throws: `GroupStoreError` when the value is not valid UTF-8.
+    public func string(forKey key: String) throws -> String? {
+        guard let bytes = try value(forKey: key) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw GroupStoreError(.notUTF8, key: key, store: displayName)
+        }
+        return text
+    }
+
+    /// Stores `text` as UTF-8 at `key`.
+    public func setString(_ text: String, forKey key: String) throws {
+        try setValue(Array(text.utf8), forKey: key)
+    }
+}
+
+/// A group store operation that failed, with the key and what to do about it.
+public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The key cannot be stored (empty, `.`/`..`, or too long once encoded as a file name).
+        case invalidKey(String)
+        /// A system call failed; `errno` tells why.
+        case io(operation: String, path: String, errno: Int32)
+        /// Something other than a regular file sits where the key's file should be.
+        case notARegularFile(path: String)
+        /// The value is not valid UTF-8 text.
+        case notUTF8
+    }
+
+    public let kind: Kind
+    public let key: String?
+    /// The store's `displayName`.
+    public let store: String
+
+    public init(_ kind: Kind, key: String?, store: String) {
+        self.kind = kind
+        self.key = key
+        self.store = store
+    }
+
+    public var description: String {
+        let keyText = key.map { "'\($0)'" } ?? "the container"
+        switch kind {
+        case .invalidKey(let reason):
+            return "Invalid key \(keyText) for \(store): \(reason)"
+        case .io(let operation, let path, let code):
+            return "Cannot \(operation) \(keyText) in \(store): \(SystemError.message(for: code)) ('\(path)')"
+                + SystemError.advice(for: code)
+        case .notARegularFile(let path):
+            return "The value of \(keyText) in \(store) is not a regular file ('\(path)'); remove it with "
+                + "'widget-i18n store rm \(key ?? "KEY")' or by hand"
+        case .notUTF8:
+            return "The value of \(keyText) in \(store) is not valid UTF-8 text"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// One locale's messages, read from the JSON that better-i18n stores: nested, flat, or both mixed.
+///
+/// `{"widget":{"title":"…"}}`, `{"widget.title":"…"}` and `{"widget":{"title.short":"…"}}` all answer
+/// `message(forKey: "widget.title…")`. Only string leaves are messages; numbers, booleans, arrays and `null`
+/// are skipped.
+///
+/// In memory a bundle is the JSON bytes plus a compact index built in one validating pass: one record per
+/// object member (name range, parent, value range) and an open-addressing table from the hash of each
+/// message's dotted path to its record. Nothing is decoded up front: a lookup hashes the key, checks the
+/// candidate's path against the key segment by segment, and decodes only that one value. This costs a
+/// fraction of materialising the bundle as `[String: Any]` and lets a widget resolve its few keys without
+/// touching the rest. When a path appears twice (`"a.b"` flat and `a → b` nested), the one with fewer
+/// segments wins, and between equal ones the later wins, as `JSON.parse` would keep it.
+///
+///     let bundle = try MessageBundle(json: #"{"widget":{"title":"Today","count.one":"# event"}}"#)
+///     bundle.message(forKey: "widget.title")       // "Today"
+///     bundle.message(forKey: "widget.count.one")   // "# event"
+public struct MessageBundle: Sendable {
+    private let index: BundleIndex
+
+    /// The deepest object nesting accepted; real bundles stay under ten levels.
+    public static let maximumDepth = 64
+
+    /// Parses a bundle from UTF-8 JSON bytes. A leading byte-order mark is skipped.
+    /// - Throws: `MessageBundleError` with the byte offset of the first problem, when the bytes are not a JSON
+    ///   object in valid UTF-8 or nest deeper than `maximumDepth`.
+    public init(jsonBytes: [UInt8]) throws(MessageBundleError) {
+        index = try BundleIndex(bytes: jsonBytes, maximumDepth: Self.maximumDepth)
+    }
+
+    /// Parses a bundle from a JSON string.
+    public init(json: String) throws(MessageBundleError) {
+        try self.init(jsonBytes: Array(json.utf8))
+    }
+
+    /// A bundle with the given flat messages, as an app would ship built-in defaults.
+    public init(messages: [String: String]) {
+        var json: [UInt8] = [UInt8(ascii: "{")]
+        for (offset, key) in messages.keys.sorted().enumerated() {
+            if offset > 0 { json.append(UInt8(ascii: ",")) }
+            JSONEscaping.appendQuoted(key, to: &json)
+            json.append(UInt8(ascii: ":"))
+            JSONEscaping.appendQuoted(messages[key]!, to: &json)
+        }
+        json.append(UInt8(ascii: "}"))
+        // The JSON is built from valid Swift strings by this initializer, so it always parses.
+        do { try self.init(jsonBytes: json) } catch { preconditionFailure("generated bundle JSON did not parse: \(error)") }
+    }
+
+    /// The message at the dotted `key`, or `nil` when the bundle has no string there.
+    public func message(forKey key: String) -> String? {
+        var key = key
+        return key.withUTF8 { index.message(forKey: $0) }
+    }
+
+    /// Whether the bundle has a message at `key`.
+    public func containsMessage(forKey key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { index.entryIndex(forKey: $0) != nil }
+    }
+
+    /// How many messages (string leaves) the bundle holds, after duplicates are merged.
+    public var messageCount: Int { index.messageCount }
+
+    /// The size of the JSON the bundle was read from, in bytes.
+    public var byteCount: Int { index.bytes.count }
+
+    /// Every message key in dotted form, in document order.
+    public var keys: [String] { index.leafKeys() }
+}
+
+/// JSON that is not a usable message bundle.
+public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The document is valid so far but its top level is not an object.
+        case notAnObject
+        /// The JSON grammar was broken; the payload says what was expected.
+        case syntax(expected: String)
+        /// The bytes are not valid UTF-8.
+        case invalidUTF8
+        /// Objects and arrays nest deeper than the limit.
+        case tooDeep(limit: Int)
+        /// The document is larger than an index can address.
+        case tooLarge
+    }
+
+    public let kind: Kind
+    /// The byte offset of the problem in the JSON.
+    public let offset: Int
+
+    public var description: String {
+        switch kind {
+        case .notAnObject: return "Messages must be a JSON object at byte \(offset)"
+        case .syntax(let expected): return "Invalid messages JSON at byte \(offset): expected \(expected)"
+        case .invalidUTF8: return "Messages are not valid UTF-8 at byte \(offset)"
+        case .tooDeep(let limit): return "Messages nest deeper than \(limit) levels at byte \(offset)"
+        case .tooLarge: return "Messages are larger than 2 GiB"
+        }
+    }
+}

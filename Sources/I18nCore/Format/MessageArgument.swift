@@ -1,0 +1,118 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A value passed to a message: text, a number, or a date.
+///
+/// Numbers keep their decimal spelling (`1` and `1.0` are different numbers to CLDR's plural rules), so a
+/// number that arrives as text (a CLI argument, a JSON value) is parsed with `MessageNumber(_:)`.
+public enum MessageArgument: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, CustomStringConvertible
+{
+    case string(String)
+    case number(MessageNumber)
+    case date(Date)
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(MessageNumber(value)) }
+    public init(floatLiteral value: Double) { self = .number(MessageNumber(value)) }
+
+    /// A number when `text` is a decimal number (`3`, `-2.50`, `1e3`), otherwise text.
+    public init(inferringFrom text: String) {
+        self = MessageNumber(text).map(MessageArgument.number) ?? .string(text)
+    }
+
+    /// The plain rendering used where no format is specified.
+    public var description: String {
+        switch self {
+        case .string(let text): return text
+        case .number(let number): return number.text
+        case .date(let date): return date.formatted(.iso8601)
+        }
+    }
+}
+
+/// The arguments of one message, by name.
+public typealias MessageArguments = [String: MessageArgument]
+
+/// A number in its decimal spelling, as plural rules need it: `1.50` keeps its two fraction digits.
+public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
+    /// The canonical decimal text: optional `-`, integer digits, optional `.` and fraction digits.
+    public let text: String
+
+    /// The numeric value.
+    public var value: Double { Double(text) ?? 0 }
+
+    public var description: String { text }
+
+    public init(_ value: Int) { text = String(value) }
+
+    /// A floating-point value; whole numbers are written without a fraction (`3.0` → `3`).
+    public init(_ value: Double) {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            text = String(Int64(value))
+        } else {
+            text = String(value)
+        }
+    }
+
+    /// Parses a decimal number (`42`, `-1.50`, `2.5e3`); exponents are expanded so that the digits after the
+    /// point stay what the writer meant. Returns `nil` for anything else, including `nan` and `inf`.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var integerDigits: [UInt8] = []
+        var fractionDigits: [UInt8] = []
+        while index < bytes.count, ASCII.isDigit(bytes[index]) {
+            integerDigits.append(bytes[index])
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, ASCII.isDigit(bytes[index]) {
+                fractionDigits.append(bytes[index])
+                index += 1
+            }
+        }
+        guard !integerDigits.isEmpty || !fractionDigits.isEmpty else { return nil }
+        var exponent = 0
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentText = ""
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentText.append(Character(Unicode.Scalar(bytes[index])))
+                index += 1
+            }
+            let digitsStart = index
+            while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
+            guard index > digitsStart, index - digitsStart <= 4 else { return nil }
+            exponentText += String(decoding: bytes[digitsStart..<index], as: UTF8.self)
+            exponent = Int(exponentText) ?? 0
+        }
+        guard index == bytes.count else { return nil }
+        // Shift the decimal point by the exponent.
+        var digits = integerDigits + fractionDigits
+        var pointPosition = integerDigits.count + exponent
+        if pointPosition < 0 {
+            digits = [UInt8](repeating: UInt8(ascii: "0"), count: -pointPosition) + digits
+            pointPosition = 0
+        }
+        if pointPosition > digits.count {
+            digits += [UInt8](repeating: UInt8(ascii: "0"), count: pointPosition - digits.count)
+        }
+        var integerPart = Array(digits[..<pointPosition].drop { $0 == UInt8(ascii: "0") })
+        if integerPart.isEmpty { integerPart = [UInt8(ascii: "0")] }
+        let fractionPart = Array(digits[pointPosition...])
+        var result = negative ? "-" : ""
+        result += String(decoding: integerPart, as: UTF8.self)
+        if !fractionPart.isEmpty { result += "." + String(decoding: fractionPart, as: UTF8.self) }
+        self.text = result
+    }
+}

@@ -1,0 +1,50 @@
+/// Turns a message's source text and arguments into display text.
+///
+/// The widget-facing contract: formatting never throws and never traps. What cannot be formatted (a missing
+/// argument, a syntax error) is left visible in the output and reported in `FormattedMessage.problems`.
+/// `SimpleInterpolation` implements `{name}` placeholders; ICU MessageFormat implements the full syntax
+/// behind the same protocol.
+public protocol MessageFormatting: Sendable {
+    /// Formats `message` for `locale`. `locale` drives plural rules and number formats; it is the widget's
+    /// detected locale even when the text came from a fallback locale.
+    func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage
+}
+
+/// The output of formatting a message, and what went wrong on the way.
+public struct FormattedMessage: Hashable, Sendable, CustomStringConvertible {
+    /// The text to show.
+    public var text: String
+    /// Problems met while formatting; empty when the message formatted cleanly.
+    public var problems: [FormatProblem]
+
+    public init(text: String, problems: [FormatProblem] = []) {
+        self.text = text
+        self.problems = problems
+    }
+
+    public var description: String { text }
+}
+
+/// Something a formatter could not do; the output shows the placeholder instead.
+public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The message uses an argument the caller did not pass.
+        case missingArgument(String)
+        /// The message does not parse; the payload is the parser's explanation.
+        case syntax(String)
+        /// The argument has the wrong type for its use (text where a number is needed).
+        case argumentType(name: String, expected: String)
+    }
+
+    public let kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var description: String {
+        switch kind {
+        case .missingArgument(let name): return "Missing argument '\(name)'; pass it as \(name)=VALUE"
+        case .syntax(let explanation): return explanation
+        case .argumentType(let name, let expected): return "Argument '\(name)' must be \(expected)"
+        }
+    }
+}

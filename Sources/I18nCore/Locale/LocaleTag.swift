@@ -1,0 +1,211 @@
+/// A BCP 47 language tag (RFC 5646): language, optional script, region, variants, extensions and private use.
+///
+/// Tags arrive in every spelling (`pt-BR`, `pt_BR`, `PT-br`); two tags are equal when their normalised forms
+/// are. The normalised form (`pt-br`) is what storage keys use; the display form (`pt-BR`) is what people read.
+///
+///     let tag = try LocaleTag("zh_Hant_TW")
+///     tag.normalized           // "zh-hant-tw"
+///     tag.displayForm          // "zh-Hant-TW"
+///     tag.parents.map(\.normalized)   // ["zh-hant", "zh"]
+public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
+    /// Lower case, `-` separated: the spelling of storage keys (`pt-br`, `zh-hant-tw`).
+    public let normalized: String
+    /// Conventional casing: language lower, script title, region upper (`pt-BR`, `zh-Hant-TW`).
+    public let displayForm: String
+    /// The primary language subtag, lower case (`pt`).
+    public let language: String
+    /// The script subtag in title case (`Hant`), if any.
+    public let script: String?
+    /// The region subtag in upper case (`BR`, `419`), if any.
+    public let region: String?
+    /// Variant subtags, lower case.
+    public let variants: [String]
+
+    public var description: String { displayForm }
+
+    /// `en`, the usual default locale.
+    public static let english = LocaleTag(parsing: "en")!
+
+    /// Longest tag accepted; RFC 5646 asks for at least 35 characters, real tags stay far below 64.
+    static let maximumLength = 64
+
+    /// Parses and validates `text`; `_` is accepted as a separator.
+    /// - Throws: `LocaleTagError` naming the rejected text and the offending subtag.
+    public init(_ text: String) throws(LocaleTagError) {
+        let parsed = try Self.parse(text)
+        self = parsed
+    }
+
+    /// Parses `text`, or returns `nil` when it is not a valid tag.
+    public init?(parsing text: String) {
+        guard let parsed = try? Self.parse(text) else { return nil }
+        self = parsed
+    }
+
+    private init(subtags: [Subtag]) {
+        var display: [String] = []
+        var language = ""
+        var script: String?
+        var region: String?
+        var variants: [String] = []
+        for subtag in subtags {
+            let lower = subtag.text.lowercased()
+            switch subtag.kind {
+            case .language:
+                language = lower
+                display.append(lower)
+            case .extendedLanguage, .extensionPart, .privateUse:
+                display.append(lower)
+            case .script:
+                let titled = lower.prefix(1).uppercased() + lower.dropFirst()
+                script = titled
+                display.append(titled)
+            case .region:
+                region = lower.uppercased()
+                display.append(lower.uppercased())
+            case .variant:
+                variants.append(lower)
+                display.append(lower)
+            }
+        }
+        self.language = language
+        self.script = script
+        self.region = region
+        self.variants = variants
+        self.displayForm = display.joined(separator: "-")
+        self.normalized = displayForm.lowercased()
+    }
+
+    /// The tags obtained by removing subtags from the end, nearest first (RFC 4647 lookup truncation);
+    /// a singleton left at the end is removed with its extension. `zh-hant-tw` → `zh-hant`, `zh`.
+    public var parents: [LocaleTag] {
+        var result: [LocaleTag] = []
+        var parts = normalized.split(separator: "-").map(String.init)
+        while parts.count > 1 {
+            parts.removeLast()
+            if parts.count > 1, parts[parts.count - 1].count == 1 { parts.removeLast() }
+            if let parent = LocaleTag(parsing: parts.joined(separator: "-")) { result.append(parent) }
+        }
+        return result
+    }
+
+    /// The tag itself followed by its parents: the order in which a lookup tries locales.
+    public var fallbackChain: [LocaleTag] { [self] + parents }
+
+    /// Whether the script or language is written right to left (Arabic, Hebrew, Persian, Urdu, …).
+    public var isRightToLeft: Bool {
+        if let script { return ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg"].contains(script) }
+        return ["ar", "he", "iw", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"].contains(language)
+    }
+
+    public static func == (lhs: LocaleTag, rhs: LocaleTag) -> Bool { lhs.normalized == rhs.normalized }
+    public func hash(into hasher: inout Hasher) { hasher.combine(normalized) }
+
+    // MARK: - Grammar
+
+    private enum SubtagKind { case language, extendedLanguage, script, region, variant, extensionPart, privateUse }
+    private struct Subtag {
+        var text: Substring
+        var kind: SubtagKind
+    }
+
+    private static func parse(_ text: String) throws(LocaleTagError) -> LocaleTag {
+        guard !text.isEmpty else { throw LocaleTagError(text: text, reason: .empty) }
+        guard text.utf8.count <= maximumLength else { throw LocaleTagError(text: text, reason: .tooLong) }
+        let pieces = text.split(separator: "-", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        for piece in pieces {
+            guard !piece.isEmpty, piece.utf8.count <= 8, piece.utf8.allSatisfy(ASCII.isAlphanumeric) else {
+                throw LocaleTagError(text: text, reason: .invalidSubtag(String(piece)))
+            }
+        }
+        var subtags: [Subtag] = []
+        var index = 0
+        func isAlpha(_ piece: Substring) -> Bool { piece.utf8.allSatisfy(ASCII.isLetter) }
+        func isDigits(_ piece: Substring) -> Bool { piece.utf8.allSatisfy(ASCII.isDigit) }
+
+        // language: 2–3 letters (with up to three 3-letter extlangs) or 5–8 letters; 4 letters is reserved.
+        let language = pieces[0]
+        guard isAlpha(language), [2, 3, 5, 6, 7, 8].contains(language.count) else {
+            throw LocaleTagError(text: text, reason: .invalidLanguage(String(language)))
+        }
+        subtags.append(Subtag(text: language, kind: .language))
+        index = 1
+        if language.count <= 3 {
+            var extlangs = 0
+            while index < pieces.count, extlangs < 3, pieces[index].count == 3, isAlpha(pieces[index]) {
+                subtags.append(Subtag(text: pieces[index], kind: .extendedLanguage))
+                index += 1
+                extlangs += 1
+            }
+        }
+        if index < pieces.count, pieces[index].count == 4, isAlpha(pieces[index]) {
+            subtags.append(Subtag(text: pieces[index], kind: .script))
+            index += 1
+        }
+        if index < pieces.count,
+            (pieces[index].count == 2 && isAlpha(pieces[index])) || (pieces[index].count == 3 && isDigits(pieces[index]))
+        {
+            subtags.append(Subtag(text: pieces[index], kind: .region))
+            index += 1
+        }
+        var seenVariants: Set<String> = []
+        while index < pieces.count, isVariant(pieces[index]) {
+            guard seenVariants.insert(pieces[index].lowercased()).inserted else {
+                throw LocaleTagError(text: text, reason: .invalidSubtag(String(pieces[index])))
+            }
+            subtags.append(Subtag(text: pieces[index], kind: .variant))
+            index += 1
+        }
+        var seenSingletons: Set<String> = []
+        while index < pieces.count {
+            let singleton = pieces[index]
+            guard singleton.count == 1 else { throw LocaleTagError(text: text, reason: .invalidSubtag(String(singleton))) }
+            let isPrivateUse = singleton.lowercased() == "x"
+            guard seenSingletons.insert(singleton.lowercased()).inserted else {
+                throw LocaleTagError(text: text, reason: .invalidSubtag(String(singleton)))
+            }
+            subtags.append(Subtag(text: singleton, kind: isPrivateUse ? .privateUse : .extensionPart))
+            index += 1
+            let firstPart = index
+            while index < pieces.count, isPrivateUse || pieces[index].count >= 2 {
+                subtags.append(Subtag(text: pieces[index], kind: isPrivateUse ? .privateUse : .extensionPart))
+                index += 1
+            }
+            guard index > firstPart else { throw LocaleTagError(text: text, reason: .invalidSubtag(String(singleton))) }
+        }
+        return LocaleTag(subtags: subtags)
+    }
+
+    /// 5–8 alphanumerics, or a digit followed by three alphanumerics.
+    private static func isVariant(_ piece: Substring) -> Bool {
+        if piece.count >= 5 { return true }
+        return piece.count == 4 && ASCII.isDigit(piece.utf8.first!)
+    }
+}
+
+/// Text that is not a BCP 47 language tag.
+public struct LocaleTagError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong with the tag.
+    public enum Reason: Hashable, Sendable {
+        case empty
+        case tooLong
+        case invalidLanguage(String)
+        case invalidSubtag(String)
+    }
+
+    /// The rejected text.
+    public let text: String
+    public let reason: Reason
+
+    public var description: String {
+        let detail: String
+        switch reason {
+        case .empty: detail = "the tag is empty"
+        case .tooLong: detail = "it is longer than \(LocaleTag.maximumLength) characters"
+        case .invalidLanguage(let subtag): detail = "'\(subtag)' is not a language subtag (2–3 or 5–8 letters)"
+        case .invalidSubtag(let subtag): detail = "'\(subtag)' is not a valid subtag here"
+        }
+        return "Invalid locale '\(text)': \(detail); use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'"
+    }
+}

@@ -1,0 +1,38 @@
+/// The better-i18n storage key schema, shared byte for byte with the JavaScript/Expo and Swift SDKs.
+///
+/// An Expo app and a Swift widget read and write the same keys, so these strings are a compatibility contract:
+///
+/// | key | value |
+/// |---|---|
+/// | `@better-i18n:locale:{project}` | the selected locale as the app stored it (`pt-BR`, `pt_BR`, …) |
+/// | `@better-i18n:messages:{project}:{locale}` | the locale's messages as a JSON string; `{locale}` normalised |
+/// | `@better-i18n:manifest:{project}` | the CDN manifest as a JSON string |
+///
+///     StorageKey.messages(project: try ProjectID("acme/widgets"), locale: try LocaleTag("pt-BR"))
+///     // "@better-i18n:messages:acme/widgets:pt-br"
+public enum StorageKey {
+    /// Every key of the schema, and every key this package adds, starts with this prefix.
+    public static let prefix = "@better-i18n:"
+
+    /// The key that holds the project's selected locale.
+    public static func locale(project: ProjectID) -> String { "\(prefix)locale:\(project)" }
+
+    /// The key that holds a locale's messages; the locale is written in its normalised form (`pt-br`).
+    public static func messages(project: ProjectID, locale: LocaleTag) -> String {
+        messagesPrefix(project: project) + locale.normalized
+    }
+
+    /// The key that holds the project's CDN manifest.
+    public static func manifest(project: ProjectID) -> String { "\(prefix)manifest:\(project)" }
+
+    /// The common prefix of every messages key of `project`; what follows it is the locale.
+    public static func messagesPrefix(project: ProjectID) -> String { "\(prefix)messages:\(project):" }
+
+    /// The locale part of a messages key of `project`, exactly as written, or `nil` when `key` is not one.
+    public static func messagesLocale(inKey key: String, project: ProjectID) -> String? {
+        let keyPrefix = messagesPrefix(project: project)
+        guard key.hasPrefix(keyPrefix) else { return nil }
+        let locale = key.dropFirst(keyPrefix.count)
+        return locale.isEmpty || locale.contains(":") ? nil : String(locale)
+    }
+}

@@ -1,0 +1,95 @@
+/// One `--option` a command accepts.
+struct OptionSpec: Sendable {
+    let name: String
+    /// The placeholder shown in help for the option's value, or `nil` for a flag.
+    let valueName: String?
+    let help: String
+    var repeatable = false
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+    static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)
+    }
+}
+
+/// The options and positional arguments of one command line, as `ArgumentParser` read them.
+struct ParsedArguments: Sendable {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func allValues(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A deliberately small GNU-style parser: `--name value`, `--name=value`, flags, `-h`, and `--` to end
+/// options. Anything it does not know is a usage error that names the fix.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        let help = "see 'widget-i18n \(command) --help'"
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "-h" {
+                parsed.flags.insert("help")
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                throw .usage("Unknown option '\(argument)' for 'widget-i18n \(command)'; \(help)")
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw .usage("Unknown option '--\(name)' for 'widget-i18n \(command)'; \(help)")
+            }
+            if spec.valueName == nil {
+                guard inlineValue == nil else { throw .usage("Option '--\(name)' takes no value; \(help)") }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else {
+                    throw .usage("Option '--\(name)' needs a value (\(spec.valueName!)); \(help)")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if !spec.repeatable, parsed.values[name] != nil {
+                throw .usage("Option '--\(name)' is given twice; \(help)")
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    /// `name=value` pairs into message arguments; numbers become numbers.
+    static func messageArguments(_ pairs: some Sequence<String>, command: String) throws(CLIError) -> [(String, String)] {
+        var result: [(String, String)] = []
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw .usage("Expected an argument as name=value, got '\(pair)'; see 'widget-i18n \(command) --help'")
+            }
+            result.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
+        }
+        return result
+    }
+}

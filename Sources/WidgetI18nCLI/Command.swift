@@ -1,0 +1,41 @@
+/// What every command of the CLI provides: its help and its behaviour.
+protocol Command: Sendable {
+    /// The words that select the command, such as `["store", "put"]`.
+    static var path: [String] { get }
+    static var summary: String { get }
+    /// The synopsis after `widget-i18n`, such as `t <key> [name=value …] [options]`.
+    static var usage: String { get }
+    /// Options beyond the global ones.
+    static var options: [OptionSpec] { get }
+    static var discussion: String { get }
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError)
+}
+
+extension Command {
+    static var options: [OptionSpec] { [] }
+    static var discussion: String { "" }
+    static var name: String { path.joined(separator: " ") }
+
+    static var help: String {
+        var lines = ["OVERVIEW: \(summary)", "", "USAGE: widget-i18n \(usage)"]
+        if !discussion.isEmpty { lines += ["", discussion] }
+        lines += ["", "OPTIONS:"]
+        for option in options + Configuration.globalOptions {
+            let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
+            lines.append(left.padding(toLength: max(left.count + 2, 26), withPad: " ", startingAt: 0) + option.help)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The environment a command runs in.
+struct CommandContext {
+    let environment: [String: String]
+    let workingDirectory: String
+    let output: Output
+    let arguments: ParsedArguments
+
+    func configuration() throws(CLIError) -> Configuration {
+        try Configuration(arguments: arguments, environment: environment, workingDirectory: workingDirectory)
+    }
+}

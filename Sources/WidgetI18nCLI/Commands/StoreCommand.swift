@@ -1,0 +1,123 @@
+import Foundation
+import GroupStore
+import I18nCore
+
+/// `widget-i18n store list`: every key of the group store.
+enum StoreListCommand: Command {
+    static let path = ["store", "list"]
+    static let summary = "List the keys of the group store with size and modification time"
+    static let usage = "store list"
+    static let discussion = "Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key."
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("'store list' takes no arguments") }
+        let store = try context.configuration().store()
+        do {
+            for entry in try store.entries().sorted(by: { $0.key < $1.key }) {
+                context.output.writeLine("\(entry.key)\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))")
+            }
+        } catch { throw .failure("\(error)") }
+    }
+}
+
+/// `widget-i18n store get`: one value, byte for byte.
+enum StoreGetCommand: Command {
+    static let path = ["store", "get"]
+    static let summary = "Print the value of a key exactly as stored"
+    static let usage = "store get <key>"
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let key = try StoreCommandSupport.singleKey(arguments, command: name)
+        let store = try context.configuration().store()
+        let value: [UInt8]?
+        do { value = try store.value(forKey: key) } catch { throw .failure("\(error)") }
+        guard let value else {
+            throw .failure("No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
+        }
+        context.output.writeBytes(value)
+    }
+}
+
+/// `widget-i18n store put`: writes a value from stdin or a file, atomically.
+enum StorePutCommand: Command {
+    static let path = ["store", "put"]
+    static let summary = "Write a value, read from standard input or a file"
+    static let usage = "store put <key> [--file FILE] [--no-validate]"
+    static let options: [OptionSpec] = [
+        .value("file", "FILE", "Read the value from FILE instead of standard input"),
+        .flag("no-validate", "Write even when the value is not valid for a better-i18n key"),
+    ]
+    static let discussion = """
+        Values of better-i18n keys are checked first: messages and the manifest must be JSON objects, the
+        locale a valid tag. An invalid value is refused and the stored one stays as it was.
+
+        EXAMPLE:
+          widget-i18n store put '@better-i18n:messages:acme/widgets:tr' --file tr.json
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let key = try StoreCommandSupport.singleKey(arguments, command: name)
+        let store = try context.configuration().store()
+        let value: [UInt8]
+        if let file = arguments.value("file") {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw .failure("Cannot read '\(file)'; check that the file exists and is readable")
+            }
+            value = Array(data)
+        } else {
+            value = Array(FileHandle.standardInput.readDataToEndOfFile())
+        }
+        if !arguments.has("no-validate"), let problem = StoreCommandSupport.validate(value, forKey: key) {
+            throw .failure("Refusing to write '\(key)': \(problem); the stored value is unchanged "
+                + "(pass --no-validate to write it anyway)")
+        }
+        do { try store.setValue(value, forKey: key) } catch { throw .failure("\(error)") }
+    }
+}
+
+/// `widget-i18n store rm`: removes a key.
+enum StoreRemoveCommand: Command {
+    static let path = ["store", "rm"]
+    static let summary = "Remove a key from the group store"
+    static let usage = "store rm <key>"
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let key = try StoreCommandSupport.singleKey(arguments, command: name)
+        let store = try context.configuration().store()
+        do {
+            guard try store.value(forKey: key) != nil else {
+                throw CLIError.failure("No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
+            }
+            try store.removeValue(forKey: key)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+}
+
+enum StoreCommandSupport {
+    static func singleKey(_ arguments: ParsedArguments, command: String) throws(CLIError) -> String {
+        guard arguments.positionals.count == 1 else {
+            throw .usage(arguments.positionals.isEmpty
+                ? "Missing the key; see 'widget-i18n \(command) --help'"
+                : "Expected one key, got \(arguments.positionals.count); quote keys that contain spaces")
+        }
+        return arguments.positionals[0]
+    }
+
+    /// Why `value` is not valid for `key` of the better-i18n schema, or `nil` when it is (or the key is not one).
+    static func validate(_ value: [UInt8], forKey key: String) -> String? {
+        let prefix = StorageKey.prefix
+        guard key.hasPrefix(prefix) else { return nil }
+        let rest = key.dropFirst(prefix.count)
+        if rest.hasPrefix("messages:") || rest.hasPrefix("manifest:") {
+            do { _ = try MessageBundle(jsonBytes: value) } catch { return error.description }
+        } else if rest.hasPrefix("locale:") {
+            guard let text = String(validating: value, as: UTF8.self) else { return "the locale is not UTF-8 text" }
+            do { _ = try LocaleTag(text) } catch { return error.description }
+        }
+        return nil
+    }
+}

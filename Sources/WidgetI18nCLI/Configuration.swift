@@ -1,0 +1,115 @@
+import Foundation
+import GroupStore
+import I18nCore
+
+/// Where the CLI's settings come from: flags win over environment variables, which win over an optional
+/// `widget-i18n.json` in the working directory.
+///
+/// | flag | environment | `widget-i18n.json` |
+/// |---|---|---|
+/// | `--project` | `WIDGET_I18N_PROJECT` | `project` |
+/// | `--group` | `WIDGET_I18N_GROUP` | `group` |
+/// | `--group-dir` | `WIDGET_I18N_GROUP_DIR` | `groupDir` |
+/// | `--default-locale` | `WIDGET_I18N_DEFAULT_LOCALE` | `defaultLocale` |
+struct Configuration {
+    static let settings: [(flag: String, environment: String, file: String)] = [
+        ("project", "WIDGET_I18N_PROJECT", "project"),
+        ("group", "WIDGET_I18N_GROUP", "group"),
+        ("group-dir", "WIDGET_I18N_GROUP_DIR", "groupDir"),
+        ("default-locale", "WIDGET_I18N_DEFAULT_LOCALE", "defaultLocale"),
+    ]
+    static let fileName = "widget-i18n.json"
+
+    static let globalOptions: [OptionSpec] = [
+        .value("project", "ORG/PROJECT", "The better-i18n project, 'org/project' or a UUID [WIDGET_I18N_PROJECT]"),
+        .value("group", "ID", "The App Group identifier (default: group.ORG.PROJECT) [WIDGET_I18N_GROUP]"),
+        .value("group-dir", "DIR", "The group container directory, instead of the group's default [WIDGET_I18N_GROUP_DIR]"),
+        .value("default-locale", "LOCALE", "The fallback locale (default: en) [WIDGET_I18N_DEFAULT_LOCALE]"),
+        .flag("help", "Show help for this command"),
+    ]
+
+    let project: ProjectID?
+    let group: String?
+    let groupDirectory: String?
+    let defaultLocale: LocaleTag
+    let environment: [String: String]
+
+    init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
+        let file = try Self.readFile(in: workingDirectory)
+        func setting(_ index: Int) -> (value: String, origin: String)? {
+            let names = Self.settings[index]
+            if let value = arguments.value(names.flag) { return (value, "--\(names.flag)") }
+            if let value = environment[names.environment], !value.isEmpty { return (value, names.environment) }
+            if let value = file[names.file] { return (value, "'\(names.file)' in \(Self.fileName)") }
+            return nil
+        }
+        if let (text, _) = setting(0) {
+            do { project = try ProjectID(text) } catch { throw .usage(error.description) }
+        } else {
+            project = nil
+        }
+        if let (text, _) = setting(1) {
+            do { try GroupContainer.validateGroupIdentifier(text) } catch { throw .usage(error.description) }
+            group = text
+        } else {
+            group = nil
+        }
+        groupDirectory = setting(2)?.value
+        if let (text, origin) = setting(3) {
+            do { defaultLocale = try LocaleTag(text) } catch { throw .usage("\(error.description) (from \(origin))") }
+        } else {
+            defaultLocale = .english
+        }
+        self.environment = environment
+    }
+
+    /// The project, or a usage error that says how to set it.
+    func requireProject() throws(CLIError) -> ProjectID {
+        guard let project else {
+            throw .usage("No project given; pass --project ORG/PROJECT (e.g. --project acme/widgets), "
+                + "set WIDGET_I18N_PROJECT, or add \"project\" to \(Self.fileName)")
+        }
+        return project
+    }
+
+    /// The group identifier in use, when the store is not a directory given directly.
+    var groupIdentifier: String? {
+        group ?? project.map { GroupContainer.defaultGroupIdentifier(forProject: $0.description) }
+    }
+
+    /// The group store the settings name.
+    func store() throws(CLIError) -> FileGroupStore {
+        if let groupDirectory {
+            guard !groupDirectory.isEmpty else { throw .usage("The group directory is empty; pass --group-dir DIR") }
+            return FileGroupStore(directory: groupDirectory)
+        }
+        guard let identifier = groupIdentifier else {
+            throw .usage("No group store given; pass --group-dir DIR, --group ID or --project ORG/PROJECT")
+        }
+        do { return try FileGroupStore(group: identifier, environment: environment) } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    private static func readFile(in directory: String) throws(CLIError) -> [String: String] {
+        let path = directory + "/" + fileName
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        let object: Any
+        do { object = try JSONSerialization.jsonObject(with: data) } catch {
+            throw .usage("\(fileName) is not valid JSON; fix it or remove it ('\(path)')")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw .usage("\(fileName) must hold a JSON object such as {\"project\": \"acme/widgets\"} ('\(path)')")
+        }
+        let known = Set(settings.map(\.file) + ["cdn"])
+        var result: [String: String] = [:]
+        for (key, value) in dictionary {
+            guard known.contains(key) else {
+                throw .usage("Unknown setting '\(key)' in \(fileName); known settings: \(known.sorted().joined(separator: ", "))")
+            }
+            guard let text = value as? String else { throw .usage("Setting '\(key)' in \(fileName) must be a string") }
+            result[key] = text
+        }
+        return result
+    }
+}

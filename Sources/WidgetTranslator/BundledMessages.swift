@@ -1,0 +1,39 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import I18nCore
+
+/// Messages an app ships inside the widget, the last cached-or-shipped step of the fallback chain.
+public enum BundledMessages {
+    /// Reads every `<locale>/translations.json` below `directory`: the layout the CDN serves, so a copy of a
+    /// project's CDN tree (`Locales/acme/widgets`) is a valid bundled-messages directory.
+    /// - Throws: `BundledMessagesError` naming the file that is missing or does not parse.
+    public static func load(fromDirectory directory: String) throws(BundledMessagesError) -> [LocaleTag: MessageBundle] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            throw BundledMessagesError(path: directory, reason: "cannot list the directory")
+        }
+        var result: [LocaleTag: MessageBundle] = [:]
+        for name in names.sorted() {
+            guard let tag = LocaleTag(parsing: name) else { continue }
+            let path = directory + "/" + name + "/translations.json"
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            do { result[tag] = try MessageBundle(jsonBytes: Array(data)) } catch {
+                throw BundledMessagesError(path: path, reason: error.description)
+            }
+        }
+        guard !result.isEmpty else {
+            throw BundledMessagesError(path: directory, reason: "no <locale>/translations.json files in it")
+        }
+        return result
+    }
+}
+
+/// Bundled messages that could not be read.
+public struct BundledMessagesError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "Cannot use bundled messages at '\(path)': \(reason)" }
+}

@@ -1,0 +1,30 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The device's preferred languages, most preferred first.
+///
+/// On Linux these come from the environment as gettext reads it: every entry of `LANGUAGE`
+/// (`pt_BR:pt:en`), then the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set. POSIX locale names
+/// lose their codeset and modifier (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
+public enum PreferredLanguages {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [String]
+    {
+        var result: [String] = []
+        func add(_ name: String) {
+            var name = Substring(name)
+            if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+            if let at = name.firstIndex(of: "@") { name = name[..<at] }
+            guard !name.isEmpty, name != "C", name != "POSIX", !result.contains(String(name)) else { return }
+            result.append(String(name))
+        }
+        for entry in (environment["LANGUAGE"] ?? "").split(separator: ":") { add(String(entry)) }
+        if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+            add(locale)
+        }
+        return result
+    }
+}

@@ -1,0 +1,106 @@
+import I18nCore
+
+/// A step of the fallback chain, in the order a lookup tries them.
+///
+/// For key `k` in locale `zh-Hant-TW` with default `en`: `zh-hant-tw` → `zh-hant` → `zh` → `en` → the app's
+/// bundled messages → the caller's default text → the key itself.
+public enum ResolutionStep: Hashable, Sendable, CustomStringConvertible {
+    /// The cached messages of the locale asked for.
+    case requestedLocale(LocaleTag)
+    /// The cached messages of a parent of that locale (`zh-hant`, `zh`).
+    case parentLocale(LocaleTag)
+    /// The cached messages of the default locale or one of its parents.
+    case defaultLocale(LocaleTag)
+    /// Messages the app ships with the widget, for that locale.
+    case bundled(LocaleTag)
+    /// The default text the caller passed.
+    case callerDefault
+    /// Nothing had the key: the key itself is shown.
+    case key
+
+    public var description: String {
+        switch self {
+        case .requestedLocale(let tag): return "locale \(tag.normalized)"
+        case .parentLocale(let tag): return "parent locale \(tag.normalized)"
+        case .defaultLocale(let tag): return "default locale \(tag.normalized)"
+        case .bundled(let tag): return "bundled \(tag.normalized)"
+        case .callerDefault: return "caller's default text"
+        case .key: return "the key itself"
+        }
+    }
+}
+
+/// What one step of the chain found.
+public enum ResolutionOutcome: Hashable, Sendable, CustomStringConvertible {
+    case found
+    /// The locale's messages are cached but do not have the key.
+    case keyMissing
+    /// No messages are cached for the locale.
+    case notCached
+    /// The cached messages could not be read or parsed; the payload says why.
+    case unreadable(String)
+
+    public var description: String {
+        switch self {
+        case .found: return "found"
+        case .keyMissing: return "no such key"
+        case .notCached: return "no cached messages"
+        case .unreadable(let reason): return "unreadable: \(reason)"
+        }
+    }
+}
+
+/// How a key was resolved: its source text, the step that answered and every step tried.
+public struct Resolution: Hashable, Sendable {
+    public let key: String
+    /// The message's source text, or the caller's default or the key when nothing had it.
+    public let message: String
+    /// The step that answered.
+    public let step: ResolutionStep
+    /// Each step tried, in order, with what it found.
+    public let attempts: [Attempt]
+
+    public struct Attempt: Hashable, Sendable {
+        public let step: ResolutionStep
+        public let outcome: ResolutionOutcome
+    }
+
+    /// Whether no store or bundle had the key (the caller's default or the key itself is shown).
+    public var isMissing: Bool { step == .callerDefault || step == .key }
+}
+
+/// A resolved and formatted message.
+public struct Translation: Hashable, Sendable, CustomStringConvertible {
+    /// The text to render.
+    public let text: String
+    /// The locale whose rules formatted the text.
+    public let locale: LocaleTag
+    public let resolution: Resolution
+    /// Problems the formatter met; the text shows what it could.
+    public let problems: [FormatProblem]
+
+    public var description: String { text }
+}
+
+/// The detected locale and the step of detection that decided it.
+public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
+    public enum Source: Hashable, Sendable {
+        /// The locale stored by the app under `@better-i18n:locale:{project}`, as it was written.
+        case stored(String)
+        /// A preferred language of the device, matched against the locales with cached messages.
+        case preferredLanguage(String)
+        /// Neither of the above: the configured default locale.
+        case defaultLocale
+    }
+
+    public let locale: LocaleTag
+    public let source: Source
+
+    public var description: String {
+        switch source {
+        case .stored(let raw): return "\(locale.displayForm) (stored locale '\(raw)')"
+        case .preferredLanguage(let raw): return "\(locale.displayForm) (preferred language '\(raw)' of the environment)"
+        case .defaultLocale: return "\(locale.displayForm) (default locale)"
+        }
+    }
+}

@@ -1,0 +1,264 @@
+import GroupStore
+import I18nCore
+import Synchronization
+
+/// The widget side of WidgetI18n: detects the locale from the group store and resolves keys through the
+/// fallback chain, storage only. It never touches the network and never throws: a corrupt or unreadable
+/// value is treated as absent and reported in `diagnostics`.
+///
+/// A translator caches what it read (the detected locale, each locale's parsed bundle); create one per
+/// timeline render, or call `reload()` when the store changed.
+///
+///     let translator = WidgetTranslator(store: FileGroupStore(group: "group.acme.widgets"),
+///                                       project: try ProjectID("acme/widgets"))
+///     translator.translate("today.title").text          // "Bugün"
+public final class WidgetTranslator: Sendable {
+    public let store: any GroupStore
+    public let project: ProjectID
+    public let defaultLocale: LocaleTag
+    public let preferredLanguages: [String]
+    public let bundledMessages: [LocaleTag: MessageBundle]
+    public let formatter: any MessageFormatting
+
+    private enum CachedBundle {
+        case loaded(MessageBundle)
+        case notCached
+        case unreadable(String)
+    }
+
+    private struct State {
+        var detection: LocaleDetection?
+        var bundles: [LocaleTag: CachedBundle] = [:]
+        /// Normalised locale → the messages key that holds it, for keys written in another spelling.
+        var cachedLocaleKeys: [LocaleTag: String]?
+        var diagnostics: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - store: the group store shared with the app.
+    ///   - project: the better-i18n project whose keys to read.
+    ///   - defaultLocale: the last locale of the chain, and the locale when detection finds nothing.
+    ///   - preferredLanguages: the device's languages, most preferred first (`PreferredLanguages`).
+    ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
+    ///   - formatter: turns message text and arguments into display text.
+    public init(
+        store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
+        preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
+        bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = SimpleInterpolation()
+    ) {
+        self.store = store
+        self.project = project
+        self.defaultLocale = defaultLocale
+        self.preferredLanguages = preferredLanguages
+        self.bundledMessages = bundledMessages
+        self.formatter = formatter
+    }
+
+    /// Forgets everything read from the store, so the next call reads it again.
+    public func reload() {
+        state.withLock { $0 = State() }
+    }
+
+    /// Problems met while reading the store (unreadable values, corrupt bundles, invalid stored locale).
+    public var diagnostics: [String] { state.withLock { $0.diagnostics } }
+
+    // MARK: - Locale
+
+    /// The locale to render in: the stored locale, else a preferred language that has cached messages, else
+    /// the default locale.
+    public func detectLocale() -> LocaleDetection {
+        if let detection = state.withLock({ $0.detection }) { return detection }
+        let detection = computeDetection()
+        state.withLock { $0.detection = detection }
+        return detection
+    }
+
+    /// The detected locale.
+    public var locale: LocaleTag { detectLocale().locale }
+
+    private func computeDetection() -> LocaleDetection {
+        let localeKey = StorageKey.locale(project: project)
+        do {
+            if var stored = try store.string(forKey: localeKey)?.trimmingSpaces() {
+                // Some writers JSON-encode the string; accept `"tr"` as well as `tr`.
+                if stored.count >= 2, stored.hasPrefix("\""), stored.hasSuffix("\"") {
+                    stored = String(stored.dropFirst().dropLast())
+                }
+                if let tag = LocaleTag(parsing: stored) { return LocaleDetection(locale: tag, source: .stored(stored)) }
+                if !stored.isEmpty {
+                    report("The stored locale '\(stored)' under '\(localeKey)' is not a valid locale tag; ignoring it")
+                }
+            }
+        } catch {
+            report("\(error); ignoring the stored locale")
+        }
+        let cached = cachedLocales()
+        for language in preferredLanguages {
+            guard let preference = LocaleTag(parsing: language) else { continue }
+            if let match = LocaleNegotiation.lookup(preferred: [preference], available: cached) {
+                return LocaleDetection(locale: match, source: .preferredLanguage(language))
+            }
+        }
+        return LocaleDetection(locale: defaultLocale, source: .defaultLocale)
+    }
+
+    /// The locales that have messages in the store, normalised and sorted.
+    public func cachedLocales() -> [LocaleTag] {
+        localeKeys().keys.sorted { $0.normalized < $1.normalized }
+    }
+
+    private func localeKeys() -> [LocaleTag: String] {
+        if let keys = state.withLock({ $0.cachedLocaleKeys }) { return keys }
+        var keys: [LocaleTag: String] = [:]
+        do {
+            for key in try store.keys() {
+                guard let raw = StorageKey.messagesLocale(inKey: key, project: project),
+                    let tag = LocaleTag(parsing: raw)
+                else { continue }
+                // The normalised spelling wins when several spellings of one locale are stored.
+                if keys[tag] == nil || raw == tag.normalized { keys[tag] = key }
+            }
+        } catch {
+            report("\(error)")
+        }
+        state.withLock { $0.cachedLocaleKeys = keys }
+        return keys
+    }
+
+    // MARK: - Keys
+
+    /// Resolves `key` through the fallback chain without formatting it.
+    /// - Parameters:
+    ///   - locale: the locale to start from; the detected locale when `nil`.
+    ///   - defaultText: what to show when no step has the key, instead of the key.
+    public func resolve(_ key: String, locale: LocaleTag? = nil, defaultText: String? = nil) -> Resolution {
+        let start = locale ?? self.locale
+        var attempts: [Resolution.Attempt] = []
+        var tried: Set<LocaleTag> = []
+        for (offset, tag) in start.fallbackChain.enumerated() where tried.insert(tag).inserted {
+            let step: ResolutionStep = offset == 0 ? .requestedLocale(tag) : .parentLocale(tag)
+            if let message = lookUp(key, in: tag, step: step, attempts: &attempts) {
+                return Resolution(key: key, message: message, step: step, attempts: attempts)
+            }
+        }
+        for tag in defaultLocale.fallbackChain where tried.insert(tag).inserted {
+            if let message = lookUp(key, in: tag, step: .defaultLocale(tag), attempts: &attempts) {
+                return Resolution(key: key, message: message, step: .defaultLocale(tag), attempts: attempts)
+            }
+        }
+        var triedBundled: Set<LocaleTag> = []
+        for tag in start.fallbackChain + defaultLocale.fallbackChain where triedBundled.insert(tag).inserted {
+            guard let bundle = bundledMessages[tag] else { continue }
+            if let message = bundle.message(forKey: key) {
+                attempts.append(.init(step: .bundled(tag), outcome: .found))
+                return Resolution(key: key, message: message, step: .bundled(tag), attempts: attempts)
+            }
+            attempts.append(.init(step: .bundled(tag), outcome: .keyMissing))
+        }
+        if let defaultText {
+            attempts.append(.init(step: .callerDefault, outcome: .found))
+            return Resolution(key: key, message: defaultText, step: .callerDefault, attempts: attempts)
+        }
+        attempts.append(.init(step: .key, outcome: .found))
+        return Resolution(key: key, message: key, step: .key, attempts: attempts)
+    }
+
+    /// Resolves `key` and formats it with `arguments`, using the detected locale's rules even when the text
+    /// came from a fallback. A key that nothing has renders as `defaultText`, or as the key itself.
+    public func translate(
+        _ key: String, arguments: MessageArguments = [:], defaultText: String? = nil, locale: LocaleTag? = nil
+    ) -> Translation {
+        let formattingLocale = locale ?? self.locale
+        let resolution = resolve(key, locale: formattingLocale, defaultText: defaultText)
+        if resolution.step == .key {
+            return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])
+        }
+        let formatted = formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
+        return Translation(
+            text: formatted.text, locale: formattingLocale, resolution: resolution, problems: formatted.problems)
+    }
+
+    /// The text of `key` formatted with `arguments`: `translator("today.greeting", ["name": "Ayşe"])`.
+    public func callAsFunction(_ key: String, _ arguments: MessageArguments = [:]) -> String {
+        translate(key, arguments: arguments).text
+    }
+
+    /// The parsed messages of `locale` from the store, or why there are none.
+    public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
+        switch bundle(for: locale) {
+        case .loaded(let bundle): return .success(bundle)
+        case .notCached: return .success(nil)
+        case .unreadable(let reason): return .failure(GroupStoreReadError(description: reason))
+        }
+    }
+
+    private func lookUp(
+        _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
+    ) -> String? {
+        switch bundle(for: tag) {
+        case .loaded(let bundle):
+            if let message = bundle.message(forKey: key) {
+                attempts.append(.init(step: step, outcome: .found))
+                return message
+            }
+            attempts.append(.init(step: step, outcome: .keyMissing))
+        case .notCached:
+            attempts.append(.init(step: step, outcome: .notCached))
+        case .unreadable(let reason):
+            attempts.append(.init(step: step, outcome: .unreadable(reason)))
+        }
+        return nil
+    }
+
+    private func bundle(for tag: LocaleTag) -> CachedBundle {
+        if let cached = state.withLock({ $0.bundles[tag] }) { return cached }
+        let loaded = loadBundle(for: tag)
+        state.withLock { $0.bundles[tag] = loaded }
+        return loaded
+    }
+
+    private func loadBundle(for tag: LocaleTag) -> CachedBundle {
+        var key = StorageKey.messages(project: project, locale: tag)
+        do {
+            var bytes = try store.value(forKey: key)
+            if bytes == nil, let otherSpelling = localeKeys()[tag], otherSpelling != key {
+                key = otherSpelling
+                bytes = try store.value(forKey: key)
+            }
+            guard let bytes else { return .notCached }
+            do {
+                return .loaded(try MessageBundle(jsonBytes: bytes))
+            } catch {
+                let reason = "\(error)"
+                report("The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "
+                    + "using the next fallback. Run 'widget-i18n fetch --locale \(tag.normalized) --force' to replace them")
+                return .unreadable(reason)
+            }
+        } catch {
+            report("\(error); using the next fallback")
+            return .unreadable("\(error)")
+        }
+    }
+
+    private func report(_ message: String) {
+        state.withLock { state in
+            if !state.diagnostics.contains(message) { state.diagnostics.append(message) }
+        }
+    }
+}
+
+/// Why a cached bundle could not be read.
+public struct GroupStoreReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let description: String
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var result = Substring(self)
+        while let first = result.first, first.isWhitespace { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return String(result)
+    }
+}
