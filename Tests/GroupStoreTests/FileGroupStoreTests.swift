@@ -1,0 +1,178 @@
+import Foundation
+@testable import GroupStore
+import Testing
+import TestSupport
+
+@Suite struct FileGroupStoreTests {
+    @Test func roundTripsValues() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.appending("group"))
+        #expect(try store.value(forKey: "missing") == nil)
+        #expect(try store.keys() == [])
+        let binary: [UInt8] = [0, 1, 2, 255, 10]
+        try store.setValue(binary, forKey: "binary")
+        try store.setString("Günaydın 今日", forKey: "@better-i18n:locale:acme/widgets")
+        try store.setString("", forKey: "empty")
+        #expect(try store.value(forKey: "binary") == binary)
+        #expect(try store.string(forKey: "@better-i18n:locale:acme/widgets") == "Günaydın 今日")
+        #expect(try store.value(forKey: "empty") == [])
+        #expect(try Set(store.keys()) == ["binary", "@better-i18n:locale:acme/widgets", "empty"])
+        try store.setString("second", forKey: "binary")
+        #expect(try store.string(forKey: "binary") == "second")
+        try store.removeValue(forKey: "binary")
+        try store.removeValue(forKey: "binary")
+        #expect(try store.value(forKey: "binary") == nil)
+    }
+
+    @Test func writesTheDocumentedFormat() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let container = directory.appending("a/b/group")
+        let store = FileGroupStore(directory: container)
+        try store.setString("pt-BR", forKey: "@better-i18n:locale:acme/widgets")
+        let file = container + "/%40better-i18n%3Alocale%3Aacme%2Fwidgets"
+        #expect(FileManager.default.contents(atPath: file) == Data("pt-BR".utf8))
+        #expect(try permissions(file) == 0o600)
+        #expect(try permissions(container) == 0o700)
+        #expect(try permissions(directory.appending("a")) == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container) == ["%40better-i18n%3Alocale%3Aacme%2Fwidgets"])
+    }
+
+    @Test(arguments: ["../escape", "../../etc/passwd", "/absolute", "a/../../b", "..%2F", "~", "\u{0}nul"])
+    func keysNeverLeaveTheContainer(_ key: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let container = directory.appending("group")
+        let store = FileGroupStore(directory: container)
+        try store.setString("value", forKey: key)
+        #expect(try store.string(forKey: key) == "value")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["group"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container).count == 1)
+        #expect(try store.keys() == [key])
+    }
+
+    @Test(arguments: ["", ".", "..", String(repeating: "x", count: 256), String(repeating: "/", count: 90)])
+    func rejectsKeysThatCannotBeFiles(_ key: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        let error = #expect(throws: GroupStoreError.self) { try store.setString("v", forKey: key) }
+        guard case .invalidKey = error?.kind else {
+            Issue.record("expected an invalid key error, got \(String(describing: error))")
+            return
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+    }
+
+    @Test func temporaryAndStrayFilesAreNotKeys() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        try store.setString("x", forKey: "real")
+        for stray in ["%tmp-1-abc", "not a key", "%2f-lowercase"] {
+            _ = FileManager.default.createFile(atPath: directory.appending(stray), contents: Data("junk".utf8))
+        }
+        try FileManager.default.createDirectory(atPath: directory.appending("subdir"), withIntermediateDirectories: false)
+        #expect(try store.keys() == ["real"])
+    }
+
+    @Test func symbolicLinksAreNeverFollowed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let container = directory.appending("group")
+        let outside = directory.appending("outside.txt")
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: outside))
+        let store = FileGroupStore(directory: container)
+        try store.setString("x", forKey: "other")
+        try FileManager.default.createSymbolicLink(atPath: container + "/linked", withDestinationPath: outside)
+        let error = #expect(throws: GroupStoreError.self) { try store.value(forKey: "linked") }
+        #expect(error?.kind == .notARegularFile(path: container + "/linked"))
+        #expect(try store.keys() == ["other"])
+        // A write replaces the link itself and leaves its target alone.
+        try store.setString("new", forKey: "linked")
+        #expect(FileManager.default.contents(atPath: outside) == Data("secret".utf8))
+        #expect(try store.string(forKey: "linked") == "new")
+    }
+
+    @Test func aDirectoryWhereAValueShouldBeIsAClearError() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        try FileManager.default.createDirectory(atPath: directory.appending("dir"), withIntermediateDirectories: false)
+        let readError = #expect(throws: GroupStoreError.self) { try store.value(forKey: "dir") }
+        #expect(readError?.description.contains("is not a regular file") == true)
+        #expect(throws: GroupStoreError.self) { try store.setString("x", forKey: "dir") }
+        #expect(throws: GroupStoreError.self) { try store.removeValue(forKey: "dir") }
+        // No temporary file was left behind by the failed write.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["dir"])
+    }
+
+    @Test func opensTheSharedBenchmarkFixtureAsIs() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let generator = Repository.root + "/../shared/bench/make-fixture.py"
+        try #require(FileManager.default.fileExists(atPath: generator), "the shared fixture generator is missing")
+        let result = try runProcess("/usr/bin/env", ["python3", generator, "--out", directory.appending("fixture"), "--size-kb", "20"],
+                                    inheritEnvironment: true)
+        try #require(result.status == 0, "\(result)")
+        let store = FileGroupStore(directory: directory.appending("fixture/store"))
+        let keys = try Set(store.keys())
+        #expect(keys.contains("@better-i18n:locale:acme/widgets"))
+        #expect(keys.contains("@better-i18n:messages:acme/widgets:pt-br"))
+        #expect(keys.contains("@better-i18n:manifest:acme/widgets"))
+        #expect(try store.string(forKey: "@better-i18n:locale:acme/widgets") == "tr")
+    }
+
+    /// Several processes write distinct keys at the same time through the CLI; none may be lost.
+    @Test func concurrentWriterProcessesLoseNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let container = directory.appending("group")
+        let writers = 4
+        let keysPerWriter = 40
+        let script = """
+            for i in $(seq 1 \(keysPerWriter)); do
+              printf 'value-%s-%s' "$W" "$i" | "$BIN" store put "key-$W-$i" || exit 1
+            done
+            """
+        let processes = try (1...writers).map { writer in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            process.environment = ["W": "\(writer)", "BIN": Repository.product("widget-i18n"),
+                                   "WIDGET_I18N_GROUP_DIR": container, "PATH": "/usr/bin:/bin"]
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        let store = FileGroupStore(directory: container)
+        let keys = try Set(store.keys())
+        #expect(keys.count == writers * keysPerWriter)
+        for writer in 1...writers {
+            for index in 1...keysPerWriter {
+                #expect(try store.string(forKey: "key-\(writer)-\(index)") == "value-\(writer)-\(index)")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container).count == writers * keysPerWriter)
+    }
+
+    @Test func listsEntriesWithSizeAndTime() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        let before = Date().addingTimeInterval(-5)
+        try store.setString("12345", forKey: "five")
+        let entries = try store.entries()
+        #expect(entries.count == 1)
+        #expect(entries.first?.key == "five")
+        #expect(entries.first?.size == 5)
+        #expect(try #require(entries.first?.modified) > before)
+    }
+
+    private func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? Int ?? 0) & 0o777
+    }
+}

@@ -1,0 +1,29 @@
+import I18nCore
+import Testing
+
+@Suite struct LocaleNegotiationTests {
+    static let cases: [(preferred: [String], available: [String], expected: String?)] = [
+        (["tr"], ["en", "tr"], "tr"),
+        (["pt-BR"], ["pt", "en"], "pt"),
+        (["pt_BR"], ["pt-br", "pt"], "pt-br"),
+        (["zh-Hant-TW"], ["zh-hant", "zh"], "zh-hant"),
+        (["zh-Hant-TW"], ["zh", "en"], "zh"),
+        (["de-CH-1996"], ["de"], "de"),
+        // An earlier preference wins through truncation over an exact later one.
+        (["fr-CA", "en"], ["fr", "en"], "fr"),
+        (["es", "fr"], ["fr", "en"], "fr"),
+        (["ja"], ["en"], nil),
+        // Lookup never widens: a more specific available tag does not match a shorter preference.
+        (["pt"], ["pt-br"], nil),
+        ([], ["en"], nil),
+    ]
+
+    @Test(arguments: cases.indices)
+    func looksUpInPreferenceOrder(_ index: Int) throws {
+        let testCase = Self.cases[index]
+        let preferred = try testCase.preferred.map { try LocaleTag($0) }
+        let available = try testCase.available.map { try LocaleTag($0) }
+        let result = LocaleNegotiation.lookup(preferred: preferred, available: available)
+        #expect(result?.normalized == testCase.expected, "preferred \(testCase.preferred) in \(testCase.available)")
+    }
+}

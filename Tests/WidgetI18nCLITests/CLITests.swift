@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CLITests {
+    @Test func helpAndVersion() throws {
+        let binary = Repository.product("widget-i18n")
+        let overview = try runProcess(binary, ["--help"])
+        #expect(overview.status == 0)
+        #expect(overview.standardOutput.hasPrefix("OVERVIEW: Carry an app's language"))
+        for command in ["t", "locale", "locale set", "locale list", "store list", "store get", "store put", "store rm", "status"] {
+            let help = try runProcess(binary, command.split(separator: " ").map(String.init) + ["--help"])
+            #expect(help.status == 0, "\(command)")
+            #expect(help.standardOutput.contains("USAGE: widget-i18n \(command)"), "\(command)")
+            #expect(help.standardOutput.contains("--project ORG/PROJECT"), "\(command)")
+        }
+        let version = try runProcess(binary, ["--version"])
+        #expect(version.standardOutput.hasPrefix("widget-i18n "))
+    }
+
+    @Test func unknownCommandIsAUsageError() throws {
+        let result = try runProcess(Repository.product("widget-i18n"), ["frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.standardError == "error: Unknown command 'frobnicate'; run 'widget-i18n --help' to see the commands\n")
+    }
+
+    @Test func flagsWinOverEnvironmentWhichWinsOverTheFile() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "de", "fr", "tr"])
+        let configuration = #"{"defaultLocale": "de", "project": "acme/widgets"}"#
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
+        #expect(try cli.run(["locale"]).standardOutput == "de (default locale)\n")
+        #expect(try cli.run(["locale"], environment: ["WIDGET_I18N_DEFAULT_LOCALE": "fr"]).standardOutput == "fr (default locale)\n")
+        #expect(try cli.run(["locale", "--default-locale", "tr"], environment: ["WIDGET_I18N_DEFAULT_LOCALE": "fr"])
+            .standardOutput == "tr (default locale)\n")
+    }
+
+    @Test(arguments: [
+        ("{not json", "error: widget-i18n.json is not valid JSON; fix it or remove it"),
+        ("[1]", "error: widget-i18n.json must hold a JSON object"),
+        (#"{"projekt": "acme/widgets"}"#, "error: Unknown setting 'projekt' in widget-i18n.json; known settings: cdn, defaultLocale, group, groupDir, project"),
+        (#"{"project": 3}"#, "error: Setting 'project' in widget-i18n.json must be a string"),
+        (#"{"defaultLocale": "english language"}"#, "error: Invalid locale 'english language'"),
+    ])
+    func aBadConfigurationFileIsExplained(_ contents: String, _ message: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
+        let result = try cli.run(["locale"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+    }
+
+    @Test func statusDescribesTheStore() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "ar"])
+        try cli.run(["locale", "set", "ar"])
+        let result = try cli.run(["status"])
+        #expect(result.status == 0, "\(result)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "project          acme/widgets")
+        #expect(lines[2] == "container        \(cli.groupDirectory)")
+        #expect(lines[3] == "stored locale    ar")
+        #expect(lines[4] == "detected locale  ar (stored locale 'ar')")
+        #expect(lines[6] == "cached locales   2")
+        #expect(lines[7].hasPrefix("  * ar        16 messages"))
+    }
+
+    @Test func statusNeedsAProject() throws {
+        let result = try runProcess(Repository.product("widget-i18n"), ["status", "--group-dir", "/tmp/x"])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("error: No project given; pass --project ORG/PROJECT"))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct LocaleCommandTests {
+    @Test func showsTheDetectedLocaleAndWhy() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "fr"])
+        #expect(try cli.run(["locale"]).standardOutput == "en (default locale)\n")
+        #expect(try cli.run(["locale"], environment: ["LANG": "fr_CA.UTF-8"]).standardOutput
+            == "fr (preferred language 'fr_CA' of the environment)\n")
+        try cli.run(["locale", "set", "fr"])
+        #expect(try cli.run(["locale"]).standardOutput == "fr (stored locale 'fr')\n")
+    }
+
+    @Test func setWritesTheClosestCachedLocale() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "pt-br", "zh-hant"])
+        let exact = try cli.run(["locale", "set", "pt_BR", "--offline"])
+        #expect(exact.status == 0, "\(exact)")
+        #expect(exact.standardOutput == "Locale set to pt-BR\n")
+        #expect(try cli.run(["store", "get", "@better-i18n:locale:acme/widgets"]).standardOutput == "pt-BR")
+        let parent = try cli.run(["locale", "set", "zh-Hant-TW"])
+        #expect(parent.standardOutput == "Locale set to zh-Hant (the closest cached locale to 'zh-Hant-TW')\n")
+        #expect(try cli.run(["store", "get", "@better-i18n:locale:acme/widgets"]).standardOutput == "zh-Hant")
+    }
+
+    @Test func setRefusesALocaleWithoutMessagesAndChangesNothing() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "tr"])
+        try cli.run(["locale", "set", "tr"])
+        let before = snapshot(of: cli.groupDirectory)
+        let result = try cli.run(["locale", "set", "ja", "--offline"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("error: No cached messages for 'ja' or its parents in group container"))
+        #expect(result.standardError.contains("(cached: en, tr); run 'widget-i18n fetch --locale ja' first"))
+        #expect(snapshot(of: cli.groupDirectory) == before)
+    }
+
+    @Test func setRefusesALocaleWhoseMessagesAreCorrupt() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("[1,2".utf8))
+        let before = snapshot(of: cli.groupDirectory)
+        let result = try cli.run(["locale", "set", "tr"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("are unusable"))
+        #expect(snapshot(of: cli.groupDirectory) == before)
+    }
+
+    @Test func listMarksTheDetectedLocale() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "tr"])
+        try cli.run(["locale", "set", "tr"])
+        let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("  en        18 messages"))
+        #expect(lines[1].hasPrefix("* tr        16 messages"))
+    }
+
+    @Test func unknownSubcommandIsAUsageError() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["locale", "frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.standardError == "error: Unknown subcommand 'locale frobnicate'; use 'locale set <tag>' or 'locale list'\n")
+    }
+}

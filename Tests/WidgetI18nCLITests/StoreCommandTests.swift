@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct StoreCommandTests {
+    @Test func putGetListRemove() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let value = Data("line one\nüñí \u{0}binary".utf8)
+        #expect(try cli.run(["store", "put", "custom key"], input: value).status == 0)
+        let get = try cli.run(["store", "get", "custom key"])
+        #expect(get.status == 0)
+        #expect(get.standardOutputData == value)
+        let list = try cli.run(["store", "list"])
+        let fields = list.standardOutput.split(separator: "\t")
+        #expect(fields.count == 3)
+        #expect(fields[0] == "custom key")
+        #expect(fields[1] == "\(value.count)")
+        #expect(try cli.run(["store", "rm", "custom key"]).status == 0)
+        let missing = try cli.run(["store", "get", "custom key"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("No value for 'custom key'"))
+        #expect(try cli.run(["store", "rm", "custom key"]).status == 1)
+    }
+
+    @Test func putReadsAFile() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let file = Repository.sampleProjectLocales + "/ar/translations.json"
+        #expect(try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:ar", "--file", file]).status == 0)
+        #expect(try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:ar"]).standardOutputData
+            == FileManager.default.contents(atPath: file))
+        let missing = try cli.run(["store", "put", "k", "--file", cli.directory.appending("nope.json")])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("Cannot read"))
+    }
+
+    @Test(arguments: [
+        ("@better-i18n:messages:acme/widgets:tr", "{\"a\": ", "Invalid messages JSON at byte 6: expected a value"),
+        ("@better-i18n:messages:acme/widgets:tr", "[\"a\"]", "Messages must be a JSON object at byte 0"),
+        ("@better-i18n:manifest:acme/widgets", "not json", "Invalid messages JSON at byte 0"),
+        ("@better-i18n:locale:acme/widgets", "../../etc", "Invalid locale '../../etc'"),
+    ])
+    func putRefusesInvalidBetterI18nValuesAndKeepsTheOldOne(_ key: String, _ value: String, _ reason: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let good = key.contains(":locale:") ? "en" : "{\"ok\":\"yes\"}"
+        #expect(try cli.run(["store", "put", key], input: Data(good.utf8)).status == 0)
+        let before = snapshot(of: cli.groupDirectory)
+        let result = try cli.run(["store", "put", key], input: Data(value.utf8))
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: Refusing to write '\(key)': \(reason)"))
+        #expect(result.standardError.contains("--no-validate"))
+        #expect(snapshot(of: cli.groupDirectory) == before)
+    }
+
+    @Test func storeCommandsNeedAKey() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        for command in ["get", "put", "rm"] {
+            let result = try cli.run(["store", command])
+            #expect(result.status == 64)
+            #expect(result.standardError == "error: Missing the key; see 'widget-i18n store \(command) --help'\n")
+        }
+        #expect(try cli.run(["store"]).status == 64)
+        #expect(try cli.run(["store", "explode"]).standardError
+            == "error: Unknown subcommand 'store explode'; use one of: list, get, put, rm\n")
+    }
+
+    @Test func theStoreNeedsAGroup() throws {
+        let result = try runProcess(Repository.product("widget-i18n"), ["store", "list"])
+        #expect(result.status == 64)
+        #expect(result.standardError == "error: No group store given; pass --group-dir DIR, --group ID or --project ORG/PROJECT\n")
+    }
+
+    @Test func theDefaultContainerComesFromTheProject() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let environment = ["XDG_DATA_HOME": directory.path, "WIDGET_I18N_PROJECT": "acme/widgets"]
+        let put = try runProcess(Repository.product("widget-i18n"), ["store", "put", "k"], environment: environment, input: Data("v".utf8))
+        #expect(put.status == 0, "\(put)")
+        #expect(FileManager.default.contents(atPath: directory.path + "/widget-i18n/groups/group.acme.widgets/k") == Data("v".utf8))
+        let group = try runProcess(Repository.product("widget-i18n"), ["store", "get", "k", "--group", "group.other"], environment: environment)
+        #expect(group.status == 1)
+        let badGroup = try runProcess(Repository.product("widget-i18n"), ["store", "list", "--group", "../x"], environment: environment)
+        #expect(badGroup.status == 64)
+        #expect(badGroup.standardError.contains("Invalid group '../x'"))
+    }
+}

@@ -1,0 +1,162 @@
+import GroupStore
+import I18nCore
+import Testing
+import WidgetTranslator
+
+private let project = try! ProjectID("acme/widgets")
+
+private func messagesKey(_ locale: String) -> String { "@better-i18n:messages:acme/widgets:\(locale)" }
+private let localeKey = "@better-i18n:locale:acme/widgets"
+
+private func translator(
+    _ values: [String: String], preferred: [String] = [], defaultLocale: String = "en",
+    bundled: [LocaleTag: MessageBundle] = [:]
+) -> WidgetTranslator {
+    WidgetTranslator(
+        store: InMemoryGroupStore(values), project: project, defaultLocale: LocaleTag(parsing: defaultLocale)!,
+        preferredLanguages: preferred, bundledMessages: bundled)
+}
+
+@Suite struct LocaleDetectionTests {
+    @Test func storedLocaleWinsInAnySpelling() throws {
+        for spelling in ["pt_BR", "pt-BR", "PT-br", "\"pt-BR\"", " pt-BR\n"] {
+            let subject = translator([localeKey: spelling], preferred: ["de"])
+            let detection = subject.detectLocale()
+            #expect(detection.locale == LocaleTag(parsing: "pt-BR"), "\(spelling)")
+            guard case .stored = detection.source else {
+                Issue.record("expected the stored locale for \(spelling)")
+                continue
+            }
+        }
+    }
+
+    @Test func preferredLanguagesMatchCachedLocales() {
+        let subject = translator(
+            [messagesKey("de"): #"{"a":"b"}"#, messagesKey("fr"): #"{"a":"b"}"#], preferred: ["ja", "fr_CA", "de"])
+        let detection = subject.detectLocale()
+        #expect(detection.locale == LocaleTag(parsing: "fr"))
+        #expect(detection.source == .preferredLanguage("fr_CA"))
+    }
+
+    @Test func fallsBackToTheDefaultLocale() {
+        let subject = translator([messagesKey("de"): "{}"], preferred: ["ja"], defaultLocale: "en")
+        let detection = subject.detectLocale()
+        #expect(detection.locale == .english)
+        #expect(detection.source == .defaultLocale)
+    }
+
+    @Test func anInvalidStoredLocaleIsReportedAndSkipped() {
+        let subject = translator([localeKey: "../../etc", messagesKey("de"): "{}"], preferred: ["de-AT"])
+        #expect(subject.detectLocale().locale == LocaleTag(parsing: "de"))
+        #expect(subject.diagnostics.count == 1)
+        #expect(subject.diagnostics.first?.contains("'../../etc'") == true)
+    }
+
+    @Test func listsCachedLocalesWrittenInAnySpelling() {
+        let subject = translator([
+            messagesKey("pt-br"): "{}", messagesKey("zh-Hant"): "{}", messagesKey("not a tag"): "{}",
+            "@better-i18n:messages:other/project:fr": "{}",
+        ])
+        #expect(subject.cachedLocales().map(\.normalized) == ["pt-br", "zh-hant"])
+    }
+}
+
+@Suite struct ResolutionTests {
+    /// Each step of DESIGN.md's chain for `zh-Hant-TW`, proved by removing the steps before it.
+    @Test func walksTheWholeChain() {
+        let all: [String: String] = [
+            messagesKey("zh-hant-tw"): #"{"k":"tw"}"#, messagesKey("zh-hant"): #"{"k":"hant"}"#,
+            messagesKey("zh"): #"{"k":"zh"}"#, messagesKey("en"): #"{"k":"en"}"#,
+        ]
+        let bundled = [LocaleTag.english: MessageBundle(messages: ["k": "bundled"])]
+        let tag = LocaleTag(parsing: "zh-Hant-TW")!
+        let expectations: [(remove: [String], text: String, step: ResolutionStep)] = [
+            ([], "tw", .requestedLocale(tag)),
+            (["zh-hant-tw"], "hant", .parentLocale(LocaleTag(parsing: "zh-hant")!)),
+            (["zh-hant-tw", "zh-hant"], "zh", .parentLocale(LocaleTag(parsing: "zh")!)),
+            (["zh-hant-tw", "zh-hant", "zh"], "en", .defaultLocale(.english)),
+            (["zh-hant-tw", "zh-hant", "zh", "en"], "bundled", .bundled(.english)),
+        ]
+        for expectation in expectations {
+            var values = all
+            for locale in expectation.remove { values[messagesKey(locale)] = nil }
+            let resolution = translator(values, bundled: bundled).resolve("k", locale: tag)
+            #expect(resolution.message == expectation.text)
+            #expect(resolution.step == expectation.step)
+            #expect(resolution.attempts.count == expectation.remove.count + 1)
+        }
+        let callerDefault = translator([:]).resolve("k", locale: tag, defaultText: "fallback")
+        #expect(callerDefault.message == "fallback")
+        #expect(callerDefault.step == .callerDefault)
+        #expect(callerDefault.isMissing)
+        let key = translator([:]).resolve("k", locale: tag)
+        #expect(key.message == "k")
+        #expect(key.step == .key)
+        #expect(key.attempts.map(\.step) == [
+            .requestedLocale(tag), .parentLocale(LocaleTag(parsing: "zh-hant")!), .parentLocale(LocaleTag(parsing: "zh")!),
+            .defaultLocale(.english), .key,
+        ])
+    }
+
+    @Test func reportsWhatEachStepFound() {
+        let subject = translator([messagesKey("tr"): #"{"other":"x"}"#, messagesKey("en"): #"{"k":"en"}"#, localeKey: "tr"])
+        let resolution = subject.resolve("k")
+        #expect(resolution.attempts.map(\.outcome) == [.keyMissing, .found])
+    }
+
+    @Test func aCorruptBundleDegradesToTheNextStep() {
+        let subject = translator([localeKey: "tr", messagesKey("tr"): #"{"k": "unterminated"#, messagesKey("en"): #"{"k":"en"}"#])
+        let translation = subject.translate("k")
+        #expect(translation.text == "en")
+        #expect(translation.resolution.step == .defaultLocale(.english))
+        guard case .unreadable = translation.resolution.attempts.first?.outcome else {
+            Issue.record("the corrupt bundle should be reported as unreadable")
+            return
+        }
+        #expect(subject.diagnostics.count == 1)
+        #expect(subject.diagnostics.first?.contains("'tr'") == true)
+    }
+
+    @Test func messagesWrittenInAnotherSpellingAreFound() {
+        let subject = translator([localeKey: "pt-BR", messagesKey("pt-BR"): #"{"k":"olá"}"#])
+        #expect(subject.translate("k").text == "olá")
+    }
+
+    @Test func formatsWithTheDetectedLocaleEvenFromAFallback() {
+        let recorder = LocaleRecorder()
+        let subject = WidgetTranslator(
+            store: InMemoryGroupStore([localeKey: "ar", messagesKey("en"): #"{"k":"Hello {name}"}"#]),
+            project: project, preferredLanguages: [], formatter: recorder)
+        let translation = subject.translate("k", arguments: ["name": "Ayşe"])
+        #expect(translation.text == "Hello Ayşe")
+        #expect(translation.locale == LocaleTag(parsing: "ar"))
+        #expect(recorder.locales == [LocaleTag(parsing: "ar")!])
+    }
+
+    @Test func cachesBundlesUntilReload() throws {
+        let store = InMemoryGroupStore([localeKey: "tr", messagesKey("tr"): #"{"k":"eski"}"#])
+        let subject = WidgetTranslator(store: store, project: project, preferredLanguages: [])
+        #expect(subject("k") == "eski")
+        try store.setString(#"{"k":"yeni"}"#, forKey: messagesKey("tr"))
+        #expect(subject("k") == "eski")
+        subject.reload()
+        #expect(subject("k") == "yeni")
+    }
+
+    @Test func theKeyItselfIsNotFormatted() {
+        let subject = translator([:])
+        let translation = subject.translate("{weird}.key", arguments: [:])
+        #expect(translation.text == "{weird}.key")
+        #expect(translation.problems.isEmpty)
+    }
+}
+
+/// A formatter that records the locale it was asked to format for.
+final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
+    // Tests call it from one task at a time.
+    private(set) var locales: [LocaleTag] = []
+    func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
+        locales.append(locale)
+        return SimpleInterpolation().format(message, locale: locale, arguments: arguments)
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what building and testing WidgetI18n needs, or stops with the exact command to run.
+# Usage: scripts/setup.sh [--for demo|test]
+set -euo pipefail
+
+purpose=test
+if [ "${1:-}" = "--for" ]; then purpose="${2:-test}"; fi
+
+# Debian packages each purpose needs, with a command that proves each one is usable.
+packages=()
+need() { # need PACKAGE CHECK-COMMAND…
+    local package=$1; shift
+    if ! "$@" >/dev/null 2>&1; then packages+=("$package"); fi
+}
+if [ "$purpose" = test ]; then
+    need python3 command -v python3     # runs the shared benchmark fixture generator in a store test
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: the Swift toolchain is missing; install Swift 6 (https://www.swift.org/install/linux/) and retry" >&2
+    exit 1
+fi
+
+if [ ${#packages[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "setup: installing ${packages[*]}" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >&2
+        apt-get install -y -qq "${packages[@]}" >&2
+    else
+        echo "error: missing packages; run: sudo apt-get install -y ${packages[*]}" >&2
+        exit 1
+    fi
+fi

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up what the tests need and runs every test; warnings fail the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --for test
+swift build --build-tests -Xswiftc -warnings-as-errors
+swift test --skip-build "$@"
