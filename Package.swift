@@ -8,21 +8,26 @@ let package = Package(
         .library(name: "I18nCore", targets: ["I18nCore"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
+        .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
     ],
     targets: [
         .target(name: "I18nCore"),
         .target(name: "GroupStore", dependencies: ["I18nCore"]),
         .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore"]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "CDNFetcher", dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore"]),
         .executableTarget(
             name: "WidgetI18nCLI",
-            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator"]
+            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "CDNFetcher"]
         ),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "TestSupport", "WidgetI18nCLI"]),
         .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
+        .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
         .testTarget(name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The demo on its embedded default: cache the bundled Locales/ into a fresh group container, then switch
-# between contrasting locales and render the widgets' strings the way a widget process does.
-# Set KEEP=1 to keep the container afterwards.
+# The demo on its embedded default: fetch every locale of the bundled Locales/ (a file:// CDN) through the
+# real fetcher into a fresh group container, then switch between contrasting locales and render widget
+# strings the way a widget process does. Set KEEP=1 to keep the container afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --for demo
@@ -10,18 +10,15 @@ bin=$(swift build --show-bin-path)/widget-i18n
 
 group=$(mktemp -d "${TMPDIR:-/tmp}/widget-i18n-demo.XXXXXX")
 if [ "${KEEP:-0}" = 1 ]; then echo "group container kept at $group" >&2; else trap 'rm -rf "$group"' EXIT; fi
-export WIDGET_I18N_PROJECT=acme/widgets WIDGET_I18N_GROUP_DIR=$group/group
+export WIDGET_I18N_PROJECT=acme/widgets WIDGET_I18N_GROUP_DIR=$group/group WIDGET_I18N_CDN=Locales
 
-locales=Locales/acme/widgets
-for dir in "$locales"/*/; do
-    locale=$(basename "$dir")
-    "$bin" store put "@better-i18n:messages:acme/widgets:$locale" --file "$dir/translations.json"
-done
-echo "Cached $(ls -d "$locales"/*/ | wc -l) locales from $locales into $WIDGET_I18N_GROUP_DIR"
+echo "\$ widget-i18n fetch --all --cdn Locales"
+"$bin" fetch --all
 echo
 
 for locale in en ar ru ja zh-Hant-TW; do
-    "$bin" locale set "$locale" --offline
+    echo "\$ widget-i18n locale set $locale"
+    "$bin" locale set "$locale"
     echo "== $("$bin" locale)"
     "$bin" t today.title
     "$bin" t today.greeting name=Ayşe

@@ -6,19 +6,26 @@ set -euo pipefail
 purpose=test
 if [ "${1:-}" = "--for" ]; then purpose="${2:-test}"; fi
 
-# Debian packages each purpose needs, with a command that proves each one is usable.
+if ! command -v swift >/dev/null 2>&1; then
+    echo "error: the Swift toolchain is missing; install Swift 6 (https://www.swift.org/install/linux/) and retry" >&2
+    exit 1
+fi
+
+# Debian packages, each with a command that proves it is usable.
 packages=()
 need() { # need PACKAGE CHECK-COMMAND…
     local package=$1; shift
     if ! "$@" >/dev/null 2>&1; then packages+=("$package"); fi
 }
-if [ "$purpose" = test ]; then
-    need python3 command -v python3     # runs the shared benchmark fixture generator in a store test
-fi
+has_pkg_config_module() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
 
-if ! command -v swift >/dev/null 2>&1; then
-    echo "error: the Swift toolchain is missing; install Swift 6 (https://www.swift.org/install/linux/) and retry" >&2
-    exit 1
+need pkg-config command -v pkg-config
+need libcurl4-openssl-dev has_pkg_config_module libcurl       # the CDN fetcher (CCurl)
+need libssl-dev has_pkg_config_module libcrypto               # SHA-256 of cached bundles (CCrypto)
+if [ "$purpose" = test ]; then
+    need nginx-light test -x /usr/sbin/nginx                   # the test CDN
+    need curl command -v curl                                  # the fetch benchmark's reference, test helpers
+    need python3 command -v python3                            # the fault-injecting server, fixture generators
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then
@@ -26,7 +33,7 @@ if [ ${#packages[@]} -gt 0 ]; then
         echo "setup: installing ${packages[*]}" >&2
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq >&2
-        apt-get install -y -qq "${packages[@]}" >&2
+        apt-get install -y -qq --no-install-recommends "${packages[@]}" >&2
     else
         echo "error: missing packages; run: sudo apt-get install -y ${packages[*]}" >&2
         exit 1

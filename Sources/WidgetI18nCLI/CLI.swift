@@ -5,17 +5,17 @@ enum CLI {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        TranslateCommand.self,
+        TranslateCommand.self, FetchCommand.self,
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
         StatusCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    static func run(_ arguments: [String], environment: [String: String], workingDirectory: String) -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String], workingDirectory: String) async -> Int32 {
         let output = Output()
         do {
-            try dispatch(arguments, environment: environment, workingDirectory: workingDirectory, output: output)
+            try await dispatch(arguments, environment: environment, workingDirectory: workingDirectory, output: output)
             return 0
         } catch {
             output.error(error.description)
@@ -25,7 +25,7 @@ enum CLI {
 
     private static func dispatch(
         _ arguments: [String], environment: [String: String], workingDirectory: String, output: Output
-    ) throws(CLIError) {
+    ) async throws(CLIError) {
         if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
             output.writeLine(overview)
             return
@@ -60,7 +60,7 @@ enum CLI {
         }
         let context = CommandContext(
             environment: environment, workingDirectory: workingDirectory, output: output, arguments: parsed)
-        try command.run(parsed, context: context)
+        try await command.run(parsed, context: context)
     }
 
     /// Removes the leading command words (up to two) from `arguments`, skipping global options and their

@@ -8,7 +8,7 @@ protocol Command: Sendable {
     /// Options beyond the global ones.
     static var options: [OptionSpec] { get }
     static var discussion: String { get }
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError)
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError)
 }
 
 extension Command {

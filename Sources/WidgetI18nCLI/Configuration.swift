@@ -1,3 +1,4 @@
+import CDNFetcher
 import Foundation
 import GroupStore
 import I18nCore
@@ -17,6 +18,7 @@ struct Configuration {
         ("group", "WIDGET_I18N_GROUP", "group"),
         ("group-dir", "WIDGET_I18N_GROUP_DIR", "groupDir"),
         ("default-locale", "WIDGET_I18N_DEFAULT_LOCALE", "defaultLocale"),
+        ("cdn", "WIDGET_I18N_CDN", "cdn"),
     ]
     static let fileName = "widget-i18n.json"
 
@@ -25,6 +27,7 @@ struct Configuration {
         .value("group", "ID", "The App Group identifier (default: group.ORG.PROJECT) [WIDGET_I18N_GROUP]"),
         .value("group-dir", "DIR", "The group container directory, instead of the group's default [WIDGET_I18N_GROUP_DIR]"),
         .value("default-locale", "LOCALE", "The fallback locale (default: en) [WIDGET_I18N_DEFAULT_LOCALE]"),
+        .value("cdn", "URL", "The CDN base URL, https://… or file:///… (default: \(FetchOptions.defaultCDN)) [WIDGET_I18N_CDN]"),
         .flag("help", "Show help for this command"),
     ]
 
@@ -32,6 +35,7 @@ struct Configuration {
     let group: String?
     let groupDirectory: String?
     let defaultLocale: LocaleTag
+    let cdn: String
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
@@ -59,6 +63,14 @@ struct Configuration {
             do { defaultLocale = try LocaleTag(text) } catch { throw .usage("\(error.description) (from \(origin))") }
         } else {
             defaultLocale = .english
+        }
+        // A plain path is a directory laid out as the CDN serves it: make it a file:// URL.
+        let cdnSetting = setting(4)?.value ?? FetchOptions.defaultCDN
+        if cdnSetting.contains("://") {
+            cdn = cdnSetting
+        } else {
+            let path = cdnSetting.hasPrefix("/") ? cdnSetting : workingDirectory + "/" + cdnSetting
+            cdn = URL(fileURLWithPath: path).standardizedFileURL.absoluteString
         }
         self.environment = environment
     }
@@ -101,7 +113,7 @@ struct Configuration {
         guard let dictionary = object as? [String: Any] else {
             throw .usage("\(fileName) must hold a JSON object such as {\"project\": \"acme/widgets\"} ('\(path)')")
         }
-        let known = Set(settings.map(\.file) + ["cdn"])
+        let known = Set(settings.map(\.file))
         var result: [String: String] = [:]
         for (key, value) in dictionary {
             guard known.contains(key) else {

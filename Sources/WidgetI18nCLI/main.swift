@@ -1,6 +1,6 @@
 import Foundation
 
-let status = CLI.run(
+let status = await CLI.run(
     Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
     workingDirectory: FileManager.default.currentDirectoryPath)
 exit(status)

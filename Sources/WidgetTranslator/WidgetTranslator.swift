@@ -112,17 +112,7 @@ public final class WidgetTranslator: Sendable {
     private func localeKeys() -> [LocaleTag: String] {
         if let keys = state.withLock({ $0.cachedLocaleKeys }) { return keys }
         var keys: [LocaleTag: String] = [:]
-        do {
-            for key in try store.keys() {
-                guard let raw = StorageKey.messagesLocale(inKey: key, project: project),
-                    let tag = LocaleTag(parsing: raw)
-                else { continue }
-                // The normalised spelling wins when several spellings of one locale are stored.
-                if keys[tag] == nil || raw == tag.normalized { keys[tag] = key }
-            }
-        } catch {
-            report("\(error)")
-        }
+        do { keys = try CachedMessages.locales(project: project, in: store) } catch { report("\(error)") }
         state.withLock { $0.cachedLocaleKeys = keys }
         return keys
     }

@@ -46,6 +46,32 @@ private let invalidCases: [InvalidBundleCase] = try! loadTestData("invalid-bundl
         #expect(error?.offset == testCase.offset)
     }
 
+    @Test(arguments: invalidCases)
+    func validationRejectsWhatParsingRejects(_ testCase: InvalidBundleCase) {
+        let parsed = #expect(throws: MessageBundleError.self) { try MessageBundle(json: testCase.json) }
+        let validated = #expect(throws: MessageBundleError.self) { try MessageBundle.validate(jsonBytes: Array(testCase.json.utf8)) }
+        #expect(parsed == validated)
+    }
+
+    @Test(arguments: bundleCases)
+    func validationCountsStringLeaves(_ testCase: BundleCase) throws {
+        let count = try MessageBundle.validate(jsonBytes: Array(testCase.json.utf8))
+        let reference = try JSONSerialization.jsonObject(with: Data(testCase.json.utf8), options: .fragmentsAllowed)
+        // JSONSerialization keeps one of each duplicate member, so only duplicate-free cases compare exactly.
+        if !testCase.name.contains("duplicate") {
+            #expect(count == countStrings(reference))
+        } else {
+            #expect(count > countStrings(reference))
+        }
+    }
+
+    private func countStrings(_ object: Any) -> Int {
+        guard let dictionary = object as? [String: Any] else { return 0 }
+        return dictionary.values.reduce(0) { total, value in
+            total + (value is String ? 1 : (value is [String: Any] ? countStrings(value) : 0))
+        }
+    }
+
     @Test(arguments: [
         [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D],  // a lone 0xFF
         [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D],  // a truncated two-byte sequence

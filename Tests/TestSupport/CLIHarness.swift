@@ -17,7 +17,11 @@ public struct CLIHarness: Sendable {
     public func run(
         _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, workingDirectory: String? = nil
     ) throws -> ProcessResult {
-        let base = ["WIDGET_I18N_PROJECT": project, "WIDGET_I18N_GROUP_DIR": groupDirectory]
+        // The bundled Locales/ as the CDN: commands that fetch stay on this machine unless a test says otherwise.
+        let base = [
+            "WIDGET_I18N_PROJECT": project, "WIDGET_I18N_GROUP_DIR": groupDirectory,
+            "WIDGET_I18N_CDN": URL(fileURLWithPath: Repository.root + "/Locales").absoluteString,
+        ]
         return try runProcess(
             Repository.product("widget-i18n"), arguments, environment: base.merging(environment) { _, new in new },
             input: input, workingDirectory: workingDirectory ?? directory.path)

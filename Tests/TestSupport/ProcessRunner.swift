@@ -33,7 +33,7 @@ public func runProcess(
     let inputPipe = Pipe()
     process.standardOutput = output
     process.standardError = error
-    process.standardInput = inputPipe
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
     try process.run()
     // Read both pipes concurrently so that neither can fill up and stall the child.
     let group = DispatchGroup()
@@ -45,6 +45,7 @@ public func runProcess(
     }
     if let input { inputPipe.fileHandleForWriting.write(input) }
     try? inputPipe.fileHandleForWriting.close()
+    try? inputPipe.fileHandleForReading.close()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()

@@ -64,8 +64,11 @@ import TestSupport
         #expect(lines[2] == "container        \(cli.groupDirectory)")
         #expect(lines[3] == "stored locale    ar")
         #expect(lines[4] == "detected locale  ar (stored locale 'ar')")
-        #expect(lines[6] == "cached locales   2")
-        #expect(lines[7].hasPrefix("  * ar        16 messages"))
+        #expect(lines[6] == "cdn              \(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString)")
+        #expect(lines[7].hasPrefix("manifest         10 languages, version 2026-11-29T00:00:00Z, fetched "))
+        #expect(lines[8] == "cached locales   2")
+        #expect(lines[9].hasPrefix("  * ar        16 messages    1.3 KB    fetched "))
+        #expect(lines[10].hasPrefix("    en        18 messages    943 B     stored "))
     }
 
     @Test func statusNeedsAProject() throws {

@@ -23,7 +23,7 @@ import TestSupport
         #expect(exact.standardOutput == "Locale set to pt-BR\n")
         #expect(try cli.run(["store", "get", "@better-i18n:locale:acme/widgets"]).standardOutput == "pt-BR")
         let parent = try cli.run(["locale", "set", "zh-Hant-TW"])
-        #expect(parent.standardOutput == "Locale set to zh-Hant (the closest cached locale to 'zh-Hant-TW')\n")
+        #expect(parent.standardOutput == "Locale set to zh-Hant (the closest available locale to 'zh-Hant-TW')\n")
         #expect(try cli.run(["store", "get", "@better-i18n:locale:acme/widgets"]).standardOutput == "zh-Hant")
     }
 
@@ -47,7 +47,7 @@ import TestSupport
         try cli.seedSampleLocales(["en"])
         try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("[1,2".utf8))
         let before = snapshot(of: cli.groupDirectory)
-        let result = try cli.run(["locale", "set", "tr"])
+        let result = try cli.run(["locale", "set", "tr", "--offline"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("are unusable"))
         #expect(snapshot(of: cli.groupDirectory) == before)
@@ -58,6 +58,18 @@ import TestSupport
         defer { cli.remove() }
         try cli.seedSampleLocales(["en", "tr"])
         try cli.run(["locale", "set", "tr"])
+        let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
+        #expect(lines.count == 10)
+        #expect(lines[0].hasPrefix("  en        English                 English               18 messages    943 B     stored "))
+        #expect(lines[1].hasPrefix("* tr        Turkish                 Türkçe                16 messages    892 B     fetched "))
+        #expect(lines[2] == "  de        German                  Deutsch               not cached")
+    }
+
+    @Test func listShowsOnlyCachedLocalesWithoutAManifest() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "tr"])
+        try cli.run(["locale", "set", "tr", "--offline"])
         let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("  en        18 messages"))

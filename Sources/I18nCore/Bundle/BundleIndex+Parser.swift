@@ -3,6 +3,9 @@ extension BundleIndex {
     /// grammar (RFC 8259) and UTF-8, so a bundle that indexes is one `JSON.parse` would accept.
     struct Parser {
         let maximumDepth: Int
+        /// When false the parser only validates and counts string leaves (`messageCount`), recording nothing.
+        var recordsEntries = true
+        var messageCount = 0
         var entries: [Entry] = []
         var decodedNames: [UInt8] = []
         private var position = 0
@@ -65,6 +68,11 @@ extension BundleIndex {
                     throw error(.syntax(expected: "a member name in double quotes"))
                 }
                 let name = try scanString()
+                guard recordsEntries else {
+                    try parseMemberValue(depth: depth)
+                    if try endOfMember() { return }
+                    continue
+                }
                 var hash = FNV1a.offsetBasis
                 if let parentHash {
                     hash = parentHash
@@ -104,18 +112,40 @@ extension BundleIndex {
                 default:
                     try skipValue(depth: depth + 1)
                 }
-                skipWhitespace()
-                guard position < input.count else { throw error(.syntax(expected: "',' or '}'")) }
-                if input[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                if input[position] == UInt8(ascii: "}") {
-                    position += 1
-                    return
-                }
-                throw error(.syntax(expected: "',' or '}'"))
+                if try endOfMember() { return }
             }
+        }
+
+        /// The value of a member when nothing is recorded: strings are counted, objects recursed into.
+        private mutating func parseMemberValue(depth: Int) throws(MessageBundleError) {
+            skipWhitespace()
+            try expect(UInt8(ascii: ":"), "':' after a member name")
+            skipWhitespace()
+            guard position < input.count else { throw error(.syntax(expected: "a value")) }
+            switch input[position] {
+            case UInt8(ascii: "\""):
+                _ = try scanString()
+                messageCount += 1
+            case UInt8(ascii: "{"):
+                try parseObject(parent: -1, parentHash: nil, segmentCount: 0, depth: depth + 1)
+            default:
+                try skipValue(depth: depth + 1)
+            }
+        }
+
+        /// After a member: `,` (more follow, returns false) or `}` (the object ends, returns true).
+        private mutating func endOfMember() throws(MessageBundleError) -> Bool {
+            skipWhitespace()
+            guard position < input.count else { throw error(.syntax(expected: "',' or '}'")) }
+            if input[position] == UInt8(ascii: ",") {
+                position += 1
+                return false
+            }
+            if input[position] == UInt8(ascii: "}") {
+                position += 1
+                return true
+            }
+            throw error(.syntax(expected: "',' or '}'"))
         }
 
         /// Validates and skips any value; objects inside arrays are not messages.

@@ -36,3 +36,23 @@ public enum StorageKey {
         return locale.isEmpty || locale.contains(":") ? nil : String(locale)
     }
 }
+
+extension StorageKey {
+    /// The prefix of the keys this package adds; no other SDK writes under it, and readers that do not know
+    /// these keys ignore them.
+    public static let packagePrefix = "\(prefix)widget-i18n:"
+
+    /// Cache metadata of a locale's messages (ETag, Last-Modified, checksum, …), JSON.
+    public static func messagesCache(project: ProjectID, locale: LocaleTag) -> String {
+        "\(packagePrefix)messages-cache:\(project):\(locale.normalized)"
+    }
+
+    /// Cache metadata of the project's manifest, JSON.
+    public static func manifestCache(project: ProjectID) -> String { "\(packagePrefix)manifest-cache:\(project)" }
+
+    /// The latest request to reload widget timelines: for every kind of widget when `kind` is `nil`, else for
+    /// that kind only. JSON.
+    public static func reloadRequest(project: ProjectID, kind: String? = nil) -> String {
+        "\(packagePrefix)reload:\(project)" + (kind.map { ":" + $0 } ?? "")
+    }
+}

@@ -1,3 +1,5 @@
+import CDNFetcher
+import Foundation
 import GroupStore
 import I18nCore
 import WidgetTranslator
@@ -16,7 +18,7 @@ enum LocaleCommand: Command {
           list        List the locales with cached messages
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else {
             throw .usage("Unknown subcommand 'locale \(arguments.positionals[0])'; use 'locale set <tag>' or 'locale list'")
         }
@@ -26,21 +28,26 @@ enum LocaleCommand: Command {
     }
 }
 
-/// `widget-i18n locale set`: switches the stored locale to one with cached messages.
+/// `widget-i18n locale set`: fetches a locale's messages, then switches the stored locale to it.
 enum LocaleSetCommand: Command {
     static let path = ["locale", "set"]
-    static let summary = "Switch the stored locale"
+    static let summary = "Switch the stored locale, fetching its messages first"
     static let usage = "locale set <tag> [--offline]"
     static let options: [OptionSpec] = [
-        .flag("offline", "Only switch to a locale whose messages (or a parent's) are already cached")
+        .flag("offline", "Do not fetch: switch only to a locale whose messages (or a parent's) are cached"),
+        .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
+        .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
+        .value("cacert", "FILE", "CA bundle for a private CA"),
     ]
     static let discussion = """
-        The tag is matched against the cached locales, exactly and then by parent (de-AT → de), and the match
-        is written to @better-i18n:locale:PROJECT. A locale with no cached messages is refused, and the stored
-        locale stays as it was.
+        The tag is matched against the manifest's languages, exactly and then by parent (de-AT → de); that
+        locale's messages are fetched, and only then is it written to @better-i18n:locale:PROJECT, so a
+        widget never sees a locale without messages. When the fetch fails and nothing is cached for it, the
+        stored locale stays as it was and the command exits 1. With --offline, the tag is matched against the
+        cached locales instead.
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.count == 1 else {
             throw .usage(arguments.positionals.isEmpty
                 ? "Missing the locale; e.g. 'widget-i18n locale set pt-BR'"
@@ -50,39 +57,60 @@ enum LocaleSetCommand: Command {
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
         let store = try configuration.store()
-        let translator = WidgetTranslator(store: store, project: project, defaultLocale: configuration.defaultLocale)
-        let cached = translator.cachedLocales()
-        guard let match = LocaleNegotiation.lookup(preferred: [requested], available: cached) else {
-            let available = cached.isEmpty ? "none are cached" : "cached: " + cached.map(\.normalized).joined(separator: ", ")
-            throw .failure("No cached messages for '\(requested.normalized)' or its parents in \(store.displayName) "
-                + "(\(available)); run 'widget-i18n fetch --locale \(requested.displayForm)' first")
+        let chosen: LocaleTag
+        if arguments.has("offline") {
+            do { chosen = try CachedMessages.selectLocale(requested, project: project, in: store) } catch {
+                throw .failure(error.description)
+            }
+        } else {
+            let fetcher = try FetchCommand.makeFetcher(configuration, arguments: arguments, store: store, project: project)
+            do {
+                let change = try await fetcher.switchLocale(to: requested)
+                for warning in change.warnings { context.output.warning(warning) }
+                chosen = change.locale
+            } catch {
+                throw .failure(error.description)
+            }
         }
-        if case .failure(let problem) = translator.messages(for: match) {
-            throw .failure("The cached messages for '\(match.normalized)' are unusable (\(problem)); the locale was not "
-                + "changed. Run 'widget-i18n fetch --locale \(match.displayForm) --force' to replace them")
-        }
-        let chosen = match == requested ? requested : match
-        do { try store.setString(chosen.displayForm, forKey: StorageKey.locale(project: project)) } catch {
-            throw .failure("\(error)")
-        }
-        let via = match == requested ? "" : " (the closest cached locale to '\(requested.displayForm)')"
+        let via = chosen == requested ? "" : " (the closest available locale to '\(requested.displayForm)')"
         context.output.writeLine("Locale set to \(chosen.displayForm)\(via)")
     }
 }
 
-/// `widget-i18n locale list`: the locales with cached messages.
+/// `widget-i18n locale list`: the manifest's languages and the cached locales.
 enum LocaleListCommand: Command {
     static let path = ["locale", "list"]
-    static let summary = "List the locales with cached messages"
+    static let summary = "List the project's languages and which are cached"
     static let usage = "locale list"
-    static let discussion = "Prints one locale a line: code, messages, size, age; '*' marks the detected locale."
+    static let discussion = """
+        One locale a line: code, name and native name from the cached manifest, then the cached messages
+        (count, size, freshness) or 'not cached'. '*' marks the detected locale. Run 'widget-i18n fetch' to
+        cache the manifest; without it only the cached locales are listed.
+        """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("'locale list' takes no arguments") }
         let configuration = try context.configuration()
+        let project = try configuration.requireProject()
+        let store = try configuration.store()
         let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
-        let rows = try StatusCommand.cachedLocaleRows(translator: translator, store: try configuration.store())
-        for row in rows { context.output.writeLine(row) }
+        let manifest = (try? store.value(forKey: StorageKey.manifest(project: project)))?.flatMap { try? Manifest(jsonBytes: $0) }
+        let cached = Set(translator.cachedLocales())
+        let entries = try StatusCommand.entriesByKey(store)
+        let current = translator.detectLocale().locale
+        var rows: [(LocaleTag, String, String)] = manifest?.languages.map { ($0.tag, $0.name ?? "", $0.nativeName ?? "") } ?? []
+        for tag in cached.sorted(by: { $0.normalized < $1.normalized }) where !rows.contains(where: { $0.0 == tag }) {
+            rows.append((tag, "", ""))
+        }
+        for (tag, name, nativeName) in rows {
+            var line = (tag == current ? "* " : "  ") + StatusCommand.column(tag.normalized, 10)
+            if manifest != nil { line += StatusCommand.column(name, 24) + StatusCommand.column(nativeName, 22) }
+            line += cached.contains(tag)
+                ? StatusCommand.cacheDescription(tag, translator: translator, store: store, entries: entries)
+                : "not cached"
+            while line.hasSuffix(" ") { line.removeLast() }
+            context.output.writeLine(line)
+        }
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
     }
 }

@@ -1,3 +1,4 @@
+import CDNFetcher
 import Foundation
 import GroupStore
 import I18nCore
@@ -9,7 +10,7 @@ enum StatusCommand: Command {
     static let summary = "Show the project, its group container, the locale and the cached locales"
     static let usage = "status"
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("'status' takes no arguments") }
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
@@ -26,6 +27,8 @@ enum StatusCommand: Command {
             ("stored locale", stored),
             ("detected locale", translator.detectLocale().description),
             ("default locale", configuration.defaultLocale.displayForm),
+            ("cdn", configuration.cdn),
+            ("manifest", manifestDescription(project: project, store: store)),
         ]
         for (label, value) in lines { context.output.writeLine(label.padding(toLength: 17, withPad: " ", startingAt: 0) + value) }
         let rows = try cachedLocaleRows(translator: translator, store: store)
@@ -34,25 +37,56 @@ enum StatusCommand: Command {
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
     }
 
-    /// One line a cached locale: `* tr      1234 messages   45.2 KB   3 min ago`.
+    private static func manifestDescription(project: ProjectID, store: FileGroupStore) -> String {
+        guard let bytes = try? store.value(forKey: StorageKey.manifest(project: project)) else { return "(not cached)" }
+        guard let manifest = try? Manifest(jsonBytes: bytes) else { return "(unreadable)" }
+        var parts = ["\(manifest.languages.count) languages"]
+        if let version = manifest.version { parts.append("version \(version)") }
+        if let metadata = CacheMetadata.read(in: store, key: StorageKey.manifestCache(project: project)) {
+            parts.append("fetched \(HumanFormat.age(of: metadata.fetchedAt))")
+            if let etag = metadata.etag { parts.append("ETag \(etag)") }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// One line a cached locale: `* tr        16 messages    892 B     fetched 3 min ago  ETag "…"`.
     static func cachedLocaleRows(translator: WidgetTranslator, store: FileGroupStore) throws(CLIError) -> [String] {
-        let entries: [String: GroupStoreEntry]
-        do {
-            entries = Dictionary(try store.entries().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        } catch { throw .failure("\(error)") }
+        let entries = try entriesByKey(store)
         let current = translator.detectLocale().locale
         return translator.cachedLocales().map { tag in
-            let entry = entries[StorageKey.messages(project: translator.project, locale: tag)]
             let marker = tag == current ? "*" : " "
-            let messages: String
-            switch translator.messages(for: tag) {
-            case .success(let bundle): messages = "\(bundle?.messageCount ?? 0) messages"
-            case .failure: messages = "unreadable"
-            }
-            return "\(marker) \(tag.normalized.padding(toLength: 10, withPad: " ", startingAt: 0))"
-                + "\(messages.padding(toLength: 15, withPad: " ", startingAt: 0))"
-                + "\(HumanFormat.size(entry?.size ?? 0).padding(toLength: 10, withPad: " ", startingAt: 0))"
-                + HumanFormat.age(of: entry?.modified)
+            return "\(marker) \(column(tag.normalized, 10))"
+                + cacheDescription(tag, translator: translator, store: store, entries: entries)
         }
+    }
+
+    /// Messages, size and freshness of a cached locale.
+    static func cacheDescription(
+        _ tag: LocaleTag, translator: WidgetTranslator, store: FileGroupStore, entries: [String: GroupStoreEntry]
+    ) -> String {
+        let entry = entries[StorageKey.messages(project: translator.project, locale: tag)]
+        let messages: String
+        switch translator.messages(for: tag) {
+        case .success(let bundle): messages = "\(bundle?.messageCount ?? 0) messages"
+        case .failure: messages = "unreadable"
+        }
+        var text = column(messages, 15) + column(HumanFormat.size(entry?.size ?? 0), 10)
+        if let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: translator.project, locale: tag)) {
+            text += "fetched " + HumanFormat.age(of: metadata.fetchedAt)
+            if let etag = metadata.etag { text += "  ETag \(etag)" }
+        } else {
+            text += "stored " + HumanFormat.age(of: entry?.modified)
+        }
+        return text
+    }
+
+    static func entriesByKey(_ store: FileGroupStore) throws(CLIError) -> [String: GroupStoreEntry] {
+        do {
+            return Dictionary(try store.entries().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        } catch { throw .failure("\(error)") }
+    }
+
+    static func column(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
     }
 }

@@ -9,7 +9,7 @@ enum StoreListCommand: Command {
     static let usage = "store list"
     static let discussion = "Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key."
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("'store list' takes no arguments") }
         let store = try context.configuration().store()
         do {
@@ -26,7 +26,7 @@ enum StoreGetCommand: Command {
     static let summary = "Print the value of a key exactly as stored"
     static let usage = "store get <key>"
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         let value: [UInt8]?
@@ -55,7 +55,7 @@ enum StorePutCommand: Command {
           widget-i18n store put '@better-i18n:messages:acme/widgets:tr' --file tr.json
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         let value: [UInt8]
@@ -81,7 +81,7 @@ enum StoreRemoveCommand: Command {
     static let summary = "Remove a key from the group store"
     static let usage = "store rm <key>"
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         do {

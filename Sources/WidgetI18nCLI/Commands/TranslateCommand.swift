@@ -22,7 +22,7 @@ enum TranslateCommand: Command {
           widget-i18n t daysSince.title --locale pt-BR --explain
         """
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard let key = arguments.positionals.first else {
             throw .usage("Missing the message key; e.g. 'widget-i18n t today.title'")
         }

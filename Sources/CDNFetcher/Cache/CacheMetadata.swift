@@ -1,0 +1,49 @@
+import Foundation
+import GroupStore
+import I18nCore
+
+/// What the fetcher remembers about a cached manifest or bundle, so that any process can revalidate it with a
+/// conditional request. Stored as JSON under `StorageKey.messagesCache` / `StorageKey.manifestCache`.
+public struct CacheMetadata: Codable, Hashable, Sendable {
+    /// Validators by URL: one entry per file (several for a namespaced locale).
+    public struct Validators: Codable, Hashable, Sendable {
+        public var etag: String?
+        public var lastModified: String?
+    }
+
+    public var files: [String: Validators]
+    public var manifestVersion: String?
+    public var fetchedAt: Date
+    /// Size of the cached value in bytes.
+    public var size: Int
+    /// SHA-256 of the cached value, lower-case hex.
+    public var sha256: String
+
+    /// The single file's ETag, for display.
+    public var etag: String? { files.values.compactMap(\.etag).first }
+
+    /// The metadata stored at `key`, or `nil` when there is none or it does not decode.
+    public static func read(in store: any GroupStore, key: String) -> CacheMetadata? {
+        guard let bytes = try? store.value(forKey: key) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(CacheMetadata.self, from: Data(bytes))
+    }
+
+    func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a struct of strings, numbers and dates cannot fail.
+        return Array((try? encoder.encode(self)) ?? Data())
+    }
+
+    /// The conditional request headers for `url`.
+    func conditionalHeaders(for url: String) -> [String: String] {
+        guard let validators = files[url] else { return [:] }
+        var headers: [String: String] = [:]
+        if let etag = validators.etag { headers["If-None-Match"] = etag }
+        if let lastModified = validators.lastModified { headers["If-Modified-Since"] = lastModified }
+        return headers
+    }
+}

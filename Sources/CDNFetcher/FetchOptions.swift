@@ -1,0 +1,23 @@
+/// How the fetcher reaches the CDN.
+public struct FetchOptions: Sendable, Hashable {
+    /// better-i18n's CDN.
+    public static let defaultCDN = "https://cdn.better-i18n.com"
+
+    /// The CDN base URL: `https://…`, `http://…`, or `file:///…` for a directory laid out as the CDN serves it.
+    public var cdn = FetchOptions.defaultCDN
+    /// Seconds one attempt may take, from connecting to the last byte.
+    public var timeout: Double = 30
+    public var connectTimeout: Double = 10
+    /// Retries after the first attempt, on connection errors, timeouts, 5xx and 429 only.
+    public var retries = 3
+    /// The largest response accepted.
+    public var maximumBytes = 20_000_000
+    /// Transfers at once.
+    public var maximumConcurrency = 8
+    /// A CA bundle for a private CA; verification is never turned off.
+    public var caCertificatePath: String?
+    /// Ignore the cached validators and download everything.
+    public var force = false
+
+    public init() {}
+}

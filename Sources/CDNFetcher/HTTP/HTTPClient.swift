@@ -1,0 +1,150 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// How the HTTP client talks to the CDN.
+public struct HTTPClientConfiguration: Sendable, Hashable {
+    public var connectTimeout: Double = 10
+    /// The limit for one attempt, from connecting to the last body byte.
+    public var timeout: Double = 30
+    /// Responses larger than this are aborted (declared or not).
+    public var maximumBodyBytes: Int = 20_000_000
+    /// Transfers running at once; all share one libcurl multi handle, so connections are reused and HTTP/2
+    /// streams multiplexed where the server offers it.
+    public var maximumConcurrency: Int = 8
+    public var maximumRedirects: Int = 5
+    /// A CA bundle to verify TLS against, for a private CA. Verification itself is never turned off.
+    public var caCertificatePath: String?
+    public var retryPolicy = RetryPolicy()
+    /// The URL schemes the client may use at all, such as `http,https` or `file`.
+    public var allowedSchemes = "http,https"
+    /// The schemes a redirect may go to: `https` for an https CDN, so a redirect can never downgrade.
+    public var allowedRedirectSchemes = "https"
+    public var userAgent = "widget-i18n/\(WidgetI18nVersion.current)"
+
+    public init() {}
+}
+
+/// A small libcurl client: performs a batch of GETs in parallel over one multi handle, with retries.
+///
+/// The transfers run on a thread of their own, never on the cooperative pool; `perform` suspends until the
+/// whole batch is done. One client keeps its connections between batches, so the manifest and the bundles
+/// after it share connections.
+///
+///     let client = HTTPClient(configuration: HTTPClientConfiguration())
+///     let results = await client.perform([HTTPRequest(url: "https://cdn.example/acme/widgets/manifest.json")])
+public final class HTTPClient: Sendable {
+    public let configuration: HTTPClientConfiguration
+    private let multi: Mutex<MultiHandle>
+
+    public init(configuration: HTTPClientConfiguration) {
+        HTTPClient.initializeLibcurl
+        self.configuration = configuration
+        let handle = curl_multi_init()
+        _ = widget_i18n_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConcurrency)
+        _ = widget_i18n_multi_setopt_long(handle, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        multi = Mutex(MultiHandle(pointer: handle))
+    }
+
+    deinit {
+        _ = multi.withLock { curl_multi_cleanup($0.pointer) }
+    }
+
+    /// Performs `requests` in parallel; the results are in the order of the requests.
+    /// - Parameters:
+    ///   - progress: called on the client's thread as transfers finish: (finished, total, body bytes).
+    ///   - onResult: called on the client's thread with each request's final result as soon as it is known,
+    ///     so the caller can start on it while other transfers run. Keep it short: hand work to a queue.
+    public func perform(
+        _ requests: [HTTPRequest], progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil,
+        onResult: (@Sendable (_ index: Int, _ result: Result<HTTPResponse, HTTPTransferError>) -> Void)? = nil
+    ) async -> [Result<HTTPResponse, HTTPTransferError>] {
+        guard !requests.isEmpty else { return [] }
+        return await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in
+                let results = multi.withLock { run(requests, multi: $0.pointer, progress: progress, onResult: onResult) }
+                continuation.resume(returning: results)
+            }
+            thread.name = "widget-i18n.http"
+            thread.start()
+        }
+    }
+
+    /// The libcurl version string, such as `libcurl/7.88.1 OpenSSL/3.0.11 zlib/1.2.13 nghttp2/1.52.0`.
+    public static var libcurlVersion: String { String(cString: curl_version()) }
+
+    private static let initializeLibcurl: Void = {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }()
+
+    // MARK: - The multi loop
+
+    private func run(
+        _ requests: [HTTPRequest], multi: UnsafeMutableRawPointer?,
+        progress: (@Sendable (Int, Int, Int) -> Void)?,
+        onResult: (@Sendable (Int, Result<HTTPResponse, HTTPTransferError>) -> Void)?
+    ) -> [Result<HTTPResponse, HTTPTransferError>] {
+        var finished = 0
+        var bytes = 0
+        var results = [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: requests.count)
+        var waiting: [(index: Int, notBefore: ContinuousClock.Instant)] = requests.indices.map { ($0, .now) }
+        var transfers = requests.enumerated().map { Transfer(index: $0.offset, request: $0.element, limit: configuration.maximumBodyBytes) }
+        var active: [UnsafeMutableRawPointer: Int] = [:]
+
+        while !waiting.isEmpty || !active.isEmpty {
+            let now = ContinuousClock.now
+            while active.count < configuration.maximumConcurrency,
+                let next = waiting.firstIndex(where: { $0.notBefore <= now })
+            {
+                let index = waiting.remove(at: next).index
+                let easy = transfers[index].start(configuration: configuration)
+                active[easy] = index
+                curl_multi_add_handle(multi, easy)
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var remaining: Int32 = 0
+            while let message = curl_multi_info_read(multi, &remaining) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                    let index = active.removeValue(forKey: easy)
+                else { continue }
+                let code = widget_i18n_message_result(message)
+                curl_multi_remove_handle(multi, easy)
+                let transfer = transfers[index]
+                let outcome = transfer.finish(code: code, configuration: configuration)
+                switch configuration.retryPolicy.decision(
+                    afterAttempt: transfer.attempts, outcome: outcome.retryOutcome, jitter: Double.random(in: 0...1))
+                {
+                case .retry(let delay):
+                    waiting.append((index, ContinuousClock.now + .milliseconds(Int(delay * 1000))))
+                case .giveUp:
+                    results[index] = outcome.result
+                    finished += 1
+                    bytes += (try? outcome.result.get())?.body.count ?? 0
+                    progress?(finished, requests.count, bytes)
+                    onResult?(index, outcome.result)
+                }
+            }
+            if active.isEmpty, waiting.isEmpty { break }
+            // Sleep until a socket is ready, or the next retry is due (at most 100 ms, to notice new work).
+            var timeout: Int32 = 100
+            if active.isEmpty, let soonest = waiting.map(\.notBefore).min() {
+                let delay = ContinuousClock.now.duration(to: soonest)
+                timeout = Int32(max(0, min(1000, delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)))
+            }
+            curl_multi_poll(multi, nil, 0, timeout, nil)
+        }
+        transfers.removeAll()
+        return results.map { $0! }
+    }
+}
+
+/// The multi handle, which only the thread holding the mutex touches.
+private struct MultiHandle: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
+}
+
+/// The version of this package, for the User-Agent and `--version`.
+public enum WidgetI18nVersion {
+    public static let current = "0.1.0"
+}

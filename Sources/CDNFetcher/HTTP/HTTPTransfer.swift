@@ -1,0 +1,84 @@
+/// One GET the HTTP client performs.
+public struct HTTPRequest: Sendable, Hashable {
+    public var url: String
+    /// Extra request headers, such as `If-None-Match`.
+    public var headers: [String: String]
+
+    public init(url: String, headers: [String: String] = [:]) {
+        self.url = url
+        self.headers = headers
+    }
+}
+
+/// A completed transfer: the final answer after redirects and retries.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The HTTP status; a successful `file://` read reports 200.
+    public var status: Int
+    /// Response headers of the final answer, names in lower case.
+    public var headers: [String: String]
+    /// The decoded body.
+    public var body: [UInt8]
+    /// Body bytes received on the wire (compressed size when the server compressed), all attempts counted.
+    public var bytesReceived: Int
+    /// The URL that answered, after redirects.
+    public var effectiveURL: String
+    /// How many attempts the transfer took.
+    public var attempts: Int
+}
+
+/// A transfer that ended without an HTTP answer.
+public struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        case timedOut(seconds: Double)
+        case connectionFailed
+        /// The connection broke while the body was arriving.
+        case interrupted
+        case tooLarge(limit: Int)
+        case tooManyRedirects
+        /// A redirect to a scheme that is not allowed (`https` → `http`, or anything but HTTP); the payload
+        /// lists the allowed schemes.
+        case disallowedRedirect(allowed: String)
+        case badContentEncoding
+        case tls
+        case fileNotFound
+        case other
+    }
+
+    public let kind: Kind
+    public let url: String
+    /// libcurl's own explanation.
+    public let detail: String
+    public let attempts: Int
+
+    public var description: String {
+        let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        switch kind {
+        case .timedOut(let seconds):
+            return "Timed out after \(HTTPTransferError.format(seconds)) s fetching '\(url)'\(tries); check the network "
+                + "or raise --timeout"
+        case .connectionFailed:
+            return "Cannot connect to '\(url)'\(tries) (\(detail)); check the network and --cdn"
+        case .interrupted:
+            return "The connection broke while receiving '\(url)'\(tries) (\(detail)); try again"
+        case .tooLarge(let limit):
+            return "The response from '\(url)' is larger than the \(limit / 1_000_000) MB limit"
+        case .tooManyRedirects:
+            return "Too many redirects fetching '\(url)'; the CDN configuration loops"
+        case .disallowedRedirect(let allowed):
+            return "Refused a redirect from '\(url)' to another scheme (\(detail)); redirects may only go to "
+                + allowed.split(separator: ",").joined(separator: " or ")
+        case .badContentEncoding:
+            return "The response from '\(url)' has a broken or unknown compression (\(detail))"
+        case .tls:
+            return "TLS verification failed for '\(url)' (\(detail)); pass --cacert FILE for a private CA"
+        case .fileNotFound:
+            return "No file at '\(url)'; check the --cdn directory"
+        case .other:
+            return "Fetching '\(url)' failed\(tries): \(detail)"
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

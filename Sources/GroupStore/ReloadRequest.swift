@@ -1,0 +1,54 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import I18nCore
+
+/// "Reload your timeline, please": what the app side records in the group store whenever a widget would
+/// render differently (new messages, a new locale, the app's own data).
+///
+/// Each request is written whole under its own key (`StorageKey.reloadRequest`), one key for every kind and
+/// one per widget kind, so concurrent writers never merge anything: the newest write wins, and a reader
+/// only needs to notice that the `id` changed.
+public struct ReloadRequest: Codable, Hashable, Sendable {
+    /// A fresh identifier per request.
+    public let id: String
+    public let requestedAt: Date
+    /// Why, for people: `messages updated: tr, en`.
+    public let reason: String
+    /// The widget kind asked to reload, or `nil` for every kind.
+    public let kind: String?
+
+    public init(id: String = UUID().uuidString, requestedAt: Date = Date(), reason: String, kind: String? = nil) {
+        self.id = id
+        self.requestedAt = requestedAt
+        self.reason = reason
+        self.kind = kind
+    }
+
+    /// Records a request in `store`.
+    public static func record(
+        _ reason: String, kind: String? = nil, project: ProjectID, in store: any GroupStore, now: Date = Date()
+    ) throws {
+        let request = ReloadRequest(requestedAt: now, reason: reason, kind: kind)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try store.setValue(Array(try encoder.encode(request)), forKey: StorageKey.reloadRequest(project: project, kind: kind))
+    }
+
+    /// The newest request that applies to widgets of `kind`: the kind's own or the one for every kind.
+    /// Unreadable records count as absent.
+    public static func latest(project: ProjectID, kind: String?, in store: any GroupStore) -> ReloadRequest? {
+        var keys = [StorageKey.reloadRequest(project: project)]
+        if let kind { keys.append(StorageKey.reloadRequest(project: project, kind: kind)) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let requests = keys.compactMap { key -> ReloadRequest? in
+            guard let bytes = try? store.value(forKey: key) else { return nil }
+            return try? decoder.decode(ReloadRequest.self, from: Data(bytes))
+        }
+        return requests.max { $0.requestedAt < $1.requestedAt }
+    }
+}

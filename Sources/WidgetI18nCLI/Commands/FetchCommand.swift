@@ -1,0 +1,143 @@
+import CDNFetcher
+import Foundation
+import GroupStore
+import I18nCore
+
+/// `widget-i18n fetch`: downloads the manifest and message bundles into the group store.
+enum FetchCommand: Command {
+    static let path = ["fetch"]
+    static let summary = "Download message bundles from the CDN into the group store"
+    static let usage = "fetch [--locale L …] [--all] [--force] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
+    static let options: [OptionSpec] = [
+        .value("locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale", repeatable: true),
+        .flag("all", "Fetch every language of the manifest"),
+        .flag("force", "Ignore cached ETags and download everything"),
+        .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
+        .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
+        .value("cacert", "FILE", "CA bundle for a private CA (TLS is always verified)"),
+        .flag("quiet", "Print nothing but errors"),
+        .flag("json", "Print the summary as JSON"),
+    ]
+    static let discussion = """
+        Locales are fetched in parallel and validated before anything is written; a failed or rejected
+        download leaves the cached copy byte for byte as it was. Cached ETags make an unchanged bundle a 304
+        with no body. Exit 1 when any requested locale failed.
+
+        EXAMPLES:
+          widget-i18n fetch --all
+          widget-i18n fetch --locale tr --locale pt-BR --cdn file://$PWD/Locales
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        guard arguments.positionals.isEmpty else {
+            throw .usage("Unexpected argument '\(arguments.positionals[0])'; pass locales with --locale L")
+        }
+        let configuration = try context.configuration()
+        let project = try configuration.requireProject()
+        let store = try configuration.store()
+        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+        if arguments.has("all"), !requested.isEmpty { throw .usage("Pass either --all or --locale, not both") }
+        let fetcher = try makeFetcher(configuration, arguments: arguments, store: store, project: project)
+        let output = context.output
+        let quiet = arguments.has("quiet")
+        let json = arguments.has("json")
+
+        let manifestFetch: ManifestFetch
+        do { manifestFetch = try await fetcher.fetchManifest() } catch { throw .failure(error.description) }
+        if case .failed(let reason) = manifestFetch.outcome { output.warning("\(reason); using the cached manifest") }
+
+        var locales = requested
+        if arguments.has("all") {
+            locales = manifestFetch.manifest.languages.map(\.tag)
+        } else if locales.isEmpty {
+            if let stored = try? store.string(forKey: StorageKey.locale(project: project)), let tag = LocaleTag(parsing: stored) {
+                locales.append(tag)
+            }
+            if !locales.contains(configuration.defaultLocale) { locales.append(configuration.defaultLocale) }
+        }
+        let showProgress = !quiet && !json && isatty(STDERR_FILENO) == 1
+        let progress = showProgress ? Self.showProgress : nil
+        let results = await fetcher.fetch(locales, manifest: manifestFetch.manifest, progress: progress)
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+
+        if json {
+            output.writeLine(jsonSummary(manifestFetch, results))
+        } else if !quiet {
+            output.writeLine(row("manifest", manifestFetch.outcome, bytes: manifestFetch.bytesTransferred))
+            for result in results { output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred)) }
+            let counts = Dictionary(grouping: results, by: { $0.outcome.description }).mapValues(\.count)
+            let parts = ["fetched", "unchanged", "not modified", "failed"].compactMap { name in counts[name].map { "\($0) \(name)" } }
+            let total = results.reduce(manifestFetch.bytesTransferred) { $0 + $1.bytesTransferred }
+            output.writeLine("\(results.count) locale\(results.count == 1 ? "" : "s"): \(parts.joined(separator: ", ")); "
+                + "\(HumanFormat.size(total)) transferred")
+        }
+        let failures = results.filter { $0.outcome.isFailure }
+        guard failures.isEmpty else {
+            for failure in failures.dropLast() {
+                if case .failed(let reason) = failure.outcome { output.error("\(failure.locale.normalized): \(reason)") }
+            }
+            if case .failed(let reason) = failures.last!.outcome { throw .failure("\(failures.last!.locale.normalized): \(reason)") }
+            return
+        }
+    }
+
+    @Sendable private static func showProgress(finished: Int, total: Int, bytes: Int) {
+        let line = "\r\u{1B}[Kfetching: \(finished)/\(total) files, \(HumanFormat.size(bytes))"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    static func makeFetcher(
+        _ configuration: Configuration, arguments: ParsedArguments, store: any GroupStore, project: ProjectID
+    ) throws(CLIError) -> CDNFetcher {
+        var options = FetchOptions()
+        options.cdn = configuration.cdn
+        options.force = arguments.has("force")
+        if let text = arguments.value("timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw .usage("Invalid --timeout '\(text)': give a number of seconds greater than 0")
+            }
+            options.timeout = seconds
+        }
+        if let text = arguments.value("retries") {
+            guard let retries = Int(text), (0...10).contains(retries) else {
+                throw .usage("Invalid --retries '\(text)': give a whole number from 0 to 10")
+            }
+            options.retries = retries
+        }
+        if let path = arguments.value("cacert") {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw .usage("Cannot read the CA bundle '\(path)'; pass a PEM file to --cacert")
+            }
+            options.caCertificatePath = path
+        }
+        do { return try CDNFetcher(store: store, project: project, options: options) } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    private static func row(_ name: String, _ outcome: FetchOutcome, bytes: Int) -> String {
+        var line = name.padding(toLength: 10, withPad: " ", startingAt: 0)
+            + outcome.description.padding(toLength: 14, withPad: " ", startingAt: 0)
+            + HumanFormat.size(bytes).padding(toLength: 10, withPad: " ", startingAt: 0)
+        if case .failed(let reason) = outcome { line += reason }
+        return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func jsonSummary(_ manifest: ManifestFetch, _ results: [LocaleFetchResult]) -> String {
+        func entry(_ outcome: FetchOutcome, bytes: Int, extra: [String: Any]) -> [String: Any] {
+            var object = extra
+            object["outcome"] = outcome.description
+            object["bytesTransferred"] = bytes
+            if case .failed(let reason) = outcome { object["reason"] = reason }
+            if case .updated(let size) = outcome { object["size"] = size }
+            return object
+        }
+        let object: [String: Any] = [
+            "manifest": entry(manifest.outcome, bytes: manifest.bytesTransferred, extra: ["url": manifest.url, "version": manifest.manifest.version ?? NSNull()]),
+            "locales": results.map { entry($0.outcome, bytes: $0.bytesTransferred, extra: ["locale": $0.locale.normalized, "urls": $0.urls]) },
+            "bytesTransferred": results.reduce(manifest.bytesTransferred) { $0 + $1.bytesTransferred },
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

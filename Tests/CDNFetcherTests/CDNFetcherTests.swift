@@ -1,0 +1,207 @@
+import CDNFetcher
+import Foundation
+import GroupStore
+import I18nCore
+import Testing
+import TestSupport
+
+private let project = try! ProjectID("acme/widgets")
+private let sampleLocales = ["en", "tr", "de", "fr", "ar", "ru", "pl", "ja", "pt-br", "zh-hant"]
+
+/// Writes `files` (relative path → contents) below `root`.
+private func writeTree(_ files: [String: String], in root: String) throws {
+    for (path, contents) in files {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+}
+
+private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectID = project, force: Bool = false) throws -> CDNFetcher {
+    var options = FetchOptions()
+    options.cdn = cdn
+    options.force = force
+    options.retries = 0
+    options.timeout = 10
+    return try CDNFetcher(store: store, project: project, options: options)
+}
+
+/// The fetcher against a real nginx on loopback (serving `Locales/` or trees the tests generate).
+@Suite(.serialized) struct CDNFetcherIntegrationTests {
+    @Test func fetchesCompressedThenRevalidatesWithBodylessNotModified() async throws {
+        let nginx = try NginxServer.start(root: Repository.root + "/Locales")
+        defer { nginx.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.appending("group"))
+        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+
+        let manifest = try await fetcher.fetchManifest()
+        #expect(manifest.outcome == .updated(size: manifest.manifest.languages.isEmpty ? 0 : try #require(
+            FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/manifest.json")).count))
+        let first = await fetcher.fetch(manifest.manifest.languages.map(\.tag), manifest: manifest.manifest)
+        #expect(first.map(\.locale.normalized) == sampleLocales)
+        for result in first {
+            let file = try #require(FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/\(result.locale.normalized)/translations.json"))
+            #expect(result.outcome == .updated(size: file.count))
+            #expect(try store.value(forKey: StorageKey.messages(project: project, locale: result.locale)) == Array(file))
+            // Compressed on the wire: fewer bytes received than the bundle holds.
+            #expect(result.bytesTransferred > 0 && result.bytesTransferred < file.count, "\(result.locale)")
+        }
+        let firstLog = NginxServer.accessLog(of: nginx, atLeast: 11)
+        #expect(firstLog.count == 11)
+        #expect(firstLog.allSatisfy { $0.status == 200 })
+        #expect(firstLog.filter { $0.uri.hasSuffix("translations.json") }.allSatisfy { ($0.gzipRatio ?? 0) > 1 })
+        let reload = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
+        #expect(reload.reason.hasPrefix("messages updated: en, tr"))
+
+        // A second process (a new fetcher) revalidates from what the store remembers.
+        let again = try makeFetcher(nginx.baseURL, store: store)
+        let secondManifest = try await again.fetchManifest()
+        #expect(secondManifest.outcome == .notModified)
+        let second = await again.fetch(secondManifest.manifest.languages.map(\.tag), manifest: secondManifest.manifest)
+        #expect(second.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
+        let secondLog = Array(NginxServer.accessLog(of: nginx, atLeast: 22).dropFirst(11))
+        #expect(secondLog.count == 11)
+        #expect(secondLog.allSatisfy { $0.status == 304 && $0.bodyBytes == 0 && !$0.ifNoneMatch.isEmpty && $0.ifNoneMatch != "-" })
+        #expect(ReloadRequest.latest(project: project, kind: nil, in: store)?.id == reload.id)
+
+        // --force ignores the validators.
+        let forced = try makeFetcher(nginx.baseURL, store: store, force: true)
+        let forcedResults = await forced.fetch([LocaleTag(parsing: "tr")!], manifest: secondManifest.manifest)
+        #expect(forcedResults.first?.outcome == .unchanged)
+        #expect(NginxServer.accessLog(of: nginx, atLeast: 23).last?.status == 200)
+    }
+
+    @Test func changedContentIsUpdatedAndAsksWidgetsToReload() async throws {
+        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { root.remove() }
+        try writeTree([
+            "acme/widgets/manifest.json": #"{"languages": [{"code": "en"}, {"code": "tr"}]}"#,
+            "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
+            "acme/widgets/tr/translations.json": #"{"title": "Bugün"}"#,
+        ], in: root.path)
+        let nginx = try NginxServer.start(root: root.path)
+        defer { nginx.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        let manifest = try await fetcher.fetchManifest().manifest
+        _ = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let before = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
+        // nginx's ETag is mtime + size: make sure the mtime moves.
+        try await Task.sleep(for: .milliseconds(1100))
+        try writeTree(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#], in: root.path)
+        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        #expect(results.map(\.outcome) == [.notModified, .updated(size: 20)])
+        #expect(try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)) == #"{"title": "Bugün!"}"#)
+        let after = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
+        #expect(after.id != before.id)
+        #expect(after.reason == "messages updated: tr")
+        let metadata = try #require(try store.string(forKey: StorageKey.messagesCache(project: project, locale: LocaleTag(parsing: "tr")!)))
+        #expect(metadata.contains(SHA256.hexDigest(of: Array(#"{"title": "Bugün!"}"#.utf8))))
+        #expect(metadata.contains("\"etag\""))
+    }
+
+    @Test func followsTheManifestsFileURLs() async throws {
+        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { root.remove() }
+        let nginx = try NginxServer.start(root: root.path)
+        defer { nginx.stop() }
+        try writeTree([
+            "acme/widgets/manifest.json": """
+                {"languages": [{"code": "en"}, {"code": "tr"}],
+                 "files": {"tr": {"url": "../../builds/v7/tr.json"}, "en": {"url": "\(nginx.baseURL)/builds/v7/en.json"}}}
+                """,
+            "builds/v7/en.json": #"{"title": "Today (v7)"}"#,
+            "builds/v7/tr.json": #"{"title": "Bugün (v7)"}"#,
+        ], in: root.path)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        let manifest = try await fetcher.fetchManifest().manifest
+        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        #expect(results.map(\.urls) == [["\(nginx.baseURL)/builds/v7/en.json"], ["\(nginx.baseURL)/builds/v7/tr.json"]])
+        #expect(try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)) == #"{"title": "Bugün (v7)"}"#)
+    }
+
+    @Test func mergesNamespacesUnderTheirNames() async throws {
+        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { root.remove() }
+        try writeTree([
+            "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "namespaces": ["common", "widget"]}"#,
+            "acme/widgets/en/common.json": #"{"ok": "OK"}"#,
+            "acme/widgets/en/widget.json": ##"{"title": "Today", "count": {"one": "# event"}}"##,
+            "acme/widgets/tr/common.json": #"{"ok": "Tamam"}"#,
+            "acme/widgets/tr/widget.json": #"{"title": "Bugün"}"#,
+        ], in: root.path)
+        let nginx = try NginxServer.start(root: root.path)
+        defer { nginx.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        let manifest = try await fetcher.fetchManifest().manifest
+        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
+        let bytes = try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english)))
+        let bundle = try MessageBundle(jsonBytes: bytes)
+        #expect(bundle.message(forKey: "common.ok") == "OK")
+        #expect(bundle.message(forKey: "widget.count.one") == "# event")
+        // One namespace changes: the locale is rebuilt from both files, the other locale stays 304.
+        try await Task.sleep(for: .milliseconds(1100))
+        try writeTree(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#], in: root.path)
+        let again = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        #expect(again.map(\.outcome.description) == ["fetched", "not modified"])
+        let updated = try MessageBundle(jsonBytes: try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english))))
+        #expect(updated.message(forKey: "common.ok") == "Okay")
+        #expect(updated.message(forKey: "widget.title") == "Today")
+    }
+
+    @Test func uuidProjectsLiveAtTheRootOfTheCDN() async throws {
+        let uuid = try ProjectID("3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f")
+        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { root.remove() }
+        try writeTree([
+            "\(uuid)/manifest.json": #"{"languages": ["en"]}"#,
+            "\(uuid)/en/translations.json": #"{"title": "Today"}"#,
+        ], in: root.path)
+        let nginx = try NginxServer.start(root: root.path)
+        defer { nginx.stop() }
+        let store = InMemoryGroupStore()
+        let fetcher = try makeFetcher(nginx.baseURL, store: store, project: uuid)
+        let manifest = try await fetcher.fetchManifest().manifest
+        let results = await fetcher.fetch([.english], manifest: manifest)
+        #expect(results.first?.urls == ["\(nginx.baseURL)/\(uuid)/en/translations.json"])
+        #expect(try store.string(forKey: "@better-i18n:messages:\(uuid):en") == #"{"title": "Today"}"#)
+    }
+
+    @Test func aFileCDNGoesThroughTheSamePath() async throws {
+        let store = InMemoryGroupStore()
+        let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
+        let manifest = try await fetcher.fetchManifest().manifest
+        let results = await fetcher.fetch([LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], manifest: manifest)
+        #expect(results.map(\.locale.normalized) == ["ar", "de"])
+        #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
+        let again = await fetcher.fetch([LocaleTag(parsing: "ar")!], manifest: manifest)
+        #expect(again.first?.outcome == .unchanged)
+    }
+
+    @Test func switchingLocaleFetchesFirst() async throws {
+        let nginx = try NginxServer.start(root: Repository.root + "/Locales")
+        defer { nginx.stop() }
+        let store = InMemoryGroupStore()
+        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        let change = try await fetcher.switchLocale(to: LocaleTag(parsing: "ru-RU")!)
+        #expect(change.locale == LocaleTag(parsing: "ru"))
+        #expect(change.warnings.isEmpty)
+        #expect(try store.string(forKey: StorageKey.locale(project: project)) == "ru")
+        #expect(try store.value(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "ru")!)) != nil)
+        #expect(ReloadRequest.latest(project: project, kind: nil, in: store)?.reason == "locale changed to ru")
+        let error = await #expect(throws: FetchError.self) { try await fetcher.switchLocale(to: LocaleTag(parsing: "ko")!) }
+        #expect(error?.description.hasPrefix("'ko' is not offered by project 'acme/widgets' (languages: en, tr") == true)
+        #expect(try store.string(forKey: StorageKey.locale(project: project)) == "ru")
+    }
+}

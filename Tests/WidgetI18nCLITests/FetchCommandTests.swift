@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `widget-i18n fetch` and `locale set` against real servers on loopback: nginx for the happy paths, the
+/// fault-injecting server of `Tests/Servers/fault-server.py` for everything a CDN can get wrong.
+@Suite(.serialized) struct FetchCommandTests {
+    static let faults: [(fault: String, expected: String)] = [
+        ("slow", "Timed out after 1 s fetching"),
+        ("reset", "The connection broke while receiving"),
+        ("oversized", "is larger than the 20 MB limit"),
+        ("oversized-chunked", "is larger than the 20 MB limit"),
+        ("redirect-loop", "Too many redirects"),
+        ("redirect-file", "redirects may only go to http or https"),
+        ("redirect-ftp", "redirects may only go to http or https"),
+        ("bad-gzip", "has a broken or unknown compression"),
+        ("unknown-encoding", "has a broken or unknown compression"),
+        ("status-404", "HTTP 404 from"),
+        ("status-410", "HTTP 410 from"),
+        ("status-500", "HTTP 500 from"),
+        ("status-503", "the CDN is failing, try again later"),
+        ("status-429", "HTTP 429 (rate limited)"),
+        ("truncated", "Rejected the messages for 'tr' from"),
+        ("array", "Messages must be a JSON object"),
+        ("string", "Messages must be a JSON object"),
+        ("empty", "The CDN has no messages for 'tr'"),
+        ("fallback", #"(it answered {"fallback": true})"#),
+        ("no-strings", "contain no strings"),
+        ("invalid-utf8", "Messages are not valid UTF-8"),
+        ("deep", "Messages nest deeper than 64 levels"),
+        ("html", "Invalid messages JSON at byte 0"),
+        ("manifest-file-url", "leaves the CDN's scheme (http); refusing to fetch it"),
+        ("manifest-ftp-url", "leaves the CDN's scheme (http); refusing to fetch it"),
+    ]
+
+    @Test(arguments: faults)
+    func aMisbehavingCDNChangesNothing(_ fault: String, _ expected: String) throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let cdn = "--cdn=\(server.baseURL)/\(fault)"
+        // What a widget already has: the manifest and en from this CDN, tr from an earlier good fetch.
+        let seed = try cli.run(["fetch", "--locale", "en", cdn])
+        try #require(seed.status == 0, "\(seed)")
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8))
+        let before = snapshot(of: cli.groupDirectory)
+        let result = try cli.run(["fetch", "--locale", "tr", cdn, "--retries", "0", "--timeout", "1"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.hasPrefix("error: tr: "), "\(result.standardError)")
+        #expect(result.standardError.contains(expected), "\(result.standardError)")
+        #expect(result.standardOutput.contains("tr        failed"))
+        #expect(snapshot(of: cli.groupDirectory) == before)
+    }
+
+    @Test(arguments: [
+        ("manifest-404", "No manifest for project 'acme/widgets' at"),
+        ("manifest-no-languages", "the manifest has no 'languages' list"),
+        ("manifest-not-json", "the manifest is not valid JSON"),
+    ])
+    func aBrokenManifestChangesNothing(_ fault: String, _ expected: String) throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
+        let before = snapshot(of: cli.groupDirectory)
+        for command in [["fetch", "--all"], ["locale", "set", "tr"]] {
+            let result = try cli.run(command + ["--cdn", "\(server.baseURL)/\(fault)", "--retries", "0"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.standardError.contains(expected), "\(result.standardError)")
+            #expect(snapshot(of: cli.groupDirectory) == before)
+        }
+    }
+
+    @Test func retriesOnlyWhatMayRecover() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let cases: [(fault: String, status: Int32, requests: Int)] = [
+            ("status-503", 1, 3), ("status-500", 1, 3), ("status-404", 1, 1), ("status-410", 1, 1),
+            ("flaky-500", 0, 2), ("flaky-429", 0, 2), ("retry-after-too-long", 1, 1), ("redirect-ok", 0, 1),
+        ]
+        for testCase in cases {
+            let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/\(testCase.fault)", "--retries", "2"])
+            #expect(result.status == testCase.status, "\(testCase.fault): \(result)")
+            let hits = try FaultServer.hits(of: server)["/\(testCase.fault)/acme/widgets/tr/translations.json"]
+            #expect(hits == testCase.requests, "\(testCase.fault)")
+        }
+        #expect(try cli.run(["t", "today.title", "--locale", "tr"]).standardOutput == "Bugün\n")
+    }
+
+    @Test func storesJSONWithoutAByteOrderMark() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/bom-json"]).status == 0)
+        let stored = try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:tr"]).standardOutputData
+        #expect(stored.first == UInt8(ascii: "{"))
+    }
+
+    @Test func relativeManifestURLsResolveAgainstTheManifest() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/manifest-relative-url", "--json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("\(server.baseURL)/manifest-relative-url/acme/widgets/elsewhere/tr.json"))
+    }
+
+    @Test func fetchAllThenRevalidateFromNginx() throws {
+        let nginx = try NginxServer.start(root: Repository.root + "/Locales")
+        defer { nginx.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let first = try cli.run(["fetch", "--all", "--cdn", nginx.baseURL])
+        #expect(first.status == 0, "\(first)")
+        let lines = first.standardOutput.split(separator: "\n")
+        #expect(lines.count == 12)
+        #expect(lines[0].hasPrefix("manifest  fetched"))
+        #expect(lines[1].hasPrefix("en        fetched"))
+        #expect(lines.last?.hasPrefix("10 locales: 10 fetched; ") == true)
+        let second = try cli.run(["fetch", "--all", "--cdn", nginx.baseURL, "--json"])
+        #expect(second.status == 0)
+        let summary = try JSONSerialization.jsonObject(with: second.standardOutputData) as? [String: Any]
+        #expect(summary?["bytesTransferred"] as? Int == 0)
+        let locales = summary?["locales"] as? [[String: Any]] ?? []
+        #expect(locales.count == 10)
+        #expect(locales.allSatisfy { $0["outcome"] as? String == "not modified" })
+        #expect((summary?["manifest"] as? [String: Any])?["outcome"] as? String == "not modified")
+    }
+
+    @Test func theDefaultIsTheStoredLocaleAndTheDefaultLocale() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("pt_BR".utf8))
+        let result = try cli.run(["fetch", "--default-locale", "de"])
+        #expect(result.status == 0, "\(result)")
+        let names = result.standardOutput.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ")[0] }
+        #expect(names == ["pt-br", "de"])
+    }
+
+    @Test func localeSetFetchesThenSwitches() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["locale", "set", "pl-PL"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == "Locale set to pl (the closest available locale to 'pl-PL')\n")
+        #expect(try cli.run(["t", "today.title"]).standardOutput == "Dzisiaj\n")
+        let missing = try cli.run(["locale", "set", "ko"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("error: 'ko' is not offered by project 'acme/widgets'"))
+        #expect(try cli.run(["store", "get", "@better-i18n:locale:acme/widgets"]).standardOutput == "pl")
+    }
+
+    @Test func localeSetKeepsTheOldLocaleWhenTheFetchFailsAndNothingIsCached() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.run(["fetch", "--locale", "en", "--cdn", "\(server.baseURL)/status-500"])
+        try cli.run(["locale", "set", "en", "--offline"])
+        let before = snapshot(of: cli.groupDirectory)
+        let result = try cli.run(["locale", "set", "tr", "--cdn", "\(server.baseURL)/status-500", "--retries", "0"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: Cannot fetch 'tr': HTTP 500 from"))
+        #expect(result.standardError.contains("the locale was not changed"))
+        #expect(snapshot(of: cli.groupDirectory) == before)
+        // With messages cached, a failed refresh still switches, with a warning.
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8))
+        let cached = try cli.run(["locale", "set", "tr", "--cdn", "\(server.baseURL)/status-500", "--retries", "0"])
+        #expect(cached.status == 0)
+        #expect(cached.standardError.contains("warning: Could not refresh 'tr' (HTTP 500 from"))
+        #expect(cached.standardOutput == "Locale set to tr\n")
+    }
+
+    @Test(arguments: [
+        (["fetch", "--timeout", "0"], "error: Invalid --timeout '0': give a number of seconds greater than 0\n"),
+        (["fetch", "--retries", "many"], "error: Invalid --retries 'many': give a whole number from 0 to 10\n"),
+        (["fetch", "--all", "--locale", "tr"], "error: Pass either --all or --locale, not both\n"),
+        (["fetch", "--locale", "t r"], "error: Invalid locale 't r': 't r' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"),
+        (["fetch", "--cdn", "ftp://example.com"], "error: Invalid CDN URL 'ftp://example.com': use https://…, http://… or file:///path/to/Locales\n"),
+        (["fetch", "tr"], "error: Unexpected argument 'tr'; pass locales with --locale L\n"),
+        (["fetch", "--cacert", "/nonexistent.pem"], "error: Cannot read the CA bundle '/nonexistent.pem'; pass a PEM file to --cacert\n"),
+    ])
+    func rejectsBadOptions(_ arguments: [String], _ message: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError == message)
+        #expect(snapshot(of: cli.groupDirectory).isEmpty)
+    }
+}
