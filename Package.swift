@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
         .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
+        .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
     ],
     targets: [
         .target(name: "I18nCore"),
@@ -22,6 +23,7 @@ let package = Package(
             name: "WidgetI18nCLI",
             dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "CDNFetcher"]
         ),
+        .executableTarget(name: "WidgetI18nBench", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"], resources: [.copy("Data")]),

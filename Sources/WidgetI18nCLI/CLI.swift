@@ -5,7 +5,7 @@ enum CLI {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        TranslateCommand.self, FetchCommand.self,
+        TranslateCommand.self, FormatCommand.self, CheckCommand.self, FetchCommand.self,
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
         StatusCommand.self,

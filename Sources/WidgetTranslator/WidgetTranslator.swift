@@ -46,7 +46,7 @@ public final class WidgetTranslator: Sendable {
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
-        bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = SimpleInterpolation()
+        bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter()
     ) {
         self.store = store
         self.project = project

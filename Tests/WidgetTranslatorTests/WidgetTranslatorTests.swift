@@ -1,6 +1,7 @@
 import GroupStore
 import I18nCore
 import Testing
+import TestSupport
 import WidgetTranslator
 
 private let project = try! ProjectID("acme/widgets")
@@ -158,5 +159,37 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
     func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
         locales.append(locale)
         return SimpleInterpolation().format(message, locale: locale, arguments: arguments)
+    }
+}
+
+@Suite struct ICUFormattingTests {
+    @Test func pluralsUseTheDetectedLocalesRulesEvenFromAFallback() {
+        let subject = WidgetTranslator(
+            store: InMemoryGroupStore([
+                localeKey: "ru",
+                messagesKey("en"): #"{"days": "{n, plural, one {# day} few {# days (few)} many {# days (many)} other {# days}}"}"#,
+            ]),
+            project: project, preferredLanguages: [])
+        #expect(subject.translate("days", arguments: ["n": 3]).text == "3 days (few)")
+        #expect(subject.translate("days", arguments: ["n": 5]).text == "5 days (many)")
+        #expect(subject.translate("days", arguments: ["n": 21]).text == "21 day")
+        #expect(subject.translate("days", arguments: ["n": 3], locale: .english).text == "3 days")
+    }
+
+    @Test func theSampleWidgetsStringsFormatInEveryLocale() throws {
+        let bundles = try BundledMessages.load(fromDirectory: Repository.sampleProjectLocales)
+        let expectations: [(String, Int, String)] = [
+            ("en", 1, "1 day since Launch"), ("en", 5, "5 days since Launch"),
+            ("ru", 3, "Launch: прошло 3 дня"), ("ru", 11, "Launch: прошло 11 дней"), ("ru", 21, "Launch: прошёл 21 день"),
+            ("pl", 2, "Launch: minęły 2 dni"), ("pl", 5, "Launch: minęło 5 dni"), ("ar", 0, "لا أيام منذ Launch"),
+            ("ar", 2, "يومان منذ Launch"), ("ar", 11, "11 يومًا منذ Launch"), ("ja", 7, "Launchから7日"),
+            ("fr", 0, "0 jour depuis Launch"), ("tr", 52, "Launch üzerinden 52 gün geçti"),
+        ]
+        for (locale, days, expected) in expectations {
+            let tag = try #require(LocaleTag(parsing: locale))
+            let subject = WidgetTranslator(store: InMemoryGroupStore(), project: project, defaultLocale: tag, preferredLanguages: [],
+                                           bundledMessages: bundles)
+            #expect(subject.translate("daysSince.days", arguments: ["days": .number(MessageNumber(days)), "event": "Launch"]).text == expected)
+        }
     }
 }

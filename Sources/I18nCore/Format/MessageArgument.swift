@@ -42,12 +42,18 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     /// The canonical decimal text: optional `-`, integer digits, optional `.` and fraction digits.
     public let text: String
 
-    /// The numeric value.
-    public var value: Double { Double(text) ?? 0 }
+    /// The numeric value, parsed once.
+    public let value: Double
 
     public var description: String { text }
 
-    public init(_ value: Int) { text = String(value) }
+    public static func == (lhs: MessageNumber, rhs: MessageNumber) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+
+    public init(_ value: Int) {
+        text = String(value)
+        self.value = Double(value)
+    }
 
     /// A floating-point value; whole numbers are written without a fraction (`3.0` → `3`).
     public init(_ value: Double) {
@@ -56,6 +62,7 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
         } else {
             text = String(value)
         }
+        self.value = value
     }
 
     /// Parses a decimal number (`42`, `-1.50`, `2.5e3`); exponents are expanded so that the digits after the
@@ -114,5 +121,6 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
         result += String(decoding: integerPart, as: UTF8.self)
         if !fractionPart.isEmpty { result += "." + String(decoding: fractionPart, as: UTF8.self) }
         self.text = result
+        self.value = Double(result) ?? 0
     }
 }

@@ -34,6 +34,8 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case syntax(String)
         /// The argument has the wrong type for its use (text where a number is needed).
         case argumentType(name: String, expected: String)
+        /// A style or skeleton this formatter does not implement; the value is formatted plainly.
+        case unsupported(String)
     }
 
     public let kind: Kind
@@ -45,6 +47,7 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case .missingArgument(let name): return "Missing argument '\(name)'; pass it as \(name)=VALUE"
         case .syntax(let explanation): return explanation
         case .argumentType(let name, let expected): return "Argument '\(name)' must be \(expected)"
+        case .unsupported(let what): return "Unsupported \(what); formatted plainly"
         }
     }
 }

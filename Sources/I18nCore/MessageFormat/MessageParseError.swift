@@ -1,0 +1,54 @@
+/// A message that is not valid ICU MessageFormat: what is wrong, and where.
+public struct MessageParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// A `{` without its `}`.
+        case unclosedBrace
+        /// `{}` or `{,`: an argument needs a name.
+        case expectedArgumentName
+        /// Something else where `,` or `}` must follow.
+        case expectedCommaOrBrace
+        /// `{n, spellout}`: not number, date, time, plural, selectordinal or select.
+        case unknownArgumentType(String)
+        /// A plural, selectordinal or select without an `other` case.
+        case missingOtherClause(String)
+        /// `offset:` not followed by a whole number.
+        case invalidOffset
+        /// The same selector twice.
+        case duplicateSelector(String)
+        /// A plural selector that is neither `=N` nor a CLDR category.
+        case invalidSelector(String)
+        /// A selector not followed by `{message}`.
+        case expectedCaseMessage(String)
+        /// A plural or select with no cases.
+        case expectedCases(String)
+        /// `<b>` without `</b>`.
+        case unclosedTag(String)
+        /// `</i>` where `</b>` was due, or a closing tag nothing opened.
+        case mismatchedTag(expected: String?, found: String)
+    }
+
+    public let kind: Kind
+    public let location: SourceLocation
+
+    public var description: String {
+        let what: String
+        switch kind {
+        case .unclosedBrace: what = "Unclosed '{': expected '}'"
+        case .expectedArgumentName: what = "Expected an argument name after '{'"
+        case .expectedCommaOrBrace: what = "Expected ',' or '}' in argument"
+        case .unknownArgumentType(let type):
+            what = "Unknown argument type '\(type)': expected number, date, time, plural, selectordinal or select"
+        case .missingOtherClause(let type): what = "Missing 'other' clause in \(type)"
+        case .invalidOffset: what = "Invalid offset: expected 'offset:' and a whole number"
+        case .duplicateSelector(let selector): what = "Duplicate selector '\(selector)'"
+        case .invalidSelector(let selector):
+            what = "Invalid plural selector '\(selector)': expected =N, zero, one, two, few, many or other"
+        case .expectedCaseMessage(let selector): what = "Expected '{' and a message after selector '\(selector)'"
+        case .expectedCases(let type): what = "Expected cases in \(type), such as 'other {…}'"
+        case .unclosedTag(let name): what = "Unclosed tag <\(name)>: expected </\(name)>"
+        case .mismatchedTag(let expected, let found):
+            what = expected.map { "Mismatched closing tag </\(found)>: expected </\($0)>" } ?? "Closing tag </\(found)> without an opening tag"
+        }
+        return "\(what) at \(location)"
+    }
+}

@@ -1,0 +1,421 @@
+/// Parses ICU MessageFormat as ICU4C and formatjs read it, into `MessageElement`s with source locations.
+///
+/// Apostrophes follow ICU's default (`DOUBLE_OPTIONAL`): `''` is one apostrophe; a single apostrophe starts
+/// quoted literal text only right before `{` or `}` (or `#` inside a plural or selectordinal), and quoting
+/// ends at the next single apostrophe; anywhere else an apostrophe is itself. A `}` at the top level is
+/// text. `<name>…</name>` and `<name/>` are rich-text tags; `<` not followed by a letter is text.
+///
+///     let elements = try MessageParser.parse("{count, plural, one {# event} other {# events}}")
+public struct MessageParser {
+    private let scalars: [Unicode.Scalar]
+    private var position = 0
+
+    /// Nesting deeper than this is refused as unclosed rather than risking the stack.
+    static let maximumDepth = 64
+
+    private init(_ message: String) {
+        scalars = Array(message.unicodeScalars)
+    }
+
+    /// Parses `message`.
+    /// - Throws: `MessageParseError` with the kind of problem and its line and column.
+    public static func parse(_ message: String) throws(MessageParseError) -> [MessageElement] {
+        var parser = MessageParser(message)
+        return try parser.parseMessage(context: .topLevel, inPlural: false, depth: 0)
+    }
+
+    private enum Context: Equatable {
+        case topLevel
+        /// A case of a plural or select: ends at `}`.
+        case caseBody
+        /// Inside `<name>`: ends at `</name>`.
+        case tag(String, opener: Int, enclosing: Bool)
+    }
+
+    // MARK: - Messages
+
+    private mutating func parseMessage(context: Context, inPlural: Bool, depth: Int) throws(MessageParseError) -> [MessageElement] {
+        guard depth <= Self.maximumDepth else { throw error(.unclosedBrace, at: position) }
+        var elements: [MessageElement] = []
+        var text = String.UnicodeScalarView()
+        func flush() {
+            if !text.isEmpty {
+                elements.append(.literal(String(text)))
+                text = String.UnicodeScalarView()
+            }
+        }
+        while position < scalars.count {
+            let scalar = scalars[position]
+            switch scalar {
+            case "{":
+                flush()
+                elements.append(try parseArgument(inPlural: inPlural, depth: depth))
+            case "}":
+                switch context {
+                case .topLevel:
+                    text.append(scalar)
+                    position += 1
+                case .caseBody:
+                    flush()
+                    return elements
+                case .tag(let name, let opener, let enclosing):
+                    if enclosing {
+                        throw error(.unclosedTag(name), at: opener)
+                    }
+                    text.append(scalar)
+                    position += 1
+                }
+            case "#" where inPlural:
+                flush()
+                elements.append(.pound(location: location(of: position)))
+                position += 1
+            case "'":
+                position += 1
+                appendApostrophe(to: &text, inPlural: inPlural)
+            case "<" where peekIsLetter(at: position + 1):
+                flush()
+                elements.append(try parseTag(inPlural: inPlural, depth: depth, enclosing: isEnclosed(context)))
+            case "<" where position + 2 < scalars.count && scalars[position + 1] == "/" && peekIsLetter(at: position + 2):
+                let start = position
+                position += 2
+                let name = readTagName()
+                skipWhitespace()
+                guard position < scalars.count, scalars[position] == ">" else { throw error(.unclosedTag(name), at: start) }
+                position += 1
+                if case .tag(let open, _, _) = context, open == name {
+                    flush()
+                    return elements
+                }
+                if case .tag(let open, _, _) = context { throw error(.mismatchedTag(expected: open, found: name), at: start) }
+                throw error(.mismatchedTag(expected: nil, found: name), at: start)
+            default:
+                text.append(scalar)
+                position += 1
+            }
+        }
+        switch context {
+        case .topLevel:
+            flush()
+            return elements
+        case .caseBody:
+            throw error(.unclosedBrace, at: position)
+        case .tag(let name, let opener, _):
+            throw error(.unclosedTag(name), at: opener)
+        }
+    }
+
+    private func isEnclosed(_ context: Context) -> Bool {
+        if case .tag(_, _, let enclosing) = context { return enclosing }
+        return context == .caseBody
+    }
+
+    /// After a `'`: an escaped apostrophe, quoted text, or a literal apostrophe.
+    private mutating func appendApostrophe(to text: inout String.UnicodeScalarView, inPlural: Bool) {
+        guard position < scalars.count else {
+            text.append("'")
+            return
+        }
+        let next = scalars[position]
+        if next == "'" {
+            text.append("'")
+            position += 1
+            return
+        }
+        guard next == "{" || next == "}" || (next == "#" && inPlural) else {
+            text.append("'")
+            return
+        }
+        // Quoted text runs to the next single apostrophe; `''` inside it is one apostrophe.
+        while position < scalars.count {
+            let scalar = scalars[position]
+            position += 1
+            if scalar == "'" {
+                if position < scalars.count, scalars[position] == "'" {
+                    text.append("'")
+                    position += 1
+                    continue
+                }
+                return
+            }
+            text.append(scalar)
+        }
+    }
+
+    // MARK: - Arguments
+
+    private mutating func parseArgument(inPlural: Bool, depth: Int) throws(MessageParseError) -> MessageElement {
+        let open = position
+        position += 1
+        skipWhitespace()
+        let name = readIdentifier()
+        guard !name.isEmpty else {
+            if position >= scalars.count { throw error(.unclosedBrace, at: open) }
+            throw error(.expectedArgumentName, at: position)
+        }
+        let nameLocation = location(of: open)
+        skipWhitespace()
+        guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
+        if scalars[position] == "}" {
+            position += 1
+            return .argument(name: name, location: nameLocation)
+        }
+        guard scalars[position] == "," else { throw error(.expectedCommaOrBrace, at: position) }
+        position += 1
+        skipWhitespace()
+        let typeStart = position
+        let type = readIdentifier()
+        skipWhitespace()
+        guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
+        switch type {
+        case "number", "date", "time":
+            var styleText: String?
+            if scalars[position] == "," {
+                position += 1
+                styleText = try readStyle(open: open)
+            } else {
+                guard scalars[position] == "}" else { throw error(.expectedCommaOrBrace, at: position) }
+            }
+            position += 1
+            let style = styleText?.trimmingSpaces() ?? ""
+            if type == "number" {
+                return .number(name: name, style: numberStyle(style), location: nameLocation)
+            }
+            return .dateTime(name: name, isTime: type == "time", style: dateTimeStyle(style), location: nameLocation)
+        case "plural", "selectordinal", "select":
+            guard scalars[position] == "," else {
+                throw error(scalars[position] == "}" ? .expectedCases(type) : .expectedCommaOrBrace, at: position)
+            }
+            position += 1
+            if type == "select" {
+                return .select(try parseSelect(name: name, open: open, location: nameLocation, inPlural: inPlural, depth: depth))
+            }
+            return .plural(try parsePlural(name: name, ordinal: type == "selectordinal", open: open, location: nameLocation, depth: depth))
+        case "":
+            throw error(.expectedCommaOrBrace, at: typeStart)
+        default:
+            throw error(.unknownArgumentType(type), at: typeStart)
+        }
+    }
+
+    /// The style text up to the argument's closing `}` (quoted apostrophes allowed); leaves `}` unread.
+    private mutating func readStyle(open: Int) throws(MessageParseError) -> String {
+        var text = String.UnicodeScalarView()
+        var nesting = 0
+        while position < scalars.count {
+            let scalar = scalars[position]
+            if scalar == "'" {
+                position += 1
+                while position < scalars.count, scalars[position] != "'" {
+                    text.append(scalars[position])
+                    position += 1
+                }
+                position += 1
+                continue
+            }
+            if scalar == "{" { nesting += 1 }
+            if scalar == "}" {
+                if nesting == 0 { return String(text) }
+                nesting -= 1
+            }
+            text.append(scalar)
+            position += 1
+        }
+        throw error(.unclosedBrace, at: open)
+    }
+
+    private func numberStyle(_ style: String) -> NumberStyle {
+        switch style {
+        case "": return .decimal
+        case "integer": return .integer
+        case "percent": return .percent
+        case "currency": return .currency
+        default:
+            if style.hasPrefix("::") { return .skeleton(String(style.dropFirst(2)).trimmingSpaces()) }
+            return .pattern(style)
+        }
+    }
+
+    private func dateTimeStyle(_ style: String) -> DateTimeStyle {
+        switch style {
+        case "", "medium": return .medium
+        case "short": return .short
+        case "long": return .long
+        case "full": return .full
+        default:
+            if style.hasPrefix("::") { return .skeleton(String(style.dropFirst(2)).trimmingSpaces()) }
+            return .pattern(style)
+        }
+    }
+
+    private mutating func parsePlural(name: String, ordinal: Bool, open: Int, location: SourceLocation, depth: Int)
+        throws(MessageParseError) -> PluralElement
+    {
+        let type = ordinal ? "selectordinal" : "plural"
+        skipWhitespace()
+        var offset = 0
+        if matches("offset:") {
+            let offsetStart = position
+            position += 7
+            skipWhitespace()
+            let digits = readIdentifier()
+            guard !digits.isEmpty, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(digits),
+                value <= 1_000_000
+            else { throw error(.invalidOffset, at: offsetStart) }
+            offset = value
+        }
+        var cases: [(selector: PluralElement.Selector, message: [MessageElement])] = []
+        var seen: Set<String> = []
+        while true {
+            skipWhitespace()
+            guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
+            if scalars[position] == "}" {
+                guard !cases.isEmpty else { throw error(.expectedCases(type), at: position) }
+                guard seen.contains("other") else { throw error(.missingOtherClause(type), at: open) }
+                position += 1
+                return PluralElement(name: name, isOrdinal: ordinal, offset: offset, cases: cases, location: location)
+            }
+            let selectorStart = position
+            let selectorText: String
+            let selector: PluralElement.Selector
+            if scalars[position] == "=" {
+                position += 1
+                let digits = readIdentifier()
+                guard let number = MessageNumber(digits) else { throw error(.invalidSelector("=" + digits), at: selectorStart) }
+                selectorText = "=" + number.text
+                selector = .exact(number)
+            } else {
+                selectorText = readIdentifier()
+                guard let category = PluralCategory(rawValue: selectorText) else {
+                    if selectorText.isEmpty { throw error(.expectedCommaOrBrace, at: selectorStart) }
+                    throw error(.invalidSelector(selectorText), at: selectorStart)
+                }
+                selector = .category(category)
+            }
+            guard seen.insert(selectorText).inserted else { throw error(.duplicateSelector(selectorText), at: selectorStart) }
+            let message = try parseCaseMessage(selector: selectorText, inPlural: true, depth: depth)
+            cases.append((selector, message))
+        }
+    }
+
+    private mutating func parseSelect(name: String, open: Int, location: SourceLocation, inPlural: Bool, depth: Int)
+        throws(MessageParseError) -> SelectElement
+    {
+        var cases: [(key: String, message: [MessageElement])] = []
+        while true {
+            skipWhitespace()
+            guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
+            if scalars[position] == "}" {
+                guard !cases.isEmpty else { throw error(.expectedCases("select"), at: position) }
+                guard cases.contains(where: { $0.key == "other" }) else { throw error(.missingOtherClause("select"), at: open) }
+                position += 1
+                return SelectElement(name: name, cases: cases, location: location)
+            }
+            let keyStart = position
+            let key = readIdentifier()
+            guard !key.isEmpty else { throw error(.expectedCommaOrBrace, at: keyStart) }
+            guard !cases.contains(where: { $0.key == key }) else { throw error(.duplicateSelector(key), at: keyStart) }
+            cases.append((key, try parseCaseMessage(selector: key, inPlural: inPlural, depth: depth)))
+        }
+    }
+
+    private mutating func parseCaseMessage(selector: String, inPlural: Bool, depth: Int) throws(MessageParseError) -> [MessageElement] {
+        skipWhitespace()
+        guard position < scalars.count, scalars[position] == "{" else { throw error(.expectedCaseMessage(selector), at: position) }
+        let open = position
+        position += 1
+        let message = try parseMessage(context: .caseBody, inPlural: inPlural, depth: depth + 1)
+        guard position < scalars.count, scalars[position] == "}" else { throw error(.unclosedBrace, at: open) }
+        position += 1
+        return message
+    }
+
+    // MARK: - Tags
+
+    private mutating func parseTag(inPlural: Bool, depth: Int, enclosing: Bool) throws(MessageParseError) -> MessageElement {
+        let start = position
+        position += 1
+        let name = readTagName()
+        skipWhitespace()
+        if matches("/>") {
+            position += 2
+            return .tag(name: name, children: [], location: location(of: start))
+        }
+        guard position < scalars.count, scalars[position] == ">" else { throw error(.unclosedTag(name), at: start) }
+        position += 1
+        let children = try parseMessage(context: .tag(name, opener: start, enclosing: enclosing), inPlural: inPlural, depth: depth + 1)
+        return .tag(name: name, children: children, location: location(of: start))
+    }
+
+    private func peekIsLetter(at index: Int) -> Bool {
+        index < scalars.count && scalars[index].properties.isAlphabetic
+    }
+
+    private mutating func readTagName() -> String {
+        var name = String.UnicodeScalarView()
+        while position < scalars.count,
+            scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position]) || scalars[position] == "-"
+                || scalars[position] == "_" || scalars[position] == "."
+        {
+            name.append(scalars[position])
+            position += 1
+        }
+        return String(name)
+    }
+
+    // MARK: - Lexing
+
+    /// Argument names, types and selectors: everything up to white space or syntax.
+    private mutating func readIdentifier() -> String {
+        var name = String.UnicodeScalarView()
+        while position < scalars.count {
+            let scalar = scalars[position]
+            if scalar.properties.isPatternWhitespace || scalar.properties.isWhitespace { break }
+            if "{},#<>'=:".unicodeScalars.contains(scalar) { break }
+            name.append(scalar)
+            position += 1
+        }
+        return String(name)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < scalars.count, scalars[position].properties.isWhitespace || scalars[position].properties.isPatternWhitespace {
+            position += 1
+        }
+    }
+
+    private func matches(_ literal: String) -> Bool {
+        var index = position
+        for scalar in literal.unicodeScalars {
+            guard index < scalars.count, scalars[index] == scalar else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private func location(of offset: Int) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for scalar in scalars[..<min(offset, scalars.count)] {
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return SourceLocation(offset: offset, line: line, column: column)
+    }
+
+    private func error(_ kind: MessageParseError.Kind, at offset: Int) -> MessageParseError {
+        MessageParseError(kind: kind, location: location(of: offset))
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var result = Substring(self)
+        while let first = result.first, first.isWhitespace { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return String(result)
+    }
+}

@@ -1,0 +1,114 @@
+/// The operands of CLDR plural rules (UTS #35), computed from a number's decimal form, so that `1` and
+/// `1.0` can select different categories.
+///
+/// | operand | meaning | `1.50` | `1.2c3` |
+/// |---|---|---|---|
+/// | `n` | absolute value | 1.5 | 1200 |
+/// | `i` | integer digits | 1 | 1200 |
+/// | `v` | number of visible fraction digits | 2 | 0 |
+/// | `w` | visible fraction digits without trailing zeros | 1 | 0 |
+/// | `f` | visible fraction digits as a number | 50 | 0 |
+/// | `t` | `f` without trailing zeros | 5 | 0 |
+/// | `c`, `e` | compact decimal exponent | 0 | 3 |
+public struct PluralOperands: Hashable, Sendable {
+    public let n: Double
+    public let i: Int
+    public let v: Int
+    public let w: Int
+    public let f: Int
+    public let t: Int
+    public let e: Int
+
+    /// Digit strings longer than this are reduced to their last digits plus a marker digit, which keeps every
+    /// `%` up to 10^17 and every comparison with a small number right.
+    private static let keptDigits = 17
+
+    /// The operands of `number`'s decimal text, read in one pass over its bytes (this runs for every plural).
+    public init(_ number: MessageNumber) {
+        var text = number.text
+        let fast: PluralOperands? = text.withUTF8 { bytes in
+            // Beyond 17 digits the general path keeps what the rules can observe.
+            guard bytes.count <= Self.keptDigits else { return nil }
+            var integer = 0
+            var fraction = 0
+            var fractionDigits = 0
+            var trimmedFraction = 0
+            var trimmedDigits = 0
+            var inFraction = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "-"): continue
+                case UInt8(ascii: "."): inFraction = true
+                default:
+                    let digit = Int(byte &- UInt8(ascii: "0"))
+                    if inFraction {
+                        fraction = fraction * 10 + digit
+                        fractionDigits += 1
+                        if digit != 0 {
+                            trimmedFraction = fraction
+                            trimmedDigits = fractionDigits
+                        }
+                    } else {
+                        integer = integer * 10 + digit
+                    }
+                }
+            }
+            return PluralOperands(n: abs(number.value), i: integer, v: fractionDigits, w: trimmedDigits, f: fraction, t: trimmedFraction, e: 0)
+        }
+        self = fast ?? PluralOperands(decimalText: number.text, exponent: 0)!
+    }
+
+    private init(n: Double, i: Int, v: Int, w: Int, f: Int, t: Int, e: Int) {
+        self.n = n
+        self.i = i
+        self.v = v
+        self.w = w
+        self.f = f
+        self.t = t
+        self.e = e
+    }
+
+    /// Operands from CLDR's sample syntax: a decimal number, optionally with a compact exponent (`1.1c6`).
+    public init?(sample: String) {
+        var text = Substring(sample)
+        var exponent = 0
+        if let marker = text.firstIndex(where: { $0 == "c" || $0 == "e" }) {
+            guard let value = Int(text[text.index(after: marker)...]), (0...30).contains(value) else { return nil }
+            exponent = value
+            text = text[..<marker]
+        }
+        guard let number = MessageNumber(exponent == 0 ? String(text) : "\(text)e\(exponent)") else { return nil }
+        self.init(decimalText: number.text, exponent: exponent)
+    }
+
+    private init?(decimalText: String, exponent: Int) {
+        var digits = Substring(decimalText)
+        if digits.first == "-" { digits.removeFirst() }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integerPart = parts[0]
+        let fractionPart = parts.count > 1 ? parts[1] : ""
+        let trimmedFraction = fractionPart.reversed().drop { $0 == "0" }.reversed()
+        n = Double(digits) ?? .infinity
+        i = Self.value(of: integerPart)
+        v = fractionPart.count
+        w = trimmedFraction.count
+        f = Self.value(of: fractionPart)
+        t = Self.value(of: Substring(trimmedFraction))
+        e = exponent
+    }
+
+    /// The integer value of a digit string, keeping only what plural rules can observe when it is long.
+    private static func value(of digits: Substring) -> Int {
+        guard !digits.isEmpty else { return 0 }
+        if digits.count <= keptDigits { return Int(digits) ?? 0 }
+        let low = Int(digits.suffix(keptDigits)) ?? 0
+        var marker = 1
+        for _ in 0..<keptDigits { marker *= 10 }
+        return marker + low
+    }
+
+    /// Whether `value` is a whole number within `range` (how CLDR ranges apply to `n`).
+    @inlinable public static func isWhole(_ value: Double, in range: ClosedRange<Int>) -> Bool {
+        value == value.rounded(.towardZero) && value >= Double(range.lowerBound) && value <= Double(range.upperBound)
+    }
+}

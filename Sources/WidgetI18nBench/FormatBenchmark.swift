@@ -1,0 +1,48 @@
+import I18nCore
+
+/// `widget-i18n-bench format`: ns per ICU format call, cached (the message parsed before) and uncached
+/// (every call formats a message never seen, so it is parsed first).
+enum FormatBenchmark {
+    static let cases: [(name: String, message: String, arguments: MessageArguments)] = [
+        ("plain", "Open the app to see your events", [:]),
+        ("two arguments", "Good morning, {name}! Updated {time}", ["name": "Ayşe", "time": "09:41"]),
+        ("plural", "{count, plural, =0 {No events} one {# event} other {# events}} today", ["count": 3]),
+        ("select + plural", "{gender, select, female {{n, plural, one {She has # message} other {She has # messages}}} "
+            + "male {{n, plural, one {He has # message} other {He has # messages}}} "
+            + "other {{n, plural, one {They have # message} other {They have # messages}}}}", ["gender": "female", "n": 5]),
+    ]
+
+    static func run(iterations: Int, rounds: Int) -> String {
+        let formatter = ICUMessageFormatter()
+        let locale = LocaleTag(parsing: "en")!
+        var rows: [String] = []
+        for (name, message, arguments) in cases {
+            _ = formatter.format(message, locale: locale, arguments: arguments)
+            let cached = median(rounds) {
+                measure(iterations) { _ in _ = formatter.format(message, locale: locale, arguments: arguments) }
+            }
+            var counter = 0
+            let uncached = median(rounds) {
+                measure(max(iterations / 20, 100)) { _ in
+                    counter += 1
+                    _ = formatter.format(message + " \(counter)", locale: locale, arguments: arguments)
+                }
+            }
+            rows.append("{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// Nanoseconds per call of `body` over `count` calls.
+    static func measure(_ count: Int, _ body: (Int) -> Void) -> Double {
+        let start = ContinuousClock.now
+        for index in 0..<count { body(index) }
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1e9 / Double(count) + Double(elapsed.components.attoseconds) / 1e9 / Double(count)
+    }
+
+    static func median(_ rounds: Int, _ sample: () -> Double) -> Double {
+        let values = (0..<max(rounds, 1)).map { _ in sample() }.sorted()
+        return values[values.count / 2]
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import I18nCore
+
+/// `widget-i18n format`: formats an ICU message, or a stream of them.
+enum FormatCommand: Command {
+    static let path = ["format"]
+    static let summary = "Format an ICU message with arguments (or JSON lines from stdin)"
+    static let usage = "format --locale L '<message>' [name=value …] | format --jsonl"
+    static let options: [OptionSpec] = [
+        .value("locale", "LOCALE", "The locale whose plural rules and number formats apply (default: the default locale)"),
+        .value("time-zone", "TZ", "Time zone for date and time arguments (default: the system's)"),
+        .flag("jsonl", "Read {\"locale\", \"message\", \"args\"} lines on stdin; write {\"output\"} or {\"error\"} lines"),
+    ]
+    static let discussion = """
+        Values that look like numbers are numbers; dates are ISO 8601 or milliseconds since 1970. A message
+        that does not parse is printed with a caret under the problem, and the command exits 1; so does a
+        missing or mistyped argument.
+
+        EXAMPLES:
+          widget-i18n format --locale ru '{n, plural, one {# день} few {# дня} many {# дней} other {# дня}}' n=3
+          echo '{"locale":"ar","message":"{n, plural, zero {لا شيء} other {#}}","args":{"n":0}}' | widget-i18n format --jsonl
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        let configuration = try context.configuration()
+        let formatter = try makeFormatter(arguments)
+        if arguments.has("jsonl") {
+            guard arguments.positionals.isEmpty else { throw .usage("--jsonl reads messages from stdin; pass no message") }
+            try formatLines(formatter: formatter, defaultLocale: arguments.value("locale") ?? configuration.defaultLocale.displayForm,
+                            output: context.output)
+            return
+        }
+        guard let message = arguments.positionals.first else {
+            throw .usage("Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2")
+        }
+        let locale = try arguments.value("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+            ?? configuration.defaultLocale
+        var values: MessageArguments = [:]
+        for (name, value) in try ArgumentParser.messageArguments(arguments.positionals.dropFirst(), command: name) {
+            values[name] = MessageArgument(inferringFrom: value)
+        }
+        if case .failure(let error) = ICUMessageFormatter.parse(message) {
+            throw .failure(error.description + "\n" + caretDiagram(message, error.location))
+        }
+        let result = formatter.format(message, locale: locale, arguments: values)
+        context.output.writeLine(result.text)
+        guard result.problems.isEmpty else {
+            for problem in result.problems.dropLast() { context.output.error(problem.description) }
+            throw .failure(result.problems.last!.description)
+        }
+    }
+
+    static func makeFormatter(_ arguments: ParsedArguments) throws(CLIError) -> ICUMessageFormatter {
+        guard let name = arguments.value("time-zone") else { return ICUMessageFormatter() }
+        guard let zone = TimeZone(identifier: name) else {
+            throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
+        }
+        return ICUMessageFormatter(timeZone: zone)
+    }
+
+    /// The message's line with a caret under the column of `location`.
+    static func caretDiagram(_ message: String, _ location: SourceLocation) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = location.line - 1 < lines.count ? String(lines[location.line - 1]) : ""
+        let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(location.column - 1)))
+        // Keep tabs so the caret lines up; everything else becomes a space (wide characters count as two).
+        let padding = prefix.map { $0 == "\t" ? "\t" : ($0.unicodeScalars.first.map(isWide) == true ? "  " : " ") }.joined()
+        return "  \(line)\n  \(padding)^"
+    }
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+            || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+            || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
+            || (0xFFE0...0xFFE6).contains(scalar.value)
+    }
+
+    private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output) throws(CLIError) {
+        while let line = readLine(strippingNewline: true) {
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            output.writeLine(formatLine(line, formatter: formatter, defaultLocale: defaultLocale))
+        }
+    }
+
+    static func formatLine(_ line: String, formatter: ICUMessageFormatter, defaultLocale: String) -> String {
+        func reply(_ key: String, _ value: String) -> String {
+            let data = (try? JSONSerialization.data(withJSONObject: [key: value], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+            return reply("error", "Not a JSON object: expected {\"locale\", \"message\", \"args\"}")
+        }
+        guard let message = object["message"] as? String else { return reply("error", "Missing \"message\" (a string)") }
+        let localeText = object["locale"] as? String ?? defaultLocale
+        guard let locale = LocaleTag(parsing: localeText) else {
+            return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")
+        }
+        var values: MessageArguments = [:]
+        for (name, value) in object["args"] as? [String: Any] ?? [:] {
+            if let number = value as? NSNumber {
+                values[name] = .number(MessageNumber(number.stringValue) ?? MessageNumber(number.doubleValue))
+            } else if let text = value as? String {
+                values[name] = .string(text)
+            } else {
+                values[name] = .string("\(value)")
+            }
+        }
+        do {
+            return reply("output", try formatter.formatStrictly(message, locale: locale, arguments: values))
+        } catch {
+            return reply("error", error.description)
+        }
+    }
+}

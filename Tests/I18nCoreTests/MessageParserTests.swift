@@ -1,0 +1,69 @@
+import I18nCore
+import Testing
+
+struct MessageErrorCase: Decodable, Sendable, CustomTestStringConvertible {
+    let message: String
+    let kind: String
+    let at: String
+    var testDescription: String { message }
+}
+
+private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-errors.json")
+
+@Suite struct MessageParserTests {
+    @Test(arguments: errorCases)
+    func reportsTheKindAndPosition(_ testCase: MessageErrorCase) {
+        let error = #expect(throws: MessageParseError.self) { try MessageParser.parse(testCase.message) }
+        #expect(error.map { Self.name(of: $0.kind) } == testCase.kind, "\(String(describing: error))")
+        #expect(error?.location.description == testCase.at, "\(String(describing: error))")
+    }
+
+    @Test func buildsATypedTreeWithLocations() throws {
+        let elements = try MessageParser.parse("Hi {name}, {n, plural, offset:1 =0 {none} one {# more} other {# more}}")
+        #expect(elements.count == 4)
+        #expect(elements[0] == .literal("Hi "))
+        guard case .argument(let name, let location) = elements[1] else { Issue.record("expected an argument"); return }
+        #expect(name == "name")
+        #expect(location == SourceLocation(offset: 3, line: 1, column: 4))
+        guard case .plural(let plural) = elements[3] else { Issue.record("expected a plural"); return }
+        #expect(plural.offset == 1)
+        #expect(plural.cases.map(\.selector) == [.exact(MessageNumber(0)), .category(.one), .category(.other)])
+        #expect(plural.cases[1].message == [.pound(location: SourceLocation(offset: 47, line: 1, column: 48)), .literal(" more")])
+    }
+
+    @Test func parsesStylesAndTags() throws {
+        let elements = try MessageParser.parse("{a, number, ::currency/EUR .00}{b, date, full}{c, time, ::Hm}<b>x<br/></b>")
+        #expect(elements[0] == .number(name: "a", style: .skeleton("currency/EUR .00"), location: SourceLocation(offset: 0, line: 1, column: 1)))
+        guard case .dateTime(_, false, .full, _) = elements[1] else { Issue.record("expected a full date"); return }
+        guard case .dateTime(_, true, .skeleton("Hm"), _) = elements[2] else { Issue.record("expected a time skeleton"); return }
+        guard case .tag("b", let children, _) = elements[3] else { Issue.record("expected a tag"); return }
+        #expect(children.count == 2)
+    }
+
+    @Test func listsArgumentNames() throws {
+        let elements = try MessageParser.parse("{a} {n, plural, one {{b}} other {{c, number} {a}}} <i>{d}</i>")
+        #expect(MessageElement.argumentNames(in: elements) == ["a", "n", "b", "c", "d"])
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "{a, select, other {", count: 200) + "x" + String(repeating: "}}", count: 200)
+        #expect(throws: MessageParseError.self) { try MessageParser.parse(deep) }
+    }
+
+    static func name(of kind: MessageParseError.Kind) -> String {
+        switch kind {
+        case .unclosedBrace: "unclosedBrace"
+        case .expectedArgumentName: "expectedArgumentName"
+        case .expectedCommaOrBrace: "expectedCommaOrBrace"
+        case .unknownArgumentType: "unknownArgumentType"
+        case .missingOtherClause: "missingOtherClause"
+        case .invalidOffset: "invalidOffset"
+        case .duplicateSelector: "duplicateSelector"
+        case .invalidSelector: "invalidSelector"
+        case .expectedCaseMessage: "expectedCaseMessage"
+        case .expectedCases: "expectedCases"
+        case .unclosedTag: "unclosedTag"
+        case .mismatchedTag: "mismatchedTag"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import I18nCore
+import Testing
+
+/// CLDR publishes sample numbers with every rule (`@integer 0, 2~16, …`, `@decimal 0.0~1.5, 1c6, …`);
+/// `Scripts/generate-plural-rules.py` expands them into `Data/cldr-plural-samples.json`. Every sample of every
+/// locale must land in its own category.
+struct PluralSamples: Decodable {
+    let cldrVersion: String
+    let cardinal: [String: [String: [String]]]
+    let ordinal: [String: [String: [String]]]
+}
+
+private let samples: PluralSamples = try! loadTestData("cldr-plural-samples.json")
+
+@Suite struct PluralRulesTests {
+    @Test func theSamplesAreFromTheGeneratedRelease() {
+        #expect(samples.cldrVersion == PluralRules.cldrVersion)
+        #expect(samples.cardinal.count > 200)
+        #expect(samples.ordinal.count > 100)
+    }
+
+    @Test(arguments: samples.cardinal.keys.sorted())
+    func cardinalSamples(_ locale: String) throws {
+        try check(locale, samples.cardinal[locale]!, ordinal: false)
+    }
+
+    @Test(arguments: samples.ordinal.keys.sorted())
+    func ordinalSamples(_ locale: String) throws {
+        try check(locale, samples.ordinal[locale]!, ordinal: true)
+    }
+
+    private func check(_ locale: String, _ categories: [String: [String]], ordinal: Bool) throws {
+        let tag = try #require(LocaleTag(parsing: locale == "root" ? "und" : locale))
+        #expect(PluralRules.hasRules(for: tag, ordinal: ordinal) || locale == "root")
+        for (category, numbers) in categories {
+            for number in numbers {
+                let operands = try #require(PluralOperands(sample: number), "\(number)")
+                #expect(PluralRules.category(for: operands, locale: tag, ordinal: ordinal).rawValue == category,
+                        "\(locale) \(ordinal ? "ordinal" : "cardinal") \(number)")
+            }
+        }
+    }
+
+    @Test func oneAndOnePointZeroDiffer() {
+        #expect(PluralRules.category(for: MessageNumber("1")!, locale: .english) == .one)
+        #expect(PluralRules.category(for: MessageNumber("1.0")!, locale: .english) == .other)
+        #expect(PluralRules.category(for: MessageNumber("1.0")!, locale: LocaleTag(parsing: "fr")!) == .one)
+    }
+
+    @Test func localesFallBackThroughParents() {
+        let zh = LocaleTag(parsing: "zh-Hant-TW")!
+        #expect(PluralRules.categories(for: zh) == [.other])
+        // pt-PT has rules of its own: 0 is "other" there, "one" in pt.
+        #expect(PluralRules.category(for: MessageNumber(0), locale: LocaleTag(parsing: "pt-PT")!) == .other)
+        #expect(PluralRules.category(for: MessageNumber(0), locale: LocaleTag(parsing: "pt-BR")!) == .one)
+        #expect(PluralRules.category(for: MessageNumber(5), locale: LocaleTag(parsing: "ru-RU")!) == .many)
+        #expect(PluralRules.category(for: MessageNumber(2), locale: LocaleTag(parsing: "xx")!) == .other)
+    }
+
+    @Test(arguments: [("ar", [PluralCategory.zero, .one, .two, .few, .many, .other]), ("ru", [.one, .few, .many, .other]),
+                      ("pl", [.one, .few, .many, .other]), ("ja", [.other]), ("cy", [.zero, .one, .two, .few, .many, .other]),
+                      ("fr", [.one, .many, .other]), ("en", [.one, .other])])
+    func knowsEachLanguagesCategories(_ locale: String, _ expected: [PluralCategory]) {
+        #expect(PluralRules.categories(for: LocaleTag(parsing: locale)!) == expected)
+    }
+
+    @Test func hugeNumbersKeepTheirLastDigits() {
+        // 10^20 + 1 ends in 1 but is not 1: Russian "one" needs i % 10 = 1 and i % 100 != 11.
+        let huge = MessageNumber("100000000000000000001")!
+        #expect(PluralRules.category(for: huge, locale: LocaleTag(parsing: "ru")!) == .one)
+        #expect(PluralRules.category(for: huge, locale: .english) == .other)
+        #expect(PluralRules.category(for: MessageNumber("-1")!, locale: .english) == .one)
+    }
+}

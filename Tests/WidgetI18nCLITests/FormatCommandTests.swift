@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct FormatCommandTests {
+    let binary = Repository.product("widget-i18n")
+
+    @Test func formatsWithTheLocalesRules() throws {
+        let result = try runProcess(binary, ["format", "--locale", "pl", "{n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}", "n=22"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "22 pliki\n")
+        #expect(result.standardError == "")
+    }
+
+    @Test func parseErrorsShowACaret() throws {
+        let result = try runProcess(binary, ["format", "--locale", "en", "You have {n, plural, one {# item}}", "n=1"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == """
+            error: Missing 'other' clause in plural at 1:10
+              You have {n, plural, one {# item}}
+                       ^
+
+            """)
+    }
+
+    @Test func missingArgumentsFail() throws {
+        let result = try runProcess(binary, ["format", "--locale", "en", "Hello {name}"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "Hello {name}\n")
+        #expect(result.standardError == "error: Missing argument 'name'; pass it as name=VALUE\n")
+    }
+
+    @Test func jsonLinesInOrder() throws {
+        let input = """
+            {"locale": "ar", "message": "{n, plural, zero {لا شيء} one {واحد} two {اثنان} few {# قليل} many {# كثير} other {# آخر}}", "args": {"n": 3}}
+            {"locale": "en", "message": "{n, plural, one {# day}}", "args": {"n": 1}}
+            not json
+            {"locale": "../x", "message": "hi"}
+            {"locale": "de", "message": "Hallo {name}", "args": {}}
+            {"locale": "fr", "message": "{n, number}", "args": {"n": 1234.5}}
+
+            """
+        let result = try runProcess(binary, ["format", "--jsonl"], input: Data(input.utf8))
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"output":"3 قليل"}"#,
+            #"{"error":"Missing 'other' clause in plural at 1:1"}"#,
+            #"{"error":"Not a JSON object: expected {\"locale\", \"message\", \"args\"}"}"#,
+            #"{"error":"Invalid locale '../x'; use a BCP 47 tag such as 'en' or 'pt-BR'"}"#,
+            #"{"error":"Missing argument 'name'; pass it as name=VALUE"}"#,
+            "{\"output\":\"1\u{202F}234,5\"}",
+        ])
+    }
+
+    @Test(arguments: [
+        (["format"], "error: Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2\n"),
+        (["format", "--jsonl", "x"], "error: --jsonl reads messages from stdin; pass no message\n"),
+        (["format", "--time-zone", "Mars/Olympus", "x"], "error: Unknown time zone 'Mars/Olympus'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"),
+        (["format", "--locale", "!!", "x"], "error: Invalid locale '!!': '!!' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) throws {
+        let result = try runProcess(binary, arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError == message)
+    }
+}
+
+@Suite struct CheckCommandTests {
+    @Test func theSampleLocalesAreClean() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["fetch", "--all", "--quiet"]).status == 0)
+        let result = try cli.run(["check"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.split(separator: "\n").count == 10)
+        #expect(result.standardOutput.contains("ru: 16 messages, 0 problems\n"))
+    }
+
+    @Test func reportsSyntaxErrorsAndArgumentDrift() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let broken = #"{"today": {"greeting": "Merhaba {isim}!", "events": "{count, plural, one {# etkinlik}}", "title": "Bugün"}}"#
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(broken.utf8))
+        let before = snapshot(of: cli.groupDirectory)
+        let result = try cli.run(["check", "--locale", "tr"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == """
+            tr today.greeting: missing argument {name} that 'en' uses
+            tr today.greeting: argument {isim} that 'en' does not use
+            tr today.events: Missing 'other' clause in plural at 1:1
+            tr: 3 messages, 3 problems
+
+            """)
+        #expect(result.standardError == "error: 3 problems found\n")
+        #expect(snapshot(of: cli.groupDirectory) == before)
+    }
+}
