@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "I18nCore", targets: ["I18nCore"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
+        .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
         .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
         .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
@@ -16,12 +17,13 @@ let package = Package(
         .target(name: "I18nCore"),
         .target(name: "GroupStore", dependencies: ["I18nCore"]),
         .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore"]),
+        .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator"]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "CDNFetcher", dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore"]),
         .executableTarget(
             name: "WidgetI18nCLI",
-            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "CDNFetcher"]
+            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "CDNFetcher"]
         ),
         .executableTarget(name: "WidgetI18nBench", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator"]),
 
@@ -29,6 +31,7 @@ let package = Package(
         .testTarget(name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "TestSupport", "WidgetI18nCLI"]),
         .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
+        .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
         .testTarget(name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "TestSupport"]),
     ],

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A daily allowance of timeline reloads, like WidgetKit's: each reload the host performs on a request or a
+/// policy costs one; when the day's allowance is spent, reloads wait for the next local day.
+public struct ReloadBudget: Hashable, Sendable {
+    public let dailyLimit: Int
+    public private(set) var day: Date?
+    public private(set) var used = 0
+
+    public init(dailyLimit: Int) {
+        self.dailyLimit = dailyLimit
+    }
+
+    /// Whether a reload at `date` fits, counting it if it does.
+    public mutating func consume(at date: Date, calendar: Calendar) -> Bool {
+        let today = calendar.startOfDay(for: date)
+        if day != today {
+            day = today
+            used = 0
+        }
+        guard used < dailyLimit else { return false }
+        used += 1
+        return true
+    }
+
+    /// When the allowance is renewed after `date`: the next local midnight.
+    public func renewal(after date: Date, calendar: Calendar) -> Date {
+        calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date)) ?? date.addingTimeInterval(86_400)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GroupStore
+import I18nCore
+import WidgetTranslator
+
+/// The "days since" sample widget: how long since an event, in the locale's plural forms, rolling over
+/// exactly at each local midnight.
+///
+/// Reads the app's events from the group store key `events` (a JSON array of `{"id", "title", "startDate",
+/// "showTimeAs"?}`) and shows the chosen one, or the most recent one that has started.
+public struct DaysSinceWidget: TimelineProvider {
+    public let kind = "days-since"
+    public let source: WidgetSource
+    /// The event to show; the most recent started one when `nil`.
+    public let eventID: String?
+    /// How many midnights ahead a timeline covers.
+    public let days: Int
+
+    public init(source: WidgetSource, eventID: String? = nil, days: Int = 7) {
+        self.source = source
+        self.eventID = eventID
+        self.days = days
+    }
+
+    public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
+        var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
+        builder.add("daysSince.title")
+        return builder.entry(at: context.date, family: context.family)
+    }
+
+    public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
+        render(at: context.date, context: context, translator: source.translator(timeZone: context.timeZone))
+    }
+
+    public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
+        let translator = source.translator(timeZone: context.timeZone)
+        let calendar = context.calendar
+        let end = calendar.date(byAdding: .day, value: days, to: calendar.startOfDay(for: context.date)) ?? context.date
+        let dates = [context.date] + calendar.midnights(after: context.date, through: end)
+        return Timeline(entries: dates.map { render(at: $0, context: context, translator: translator) }, policy: .atEnd)
+    }
+
+    func render(at date: Date, context: TimelineProviderContext, translator: WidgetTranslator) -> WidgetEntry {
+        var builder = EntryBuilder(translator: translator)
+        let events = source.json([SampleEvent].self, forKey: "events") ?? []
+        let event = events.first { $0.id == eventID } ?? events.filter { $0.startDate <= date }.max { $0.startDate < $1.startDate }
+        guard let event else {
+            builder.add("daysSince.empty.title")
+            if context.family != .systemSmall { builder.add("daysSince.empty.hint") }
+            return builder.entry(at: date, family: context.family)
+        }
+        if context.family != .systemSmall { builder.add("daysSince.title") }
+        let calendar = context.calendar
+        let start = calendar.startOfDay(for: event.startDate)
+        let today = calendar.startOfDay(for: date)
+        let days = calendar.dateComponents([.day], from: start, to: today).day ?? 0
+        let title = MessageArgument.string(event.title)
+        switch event.showTimeAs {
+        case _ where days == 0:
+            builder.add("daysSince.today", ["event": title])
+        case "weeks":
+            builder.add("daysSince.weeks", ["weeks": .number(MessageNumber(days / 7)), "event": title])
+        case "months":
+            let months = calendar.dateComponents([.month], from: start, to: today).month ?? 0
+            builder.add("daysSince.months", ["months": .number(MessageNumber(months)), "event": title])
+        default:
+            builder.add("daysSince.days", ["days": .number(MessageNumber(days)), "event": title])
+        }
+        if context.family == .systemLarge {
+            builder.add("daysSince.milestone", ["days": .number(MessageNumber(max(days, 1)))])
+        }
+        return builder.entry(at: date, family: context.family)
+    }
+}

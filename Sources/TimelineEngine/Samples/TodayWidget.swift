@@ -1,0 +1,74 @@
+import Foundation
+import GroupStore
+import I18nCore
+import WidgetTranslator
+
+/// The "today" sample widget: a greeting with the user's name, today's event count in the locale's plural
+/// forms, the next event, and when it was updated, with times formatted for the locale.
+///
+/// Reads `profile` (`{"name": …}`) and `events` from the group store. Its timeline has an entry for now, one
+/// as each of today's events starts (the "next up" line moves on), and one at midnight.
+public struct TodayWidget: TimelineProvider {
+    public let kind = "today"
+    public let source: WidgetSource
+
+    public init(source: WidgetSource) {
+        self.source = source
+    }
+
+    struct Profile: Decodable {
+        let name: String?
+    }
+
+    public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
+        var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
+        builder.add("today.title")
+        return builder.entry(at: context.date, family: context.family)
+    }
+
+    public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
+        render(at: context.date, updated: context.date, context: context, translator: source.translator(timeZone: context.timeZone))
+    }
+
+    public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
+        let translator = source.translator(timeZone: context.timeZone)
+        let calendar = context.calendar
+        let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: context.date)) ?? context.date
+        let events = source.json([SampleEvent].self, forKey: "events") ?? []
+        let starts = events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
+        let dates = Set([context.date, midnight] + starts).sorted()
+        return Timeline(entries: dates.map { render(at: $0, updated: context.date, context: context, translator: translator) },
+                        policy: .atEnd)
+    }
+
+    func render(at date: Date, updated: Date, context: TimelineProviderContext, translator: WidgetTranslator) -> WidgetEntry {
+        var builder = EntryBuilder(translator: translator)
+        let calendar = context.calendar
+        let events = (source.json([SampleEvent].self, forKey: "events") ?? []).sorted { $0.startDate < $1.startDate }
+        let today = events.filter { calendar.isDate($0.startDate, inSameDayAs: date) }
+        builder.add("today.title")
+        if let name = source.json(Profile.self, forKey: "profile")?.name {
+            builder.add("today.greeting", ["name": .string(name)])
+        }
+        builder.add("today.events", ["count": .number(MessageNumber(today.count))])
+        if context.family != .systemSmall {
+            if let next = today.first(where: { $0.startDate >= date }) {
+                let when: String
+                if next.allDay == true {
+                    when = translator.translate("today.allDay").text
+                } else {
+                    when = translator.formatter.format("{t, time, short}", locale: builder.locale, arguments: ["t": .date(next.startDate)]).text
+                }
+                builder.add("today.nextUp")
+                builder.add(text: "\(when) · \(next.title)", key: "event")
+            } else if today.isEmpty {
+                builder.add("today.empty")
+            }
+        }
+        if context.family == .systemLarge || context.family == .systemMedium {
+            let time = translator.formatter.format("{t, time, short}", locale: builder.locale, arguments: ["t": .date(updated)]).text
+            builder.add("today.updated", ["time": .string(time)])
+        }
+        return builder.entry(at: date, family: context.family)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GroupStore
+import I18nCore
+import WidgetTranslator
+
+/// What the sample widgets render: text lines in one locale, with the direction to lay them out in and the
+/// fallback step that answered each one.
+public struct WidgetEntry: TimelineEntry, Hashable {
+    /// One rendered string.
+    public struct Line: Hashable, Sendable {
+        public let key: String
+        public let text: String
+        /// The step of the fallback chain that answered (`locale ar`, `default locale en`, …).
+        public let source: ResolutionStep
+    }
+
+    public enum Direction: String, Hashable, Sendable {
+        case leftToRight = "ltr"
+        case rightToLeft = "rtl"
+    }
+
+    public let date: Date
+    public let lines: [Line]
+    public let locale: LocaleTag
+    public let direction: Direction
+    public let family: WidgetFamily
+
+    /// The same content from another date on.
+    public func with(date: Date) -> WidgetEntry {
+        WidgetEntry(date: date, lines: lines, locale: locale, direction: direction, family: family)
+    }
+}
+
+/// Builds a `WidgetEntry` line by line from a translator.
+struct EntryBuilder {
+    let translator: WidgetTranslator
+    let locale: LocaleTag
+    var lines: [WidgetEntry.Line] = []
+
+    init(translator: WidgetTranslator) {
+        self.translator = translator
+        self.locale = translator.locale
+    }
+
+    mutating func add(_ key: String, _ arguments: MessageArguments = [:]) {
+        let translation = translator.translate(key, arguments: arguments)
+        lines.append(WidgetEntry.Line(key: key, text: translation.text, source: translation.resolution.step))
+    }
+
+    mutating func add(text: String, key: String) {
+        lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault))
+    }
+
+    func entry(at date: Date, family: WidgetFamily) -> WidgetEntry {
+        WidgetEntry(date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
+                    family: family)
+    }
+}
+
+/// A sample widget's configuration: the group store and project it reads.
+public struct WidgetSource: Sendable {
+    public let store: any GroupStore
+    public let project: ProjectID
+    public let defaultLocale: LocaleTag
+    /// Overrides the detected locale (the CLI's `--locale`).
+    public let locale: LocaleTag?
+    public let bundledMessages: [LocaleTag: MessageBundle]
+    public let preferredLanguages: [String]
+
+    public init(store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
+                bundledMessages: [LocaleTag: MessageBundle] = [:], preferredLanguages: [String] = PreferredLanguages.fromEnvironment()) {
+        self.store = store
+        self.project = project
+        self.defaultLocale = defaultLocale
+        self.locale = locale
+        self.bundledMessages = bundledMessages
+        self.preferredLanguages = preferredLanguages
+    }
+
+    /// A fresh translator, as a widget makes for each timeline: it reads the store again.
+    func translator(timeZone: TimeZone) -> WidgetTranslator {
+        var preferred = preferredLanguages
+        let store: any GroupStore = self.store
+        if let locale { preferred = [locale.displayForm] }
+        let translator = WidgetTranslator(
+            store: locale == nil ? store : LocaleOverrideStore(base: store, project: project, locale: locale!),
+            project: project, defaultLocale: defaultLocale, preferredLanguages: preferred, bundledMessages: bundledMessages,
+            formatter: ICUMessageFormatter(timeZone: timeZone))
+        return translator
+    }
+
+    /// The app's JSON value at `key`, decoded, or `nil`.
+    func json<T: Decodable>(_ type: T.Type, forKey key: String) -> T? {
+        guard let bytes = try? store.value(forKey: key) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601) { return date }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
+        }
+        return try? decoder.decode(T.self, from: Data(bytes))
+    }
+}
+
+/// Reads through to a store but answers the locale key with a fixed locale: `--locale` without writing.
+struct LocaleOverrideStore: GroupStore {
+    let base: any GroupStore
+    let project: ProjectID
+    let locale: LocaleTag
+    var displayName: String { base.displayName }
+
+    func value(forKey key: String) throws -> [UInt8]? {
+        key == StorageKey.locale(project: project) ? Array(locale.displayForm.utf8) : try base.value(forKey: key)
+    }
+    func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
+    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
+    func keys() throws -> [String] { try base.keys() }
+}
+
+/// One of the app's events, as it writes them to the group store key `events`.
+public struct SampleEvent: Codable, Hashable, Sendable {
+    public let id: String
+    public let title: String
+    public let startDate: Date
+    /// `days` (default), `weeks` or `months`.
+    public let showTimeAs: String?
+    /// An all-day event has no time of day.
+    public let allDay: Bool?
+
+    public init(id: String, title: String, startDate: Date, showTimeAs: String? = nil, allDay: Bool? = nil) {
+        self.id = id
+        self.title = title
+        self.startDate = startDate
+        self.showTimeAs = showTimeAs
+        self.allDay = allDay
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One moment of a widget's timeline, as in WidgetKit: a date and whatever the widget shows from then on.
+public protocol TimelineEntry: Sendable {
+    var date: Date { get }
+}
+
+/// When the host asks the provider for a new timeline, as WidgetKit's `TimelineReloadPolicy`.
+public enum TimelineReloadPolicy: Hashable, Sendable {
+    /// After the last entry's date.
+    case atEnd
+    /// At the given date.
+    case after(Date)
+    /// Only when asked to (a reload request).
+    case never
+}
+
+/// Entries in date order and when to ask for more: WidgetKit's `Timeline`.
+///
+///     Timeline(entries: [now, midnight], policy: .atEnd)
+public struct Timeline<Entry: TimelineEntry>: Sendable {
+    public typealias ReloadPolicy = TimelineReloadPolicy
+
+    public let entries: [Entry]
+    public let policy: ReloadPolicy
+
+    /// Entries are kept in date order whatever order they are given in.
+    public init(entries: [Entry], policy: ReloadPolicy) {
+        self.entries = entries.sorted { $0.date < $1.date }
+        self.policy = policy
+    }
+
+    /// The entry a widget shows at `date`: the last one dated at or before it, or the first when all are later.
+    public func entry(at date: Date) -> Entry? {
+        entries.last { $0.date <= date } ?? entries.first
+    }
+
+    /// When the next entry takes over after `date`, if any.
+    public func nextEntryDate(after date: Date) -> Date? {
+        entries.first { $0.date > date }?.date
+    }
+
+    /// When the policy asks for a new timeline; `nil` for `.never` (and for `.atEnd` with no entries).
+    public var reloadDate: Date? {
+        switch policy {
+        case .atEnd: return entries.last?.date
+        case .after(let date): return date
+        case .never: return nil
+        }
+    }
+}
+
+/// The size a widget renders at.
+public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
+    case systemSmall, systemMedium, systemLarge
+
+    /// `small`, `medium`, `large` as the CLI spells them.
+    public init?(shortName: String) {
+        self.init(rawValue: "system" + shortName.prefix(1).uppercased() + shortName.dropFirst())
+    }
+}
+
+/// What a provider knows about the widget it renders for.
+public struct TimelineProviderContext: Sendable {
+    public var family: WidgetFamily
+    /// The time zone midnights and times are computed in.
+    public var timeZone: TimeZone
+    /// The time the host considers "now".
+    public var date: Date
+    /// Rendering for a placeholder or gallery preview rather than the home screen.
+    public var isPreview: Bool
+
+    public init(family: WidgetFamily = .systemMedium, timeZone: TimeZone = .current, date: Date = Date(), isPreview: Bool = false) {
+        self.family = family
+        self.timeZone = timeZone
+        self.date = date
+        self.isPreview = isPreview
+    }
+
+    /// A Gregorian calendar in the widget's time zone.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}
+
+/// Gives a widget its entries, as WidgetKit's `TimelineProvider` (async instead of completion handlers).
+public protocol TimelineProvider<Entry>: Sendable {
+    associatedtype Entry: TimelineEntry
+    /// The kind of widget, as reload requests name it.
+    var kind: String { get }
+    /// A quick entry with no real data, shown while loading.
+    func placeholder(in context: TimelineProviderContext) -> Entry
+    /// The entry for now, for previews and transient displays.
+    func snapshot(in context: TimelineProviderContext) async -> Entry
+    func timeline(in context: TimelineProviderContext) async -> Timeline<Entry>
+}
+
+extension Calendar {
+    /// The local midnights after `date` and up to `end`: each computed by the calendar, so a 23- or 25-hour
+    /// day around a daylight-saving change still rolls over exactly at midnight.
+    public func midnights(after date: Date, through end: Date) -> [Date] {
+        var result: [Date] = []
+        var day = startOfDay(for: date)
+        while let next = self.date(byAdding: .day, value: 1, to: day), next <= end {
+            result.append(next)
+            day = next
+        }
+        return result
+    }
+}

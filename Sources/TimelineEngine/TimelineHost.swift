@@ -1,0 +1,91 @@
+import Foundation
+import GroupStore
+import I18nCore
+
+/// What a host did in one step, for its owner to print or render.
+public enum TimelineHostEvent<Entry: TimelineEntry>: Sendable {
+    /// A new timeline was loaded, and why.
+    case reloaded(reason: String)
+    /// A reload was asked for but the daily budget is spent; it happens at `until`.
+    case deferred(reason: String, until: Date)
+    /// The entry on screen changed.
+    case show(Entry)
+}
+
+/// The home screen for one widget: holds its timeline, shows the right entry as time passes, asks the
+/// provider again when the policy says so, and honours reload requests from the group store within its
+/// daily budget. Time is injected (`step(at:)`), so tests drive it through midnights and DST changes.
+///
+///     let host = TimelineHost(provider: TodayWidget(...), store: store, project: project, context: context)
+///     for event in await host.step(at: Date()) { print(event) }
+public actor TimelineHost<Provider: TimelineProvider> {
+    public let provider: Provider
+    public let store: any GroupStore
+    public let project: ProjectID
+    public private(set) var context: TimelineProviderContext
+    public private(set) var budget: ReloadBudget
+    public private(set) var timeline: Timeline<Provider.Entry>?
+    private var shownDate: Date?
+    private var shownIdentity: Int?
+    private var seenRequestID: String?
+    private var deferredUntil: Date?
+    private var pendingReason: String?
+
+    public init(provider: Provider, store: any GroupStore, project: ProjectID, context: TimelineProviderContext,
+                budget: ReloadBudget = ReloadBudget(dailyLimit: 72)) {
+        self.provider = provider
+        self.store = store
+        self.project = project
+        self.context = context
+        self.budget = budget
+        // Requests made before the host started are already reflected in its first timeline.
+        seenRequestID = ReloadRequest.latest(project: project, kind: provider.kind, in: store)?.id
+    }
+
+    /// Advances the host to `now`: reloads when due, and reports what changed on screen.
+    public func step(at now: Date) async -> [TimelineHostEvent<Provider.Entry>] {
+        var events: [TimelineHostEvent<Provider.Entry>] = []
+        context.date = now
+        let calendar = context.calendar
+        var reason: String?
+        if timeline == nil {
+            reason = "first load"
+        } else if let request = ReloadRequest.latest(project: project, kind: provider.kind, in: store), request.id != seenRequestID {
+            seenRequestID = request.id
+            reason = "reload requested: \(request.reason)"
+        } else if let due = timeline?.reloadDate, now >= due {
+            reason = "policy: timeline ended"
+        }
+        if let pending = pendingReason, let until = deferredUntil, now >= until {
+            reason = reason ?? pending
+        }
+        if let reason {
+            if timeline == nil || budget.consume(at: now, calendar: calendar) {
+                timeline = await provider.timeline(in: context)
+                pendingReason = nil
+                deferredUntil = nil
+                events.append(.reloaded(reason: reason))
+            } else if pendingReason == nil || reason != pendingReason {
+                let until = budget.renewal(after: now, calendar: calendar)
+                pendingReason = reason
+                deferredUntil = until
+                events.append(.deferred(reason: reason, until: until))
+            }
+        }
+        if let entry = timeline?.entry(at: now) {
+            let identity = String(describing: entry).hashValue
+            if entry.date != shownDate || identity != shownIdentity {
+                shownDate = entry.date
+                shownIdentity = identity
+                events.append(.show(entry))
+            }
+        }
+        return events
+    }
+
+    /// When something can next change without a reload request: the next entry or the policy's reload.
+    public func nextWake(after now: Date) -> Date? {
+        [timeline?.nextEntryDate(after: now), timeline?.reloadDate.flatMap { $0 > now ? $0 : nil }, deferredUntil]
+            .compactMap { $0 }.min()
+    }
+}

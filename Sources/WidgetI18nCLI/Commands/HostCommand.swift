@@ -1,0 +1,99 @@
+import Foundation
+import GroupStore
+import I18nCore
+import Synchronization
+import TimelineEngine
+
+/// Set by SIGINT/SIGTERM; the host loop checks it between steps.
+private let stopRequested = Atomic<Bool>(false)
+
+/// `widget-i18n host`: a long-running home screen for one widget.
+enum HostCommand: Command {
+    static let path = ["host"]
+    static let summary = "Host a sample widget like a home screen, printing each entry it shows"
+    static let usage = "host --widget days-since|today [--family F] [--time-zone TZ] [--budget N]"
+    static let options: [OptionSpec] = WidgetOptions.options + [
+        .value("budget", "N", "Reloads allowed per day, like WidgetKit's budget (default: 72)")
+    ]
+    static let discussion = """
+        Prints the entry on screen whenever it changes: a new entry's time comes, the policy reloads the
+        timeline, or a reload request arrives (written by 'fetch', 'locale set' and 'reload'; polled four
+        times a second). Requests over the daily budget are deferred to the next day, and the host says so on
+        stderr. Stops cleanly on SIGINT or SIGTERM.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
+        let widget = try WidgetOptions(arguments, context: context)
+        var limit = 72
+        if let text = arguments.value("budget") {
+            guard let value = Int(text), value > 0 else { throw .usage("Invalid --budget '\(text)': give a whole number above 0") }
+            limit = value
+        }
+        installSignalHandlers()
+        await host(widget.provider, widget: widget, budget: ReloadBudget(dailyLimit: limit), output: context.output)
+        context.output.note("host stopped")
+    }
+
+    private static func host<Provider: TimelineProvider>(
+        _ provider: Provider, widget: WidgetOptions, budget: ReloadBudget, output: Output
+    ) async where Provider.Entry == WidgetEntry {
+        let host = TimelineHost(
+            provider: provider, store: widget.source.store, project: widget.source.project,
+            context: TimelineProviderContext(family: widget.family, timeZone: widget.timeZone), budget: budget)
+        while !stopRequested.load(ordering: .relaxed) {
+            let now = Date()
+            for event in await host.step(at: now) {
+                switch event {
+                case .reloaded(let reason):
+                    output.note("reloaded: \(reason)")
+                case .deferred(let reason, let until):
+                    output.note("deferred: \(reason); the daily reload budget is spent until \(WidgetOptions.timestamp(until, widget.timeZone))")
+                case .show(let entry):
+                    output.write(widget.text([entry.with(date: now)]))
+                }
+            }
+            // Wake for the next entry or reload, and at least every 250 ms to notice reload requests and signals.
+            let wake = await host.nextWake(after: now) ?? now.addingTimeInterval(3600)
+            let deadline = min(wake, now.addingTimeInterval(0.25))
+            while Date() < deadline, !stopRequested.load(ordering: .relaxed) { usleep(20_000) }
+        }
+    }
+
+    /// A parent may start us with signals blocked (Foundation's Process does): unblock, then catch them.
+    private static func installSignalHandlers() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+    }
+}
+
+/// `widget-i18n reload`: asks hosted widgets to reload their timelines.
+enum ReloadCommand: Command {
+    static let path = ["reload"]
+    static let summary = "Ask widgets to reload their timelines (after the app's own data changed)"
+    static let usage = "reload [--kind KIND]"
+    static let options: [OptionSpec] = [.value("kind", "KIND", "Only widgets of this kind (days-since, today, …); default: all")]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
+        let configuration = try context.configuration()
+        let project = try configuration.requireProject()
+        let kind = arguments.value("kind")
+        if let kind, kind.isEmpty || !kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) {
+            throw .usage("Invalid --kind '\(kind)': use letters, digits, '-', '_' and '.' (e.g. days-since)")
+        }
+        do {
+            try ReloadRequest.record("requested by widget-i18n reload", kind: kind, project: project, in: try configuration.store())
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .failure("\(error)")
+        }
+        context.output.writeLine(kind.map { "Reload requested for \($0) widgets" } ?? "Reload requested for all widgets")
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GroupStore
+import I18nCore
+import TimelineEngine
+import WidgetTranslator
+
+/// `widget-i18n timeline`: the entries a widget would show over a window of time.
+enum TimelineCommand: Command {
+    static let path = ["timeline"]
+    static let summary = "Render a sample widget's timeline over a window of time"
+    static let usage = "timeline --widget days-since|today [--family small|medium|large] [--from ISO-8601] [--hours N] [--time-zone TZ] [--locale L] [--json]"
+    static let options: [OptionSpec] = WidgetOptions.options + [
+        .value("from", "ISO-8601", "Start of the window (default: now)"),
+        .value("hours", "N", "Length of the window in hours (default: 48)"),
+        .flag("json", "Print {\"widget\", \"locale\", \"entries\": [{\"date\", \"text\", …}]} as JSON"),
+    ]
+    static let discussion = """
+        Runs the timeline engine over the window: the provider's entries, and new timelines whenever the reload
+        policy asks for one, exactly as a host would show them. Entries roll over at local midnights of --time-zone.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
+        let widget = try WidgetOptions(arguments, context: context)
+        let from: Date
+        if let text = arguments.value("from") {
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z")
+            }
+            from = date
+        } else {
+            from = Date()
+        }
+        var hours = 48.0
+        if let text = arguments.value("hours") {
+            guard let value = Double(text), value > 0, value <= 24 * 366 else {
+                throw .usage("Invalid --hours '\(text)': give a number of hours from 1 to 8784")
+            }
+            hours = value
+        }
+        let entries = await widget.entries(from: from, through: from.addingTimeInterval(hours * 3600))
+        for diagnostic in widget.diagnostics() { context.output.warning(diagnostic) }
+        if arguments.has("json") {
+            context.output.writeLine(widget.json(entries))
+        } else {
+            context.output.write(widget.text(entries))
+        }
+    }
+}
+
+/// The options every command that renders a sample widget shares, and the rendering itself.
+struct WidgetOptions {
+    static let options: [OptionSpec] = [
+        .value("widget", "KIND", "days-since or today"),
+        .value("family", "SIZE", "small, medium or large (default: medium)"),
+        .value("time-zone", "TZ", "The widget's time zone (default: the system's)"),
+        .value("locale", "LOCALE", "Render in this locale instead of the detected one"),
+        .value("event", "ID", "days-since: the event to show (default: the most recent)"),
+        .value("bundled", "DIR", "Messages shipped with the app, laid out as <DIR>/<locale>/translations.json"),
+    ]
+
+    let kind: String
+    let source: WidgetSource
+    let family: WidgetFamily
+    let timeZone: TimeZone
+    /// The time zone as the user named it (Foundation reports UTC as GMT).
+    let timeZoneName: String
+    let eventID: String?
+    let translatorForDiagnostics: WidgetTranslator
+
+    init(kind: String, family: WidgetFamily, timeZone: TimeZone, eventID: String?, translator: WidgetTranslator) {
+        self.kind = kind
+        self.family = family
+        self.timeZone = timeZone
+        self.timeZoneName = timeZone.identifier
+        self.eventID = eventID
+        translatorForDiagnostics = translator
+        source = WidgetSource(store: translator.store, project: translator.project, defaultLocale: translator.defaultLocale,
+                              preferredLanguages: translator.preferredLanguages)
+    }
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard let kind = arguments.value("widget") else { throw .usage("Missing --widget; use --widget days-since or --widget today") }
+        guard ["days-since", "today"].contains(kind) else {
+            throw .usage("Unknown widget '\(kind)'; use days-since or today")
+        }
+        self.kind = kind
+        let familyName = arguments.value("family") ?? "medium"
+        guard let family = WidgetFamily(shortName: familyName) else {
+            throw .usage("Unknown family '\(familyName)'; use small, medium or large")
+        }
+        self.family = family
+        if let name = arguments.value("time-zone") {
+            guard let zone = TimeZone(identifier: name) else {
+                throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
+            }
+            timeZone = zone
+            timeZoneName = name
+        } else {
+            timeZone = .current
+            timeZoneName = TimeZone.current.identifier
+        }
+        let configuration = try context.configuration()
+        let locale = try arguments.value("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+        translatorForDiagnostics = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
+        source = WidgetSource(
+            store: translatorForDiagnostics.store, project: translatorForDiagnostics.project, defaultLocale: configuration.defaultLocale,
+            locale: locale, bundledMessages: translatorForDiagnostics.bundledMessages,
+            preferredLanguages: translatorForDiagnostics.preferredLanguages)
+        eventID = arguments.value("event")
+    }
+
+    var provider: any TimelineProvider<WidgetEntry> {
+        kind == "today" ? TodayWidget(source: source) : DaysSinceWidget(source: source, eventID: eventID)
+    }
+
+    /// The entries shown from `start` through `end`, reloading as the policy asks.
+    func entries(from start: Date, through end: Date) async -> [WidgetEntry] {
+        var result: [WidgetEntry] = []
+        var now = start
+        let provider = self.provider
+        while now <= end {
+            let context = TimelineProviderContext(family: family, timeZone: timeZone, date: now)
+            let timeline = await provider.timeline(in: context)
+            if let current = timeline.entry(at: now) { result.append(current.with(date: max(current.date, now))) }
+            for entry in timeline.entries where entry.date > now && entry.date <= end { result.append(entry) }
+            guard let reload = timeline.reloadDate, reload > now else { break }
+            now = reload
+            // The entry at the reload date comes from the new timeline.
+            if result.last?.date == reload { result.removeLast() }
+        }
+        return result
+    }
+
+    func diagnostics() -> [String] { translatorForDiagnostics.diagnostics }
+
+    func text(_ entries: [WidgetEntry]) -> String {
+        guard let first = entries.first else { return "" }
+        var text = "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
+            + (first.direction == .rightToLeft ? ", right-to-left" : "") + ", time zone \(timeZoneName)\n"
+        for entry in entries {
+            text += "\(Self.timestamp(entry.date, timeZone))\n"
+            for line in entry.lines {
+                // Right-to-left lines are isolated so that a terminal lays them out as a widget would.
+                let shown = entry.direction == .rightToLeft ? "\u{2067}\(line.text)\u{2069}" : line.text
+                let fallback = Self.isFallback(line.source, locale: entry.locale) ? "   [\(line.source)]" : ""
+                text += "  \(shown)\(fallback)\n"
+            }
+        }
+        return text
+    }
+
+    func json(_ entries: [WidgetEntry]) -> String {
+        let object: [String: Any] = [
+            "widget": kind, "family": family.rawValue, "timeZone": timeZoneName,
+            "locale": entries.first?.locale.displayForm ?? "", "direction": entries.first?.direction.rawValue ?? "ltr",
+            "entries": entries.map { entry in
+                [
+                    "date": Self.timestamp(entry.date, timeZone), "text": entry.lines.map(\.text), "keys": entry.lines.map(\.key),
+                    "sources": entry.lines.map { "\($0.source)" }, "locale": entry.locale.displayForm, "direction": entry.direction.rawValue,
+                ] as [String: Any]
+            },
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func isFallback(_ step: ResolutionStep, locale: LocaleTag) -> Bool {
+        switch step {
+        case .requestedLocale: return false
+        case .callerDefault: return false
+        default: return true
+        }
+    }
+
+    static func timestamp(_ date: Date, _ zone: TimeZone) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: zone))
+    }
+}
+

@@ -1,0 +1,103 @@
+import Foundation
+import GroupStore
+import I18nCore
+import Synchronization
+import Testing
+import TimelineEngine
+
+/// A provider whose timeline is an entry now and one each hour for three hours, counting its calls.
+final class CountingProvider: TimelineProvider {
+    let kind: String
+    let policy: TimelineReloadPolicy
+    let calls = Mutex(0)
+
+    init(kind: String = "counter", policy: TimelineReloadPolicy = .atEnd) {
+        self.kind = kind
+        self.policy = policy
+    }
+
+    func placeholder(in context: TimelineProviderContext) -> TestEntry { TestEntry(date: context.date, label: "placeholder") }
+    func snapshot(in context: TimelineProviderContext) async -> TestEntry { TestEntry(date: context.date, label: "snapshot") }
+    func timeline(in context: TimelineProviderContext) async -> Timeline<TestEntry> {
+        let call = calls.withLock { count in
+            count += 1
+            return count
+        }
+        let entries = (0..<4).map { TestEntry(date: context.date.addingTimeInterval(Double($0) * 3600), label: "load \(call) hour \($0)") }
+        return Timeline(entries: entries, policy: policy)
+    }
+}
+
+private let project = try! ProjectID("acme/widgets")
+
+private func shown(_ events: [TimelineHostEvent<TestEntry>]) -> [String] {
+    events.compactMap { if case .show(let entry) = $0 { entry.label } else { nil } }
+}
+
+private func reloads(_ events: [TimelineHostEvent<TestEntry>]) -> [String] {
+    events.compactMap { if case .reloaded(let reason) = $0 { reason } else { nil } }
+}
+
+@Suite struct TimelineHostTests {
+    let start = date("2026-06-01T10:00:00Z")
+    let utc = TimelineProviderContext(timeZone: TimeZone(identifier: "UTC")!, date: date("2026-06-01T10:00:00Z"))
+
+    @Test func showsEntriesAsTimePassesAndReloadsAtTheEnd() async {
+        let provider = CountingProvider()
+        let host = TimelineHost(provider: provider, store: InMemoryGroupStore(), project: project, context: utc)
+        var events = await host.step(at: start)
+        #expect(reloads(events) == ["first load"])
+        #expect(shown(events) == ["load 1 hour 0"])
+        #expect(await host.nextWake(after: start) == start.addingTimeInterval(3600))
+        #expect(shown(await host.step(at: start.addingTimeInterval(1800))) == [])
+        #expect(shown(await host.step(at: start.addingTimeInterval(3600))) == ["load 1 hour 1"])
+        events = await host.step(at: start.addingTimeInterval(3 * 3600))
+        #expect(reloads(events) == ["policy: timeline ended"])
+        #expect(shown(events) == ["load 2 hour 0"])
+        let calls = provider.calls.withLock { $0 }
+        #expect(calls == 2)
+    }
+
+    @Test func policyNeverWaitsForARequest() async throws {
+        let store = InMemoryGroupStore()
+        let provider = CountingProvider(policy: .never)
+        let host = TimelineHost(provider: provider, store: store, project: project, context: utc)
+        _ = await host.step(at: start)
+        #expect(reloads(await host.step(at: start.addingTimeInterval(10 * 3600))) == [])
+        try ReloadRequest.record("locale changed to ar", project: project, in: store)
+        let events = await host.step(at: start.addingTimeInterval(10 * 3600 + 1))
+        #expect(reloads(events) == ["reload requested: locale changed to ar"])
+        #expect(reloads(await host.step(at: start.addingTimeInterval(10 * 3600 + 2))) == [])
+    }
+
+    @Test func kindSpecificRequestsReachOnlyThatKind() async throws {
+        let store = InMemoryGroupStore()
+        let today = TimelineHost(provider: CountingProvider(kind: "today", policy: .never), store: store, project: project, context: utc)
+        let days = TimelineHost(provider: CountingProvider(kind: "days-since", policy: .never), store: store, project: project, context: utc)
+        _ = await today.step(at: start)
+        _ = await days.step(at: start)
+        try ReloadRequest.record("new event", kind: "days-since", project: project, in: store, now: start.addingTimeInterval(60))
+        #expect(reloads(await today.step(at: start.addingTimeInterval(61))) == [])
+        #expect(reloads(await days.step(at: start.addingTimeInterval(61))) == ["reload requested: new event"])
+    }
+
+    @Test func requestsBeyondTheBudgetWaitForTheNextDay() async throws {
+        let store = InMemoryGroupStore()
+        let host = TimelineHost(provider: CountingProvider(policy: .never), store: store, project: project, context: utc,
+                                budget: ReloadBudget(dailyLimit: 1))
+        _ = await host.step(at: start)
+        try ReloadRequest.record("first", project: project, in: store, now: start)
+        #expect(reloads(await host.step(at: start.addingTimeInterval(10))) == ["reload requested: first"])
+        try ReloadRequest.record("second", project: project, in: store, now: start.addingTimeInterval(20))
+        let events = await host.step(at: start.addingTimeInterval(30))
+        guard case .deferred(let reason, let until) = events.first else {
+            Issue.record("expected a deferral, got \(events)")
+            return
+        }
+        #expect(reason == "reload requested: second")
+        #expect(until == date("2026-06-02T00:00:00Z"))
+        #expect(await host.nextWake(after: start.addingTimeInterval(4 * 3600)) == until)
+        #expect(await host.step(at: start.addingTimeInterval(3600)).isEmpty)
+        #expect(reloads(await host.step(at: until)) == ["reload requested: second"])
+    }
+}
