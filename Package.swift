@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
-        .testTarget(name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "TestSupport"]),
+        .testTarget(name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "WidgetI18nBench", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

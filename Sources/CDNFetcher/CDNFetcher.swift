@@ -326,6 +326,7 @@ public final class CDNFetcher: Sendable {
         }
         // Validate each file, then (for namespaces) nest them under their names without re-serialising.
         var body: [UInt8]
+        let bundle: MessageBundle
         do {
             if plan.isNamespaced {
                 body = [UInt8(ascii: "{")]
@@ -337,13 +338,13 @@ public final class CDNFetcher: Sendable {
                     body.append(contentsOf: response.body)
                 }
                 body.append(UInt8(ascii: "}"))
-                try validate(body, url: projectURL + "/" + plan.language.code + "/*.json", locale: tag, allowEmpty: false)
             } else {
                 body = responses[0].body
-                try validate(body, url: plan.urls[0], locale: tag, allowEmpty: false)
             }
             // JSON.parse in the other SDKs rejects a byte-order mark; store the JSON without it.
             if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+            // One pass validates the bundle and builds the lookup index widgets read instead of the JSON.
+            bundle = try indexed(body, url: plan.isNamespaced ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0], locale: tag)
         } catch {
             return failed(error.description)
         }
@@ -354,7 +355,10 @@ public final class CDNFetcher: Sendable {
             files: files, manifestVersion: manifest.version, fetchedAt: Date(), size: body.count, sha256: digest)
         let unchanged = plan.metadata?.sha256 == digest && plan.cachedSize == body.count
         do {
-            if !unchanged { try store.setValue(body, forKey: StorageKey.messages(project: project, locale: tag)) }
+            if !unchanged {
+                try store.setValue(body, forKey: StorageKey.messages(project: project, locale: tag))
+                try store.setValue(bundle.storedIndex(), forKey: StorageKey.bundleIndex(project: project, locale: tag))
+            }
             if !unchanged || plan.metadata?.files != files {
                 try store.setValue(metadata.encoded(), forKey: StorageKey.messagesCache(project: project, locale: tag))
             }
@@ -363,6 +367,16 @@ public final class CDNFetcher: Sendable {
         }
         return LocaleFetchResult(
             locale: tag, outcome: unchanged ? .unchanged : .updated(size: body.count), bytesTransferred: bytes, urls: plan.urls)
+    }
+
+    /// Parses `body` into a bundle (validating it) and rejects the CDN's "no such locale" answers.
+    private func indexed(_ body: [UInt8], url: String, locale: LocaleTag) throws(FetchError) -> MessageBundle {
+        let bundle: MessageBundle
+        do { bundle = try MessageBundle(jsonBytes: body) } catch {
+            throw FetchError("Rejected the messages for '\(locale.normalized)' from '\(url)': \(error)")
+        }
+        if bundle.messageCount == 0 { try validate(body, url: url, locale: locale, allowEmpty: false) }
+        return bundle
     }
 
     /// Checks that `body` is a bundle a widget can read, and not one of the CDN's "no such locale" answers.

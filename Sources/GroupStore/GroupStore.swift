@@ -33,6 +33,10 @@ public protocol GroupStore: Sendable {
 
     /// Every key with its size and, where the store knows it, when it last changed.
     func entries() throws -> [GroupStoreEntry]
+
+    /// The value at `key` without copying it where the store can (a memory-mapped file), for large values
+    /// of which a reader touches little.
+    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)?
 }
 
 /// One key of a group store, as `widget-i18n store list` shows it.
@@ -51,6 +55,10 @@ public struct GroupStoreEntry: Hashable, Sendable {
 }
 
 extension GroupStore {
+    public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+        try value(forKey: key)
+    }
+
     public func entries() throws -> [GroupStoreEntry] {
         try keys().compactMap { key in
             try value(forKey: key).map { GroupStoreEntry(key: key, size: $0.count, modified: nil) }

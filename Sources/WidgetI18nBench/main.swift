@@ -1,23 +1,48 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
+import I18nCore
 
 /// widget-i18n-bench: the performance figures of WidgetI18n, printed as JSON lines.
 ///
-///   widget-i18n-bench format [--iterations N] [--rounds R]   ns per ICU format call, cached and uncached
+///   widget-i18n-bench --store-dir DIR --project P --keys FILE [--default-locale L] [--iterations N]
+///                     [--renders R] [--baseline naive] [--no-stored-index] [--print]
+///   widget-i18n-bench format [--iterations N] [--rounds R]
 let arguments = Array(CommandLine.arguments.dropFirst())
-func value(_ name: String, default fallback: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]),
-        number > 0
-    else { return fallback }
-    return number
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
 }
 
-switch arguments.first {
-case "format":
-    print(FormatBenchmark.run(iterations: value("--iterations", default: 200_000), rounds: value("--rounds", default: 7)))
-default:
-    let usage = "usage: widget-i18n-bench format [--iterations N] [--rounds R]\n"
-    _ = usage.withCString { write(2, $0, strlen($0)) }
+func number(_ name: String, default fallback: Int) -> Int {
+    guard let text = option(name) else { return fallback }
+    guard let value = Int(text), value >= 0 else { fail("\(name) takes a whole number, not '\(text)'") }
+    return value
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(64)
+}
+
+if arguments.first == "format" {
+    print(FormatBenchmark.run(iterations: max(number("--iterations", default: 200_000), 1), rounds: max(number("--rounds", default: 7), 1)))
+    exit(0)
+}
+guard let storeDirectory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys") else {
+    fail("usage: widget-i18n-bench --store-dir DIR --project P --keys FILE [--default-locale L] [--iterations N] [--renders R] "
+        + "[--baseline naive] [--no-stored-index] [--print]\n       widget-i18n-bench format [--iterations N] [--rounds R]")
+}
+guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }
+guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else { fail("invalid --default-locale") }
+if let baseline = option("--baseline"), baseline != "naive" { fail("unknown baseline '\(baseline)'; the only one is 'naive'") }
+let keys: [RenderBenchmark.Key]
+do { keys = try RenderBenchmark.readKeys(keysPath) } catch { fail("cannot read '\(keysPath)': \(error)") }
+let benchmark = RenderBenchmark(
+    storeDirectory: storeDirectory, project: project, keys: keys, defaultLocale: defaultLocale,
+    iterations: number("--iterations", default: 1000), renders: number("--renders", default: 100),
+    naive: option("--baseline") == "naive", ignoreStoredIndex: arguments.contains("--no-stored-index"))
+let result = benchmark.run()
+print(result.json)
+if arguments.contains("--print") {
+    for (key, text) in zip(keys, result.texts) { print("\(key.key)\t\(text)") }
 }

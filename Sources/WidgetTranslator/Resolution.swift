@@ -69,8 +69,9 @@ public struct Resolution: Hashable, Sendable {
     public var isMissing: Bool { step == .callerDefault || step == .key }
 }
 
-/// A resolved and formatted message.
-public struct Translation: Hashable, Sendable, CustomStringConvertible {
+/// A resolved and formatted message. Immutable; a class so that the translator's cache hands out one
+/// reference rather than copying a resolution's arrays on every warm lookup.
+public final class Translation: Hashable, Sendable, CustomStringConvertible {
     /// The text to render.
     public let text: String
     /// The locale whose rules formatted the text.
@@ -79,7 +80,23 @@ public struct Translation: Hashable, Sendable, CustomStringConvertible {
     /// Problems the formatter met; the text shows what it could.
     public let problems: [FormatProblem]
 
+    public init(text: String, locale: LocaleTag, resolution: Resolution, problems: [FormatProblem]) {
+        self.text = text
+        self.locale = locale
+        self.resolution = resolution
+        self.problems = problems
+    }
+
     public var description: String { text }
+
+    public static func == (lhs: Translation, rhs: Translation) -> Bool {
+        lhs.text == rhs.text && lhs.locale == rhs.locale && lhs.resolution == rhs.resolution && lhs.problems == rhs.problems
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(resolution)
+    }
 }
 
 /// The detected locale and the step of detection that decided it.

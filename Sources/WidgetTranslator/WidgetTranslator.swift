@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import GroupStore
 import I18nCore
 import Synchronization
@@ -20,15 +25,37 @@ public final class WidgetTranslator: Sendable {
     public let bundledMessages: [LocaleTag: MessageBundle]
     public let formatter: any MessageFormatting
 
+    /// Whether a locale whose stored index is missing or stale gets a fresh one after its JSON is parsed, so
+    /// the next widget process resolves keys without reading the bundle.
+    public let maintainsIndexes: Bool
+
     private enum CachedBundle {
-        case loaded(MessageBundle)
+        case loaded(any MessageLookup)
         case notCached
         case unreadable(String)
     }
 
+    private struct ResolutionKey: Hashable {
+        let key: String
+        let locale: String
+        let defaultText: String?
+    }
+
+    /// What else a cached translation was made with, besides its key.
+    private struct TranslationVariant {
+        let arguments: MessageArguments
+        let defaultText: String?
+        let locale: LocaleTag?
+        let translation: Translation
+    }
+
     private struct State {
+        /// By key, then the few argument sets a widget uses: hashing the key alone keeps warm lookups cheap.
+        var translations: [String: [TranslationVariant]] = [:]
+        var translationCount = 0
         var detection: LocaleDetection?
         var bundles: [LocaleTag: CachedBundle] = [:]
+        var resolutions: [ResolutionKey: Resolution] = [:]
         /// Normalised locale → the messages key that holds it, for keys written in another spelling.
         var cachedLocaleKeys: [LocaleTag: String]?
         var diagnostics: [String] = []
@@ -46,8 +73,10 @@ public final class WidgetTranslator: Sendable {
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
-        bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter()
+        bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter(),
+        maintainsIndexes: Bool = true
     ) {
+        self.maintainsIndexes = maintainsIndexes
         self.store = store
         self.project = project
         self.defaultLocale = defaultLocale
@@ -125,6 +154,15 @@ public final class WidgetTranslator: Sendable {
     ///   - defaultText: what to show when no step has the key, instead of the key.
     public func resolve(_ key: String, locale: LocaleTag? = nil, defaultText: String? = nil) -> Resolution {
         let start = locale ?? self.locale
+        // A widget re-renders the same keys on every timeline entry: remember each answer until `reload()`.
+        let cacheKey = ResolutionKey(key: key, locale: start.normalized, defaultText: defaultText)
+        if let cached = state.withLock({ $0.resolutions[cacheKey] }) { return cached }
+        let resolution = resolveUncached(key, start: start, defaultText: defaultText)
+        state.withLock { $0.resolutions[cacheKey] = resolution }
+        return resolution
+    }
+
+    private func resolveUncached(_ key: String, start: LocaleTag, defaultText: String?) -> Resolution {
         var attempts: [Resolution.Attempt] = []
         var tried: Set<LocaleTag> = []
         for (offset, tag) in start.fallbackChain.enumerated() where tried.insert(tag).inserted {
@@ -160,6 +198,32 @@ public final class WidgetTranslator: Sendable {
     public func translate(
         _ key: String, arguments: MessageArguments = [:], defaultText: String? = nil, locale: LocaleTag? = nil
     ) -> Translation {
+        // Timeline entries render the same keys with the same arguments again and again.
+        let cached = state.withLock { state -> Translation? in
+            guard let variants = state.translations[key] else { return nil }
+            for variant in variants
+            where variant.defaultText == defaultText && variant.locale == locale && variant.arguments == arguments {
+                return variant.translation
+            }
+            return nil
+        }
+        if let cached { return cached }
+        let translation = translateUncached(key, arguments: arguments, defaultText: defaultText, locale: locale)
+        state.withLock { state in
+            if state.translationCount >= 4096 {
+                state.translations.removeAll(keepingCapacity: true)
+                state.translationCount = 0
+            }
+            state.translations[key, default: []].append(
+                TranslationVariant(arguments: arguments, defaultText: defaultText, locale: locale, translation: translation))
+            state.translationCount += 1
+        }
+        return translation
+    }
+
+    private func translateUncached(
+        _ key: String, arguments: MessageArguments, defaultText: String?, locale: LocaleTag?
+    ) -> Translation {
         let formattingLocale = locale ?? self.locale
         let resolution = resolve(key, locale: formattingLocale, defaultText: defaultText)
         if resolution.step == .key {
@@ -175,12 +239,16 @@ public final class WidgetTranslator: Sendable {
         translate(key, arguments: arguments).text
     }
 
-    /// The parsed messages of `locale` from the store, or why there are none.
+    /// The messages of `locale` from the store, parsed in full (every key, counts), or why there are none.
+    /// Widgets do not need this: lookups go through the stored index when there is one.
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
-        switch bundle(for: locale) {
-        case .loaded(let bundle): return .success(bundle)
-        case .notCached: return .success(nil)
-        case .unreadable(let reason): return .failure(GroupStoreReadError(description: reason))
+        do {
+            var bytes = try store.value(forKey: StorageKey.messages(project: project, locale: locale))
+            if bytes == nil, let other = localeKeys()[locale] { bytes = try store.value(forKey: other) }
+            guard let bytes else { return .success(nil) }
+            return .success(try MessageBundle(jsonBytes: bytes))
+        } catch {
+            return .failure(GroupStoreReadError(description: "\(error)"))
         }
     }
 
@@ -212,14 +280,21 @@ public final class WidgetTranslator: Sendable {
     private func loadBundle(for tag: LocaleTag) -> CachedBundle {
         var key = StorageKey.messages(project: project, locale: tag)
         do {
-            var bytes = try store.value(forKey: key)
-            if bytes == nil, let otherSpelling = localeKeys()[tag], otherSpelling != key {
+            var json = try store.mappedValue(forKey: key)
+            if json == nil, let otherSpelling = localeKeys()[tag], otherSpelling != key {
                 key = otherSpelling
-                bytes = try store.value(forKey: key)
+                json = try store.mappedValue(forKey: key)
             }
-            guard let bytes else { return .notCached }
+            guard let json else { return .notCached }
+            // The stored index answers without reading the bundle; it checks itself against the JSON.
+            let indexKey = StorageKey.bundleIndex(project: project, locale: tag)
+            if let indexBytes = try? store.mappedValue(forKey: indexKey), let index = StoredBundleIndex(index: indexBytes, json: json) {
+                return .loaded(index)
+            }
             do {
-                return .loaded(try MessageBundle(jsonBytes: bytes))
+                let bundle = try MessageBundle(jsonBytes: json.withUnsafeBytes { Array($0) })
+                if maintainsIndexes { try? store.setValue(bundle.storedIndex(), forKey: indexKey) }
+                return .loaded(bundle)
             } catch {
                 let reason = "\(error)"
                 report("The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "

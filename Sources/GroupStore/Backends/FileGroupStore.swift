@@ -73,6 +73,34 @@ public struct FileGroupStore: GroupStore {
         }
     }
 
+    /// Maps the key's file read-only. A later write replaces the file, never changes it in place, so the
+    /// mapping keeps showing the value as it was when mapped.
+    public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+        let path = try path(forKey: key)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            if code == ELOOP { throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName) }
+            throw GroupStoreError(.io(operation: "read", path: path, errno: code), key: key, store: displayName)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw GroupStoreError(.io(operation: "read", path: path, errno: errno), key: key, store: displayName)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
+        }
+        let size = Int(status.st_size)
+        // Small values are cheaper to read than to map.
+        guard size >= 64 * 1024 else { return try value(forKey: key) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            return try value(forKey: key)
+        }
+        return MappedFile(address: address, count: size)
+    }
+
     public func setValue(_ value: [UInt8], forKey key: String) throws {
         let path = try path(forKey: key)
         if let code = Self.createDirectories(directory) {

@@ -62,6 +62,14 @@ final class BundleIndex: Sendable {
         self.messageCount = count
     }
 
+    var tableCapacity: Int { table.count }
+
+    /// The entry in table slot `slot`, if any.
+    func slotEntry(_ slot: Int) -> Entry? {
+        let occupant = table[slot]
+        return occupant < 0 ? nil : entries[Int(occupant)]
+    }
+
     // MARK: - Lookup
 
     func entryIndex(forKey key: UnsafeBufferPointer<UInt8>) -> Int? {

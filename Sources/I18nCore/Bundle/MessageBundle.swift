@@ -17,6 +17,7 @@
 ///     bundle.message(forKey: "widget.count.one")   // "# event"
 public struct MessageBundle: Sendable {
     private let index: BundleIndex
+    var indexStorage: BundleIndex { index }
 
     /// The deepest object nesting accepted; real bundles stay under ten levels.
     public static let maximumDepth = 64

@@ -12,10 +12,11 @@ import Foundation
 ///     formatter.format("{count, plural, one {# day} other {# days}} since {event}",
 ///                      locale: try LocaleTag("ru"), arguments: ["count": 3, "event": "старта"]).text
 public struct ICUMessageFormatter: MessageFormatting {
-    /// The time zone of `date` and `time` arguments.
-    public var timeZone: TimeZone
+    /// The time zone of `date` and `time` arguments; the system's at formatting time when `nil` (looked up
+    /// only when a message has a date, which keeps a widget's first render cheap).
+    public var timeZone: TimeZone?
 
-    public init(timeZone: TimeZone = .current) {
+    public init(timeZone: TimeZone? = nil) {
         self.timeZone = timeZone
     }
 
@@ -79,7 +80,7 @@ public enum MessageFormatError: Error, Hashable, Sendable, CustomStringConvertib
 private struct Renderer {
     let locale: LocaleTag
     let arguments: MessageArguments
-    let timeZone: TimeZone
+    let timeZone: TimeZone?
     let renderTag: ((String, String) -> String)?
     var output = ""
     var problems: [FormatProblem] = []
@@ -92,7 +93,7 @@ private struct Renderer {
         return profile
     }
 
-    init(locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone, renderTag: ((String, String) -> String)?) {
+    init(locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone?, renderTag: ((String, String) -> String)?) {
         self.locale = locale
         self.arguments = arguments
         self.timeZone = timeZone
@@ -111,7 +112,7 @@ private struct Renderer {
                 case .string(let text): output += text
                 case .number(let number): output += LocaleFormatters.shared.format(number, style: .decimal, locale: locale).0
                 case .date(let date):
-                    output += LocaleFormatters.shared.format(date, isTime: false, style: .medium, locale: locale, timeZone: timeZone)
+                    output += LocaleFormatters.shared.format(date, isTime: false, style: .medium, locale: locale, timeZone: timeZone ?? .current)
                 }
             case .number(let name, let style, _):
                 guard let value = argument(name) else { continue }
@@ -122,7 +123,7 @@ private struct Renderer {
             case .dateTime(let name, let isTime, let style, _):
                 guard let value = argument(name) else { continue }
                 guard let date = self.date(value, name: name) else { continue }
-                output += LocaleFormatters.shared.format(date, isTime: isTime, style: style, locale: locale, timeZone: timeZone)
+                output += LocaleFormatters.shared.format(date, isTime: isTime, style: style, locale: locale, timeZone: timeZone ?? .current)
             case .plural(let element):
                 renderPlural(element)
             case .select(let element):

@@ -10,7 +10,6 @@ final class LocaleFormatters: @unchecked Sendable {
     private let lock = NSLock()
     private var numberFormatters: [String: NumberFormatter] = [:]
     private var dateFormatters: [String: DateFormatter] = [:]
-    private var asciiDigits: [String: Bool] = [:]
 
     // MARK: - Numbers
 
@@ -88,21 +87,7 @@ final class LocaleFormatters: @unchecked Sendable {
     private func fastInteger(_ number: MessageNumber, locale: LocaleTag) -> String? {
         let text = number.text
         guard text.utf8.count <= 3, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return usesASCIIDigits(locale) ? text : nil
-    }
-
-    /// Whether `locale`'s default numbering system writes 0–9 as ASCII digits.
-    func usesASCIIDigits(_ locale: LocaleTag) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if let ascii = asciiDigits[locale.normalized] { return ascii }
-        let probe = NumberFormatter()
-        probe.locale = Locale(identifier: locale.displayForm)
-        probe.numberStyle = .decimal
-        probe.usesGroupingSeparator = false
-        let ascii = probe.string(from: 1_234_567_890) == "1234567890"
-        asciiDigits[locale.normalized] = ascii
-        return ascii
+        return NumberingSystems.usesASCIIDigits(locale) ? text : nil
     }
 
     private func makeNumberFormatter(style: NumberStyle, locale: LocaleTag) -> NumberFormatter {

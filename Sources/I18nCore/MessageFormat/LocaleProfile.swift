@@ -12,7 +12,7 @@ final class LocaleProfile: Sendable {
     private init(locale: LocaleTag) {
         cardinal = PluralRules.rule(for: locale, ordinal: false)
         ordinal = PluralRules.rule(for: locale, ordinal: true)
-        usesASCIIDigits = LocaleFormatters.shared.usesASCIIDigits(locale)
+        usesASCIIDigits = NumberingSystems.usesASCIIDigits(locale)
     }
 
     static func profile(for locale: LocaleTag) -> LocaleProfile {

@@ -47,6 +47,11 @@ extension StorageKey {
         "\(packagePrefix)messages-cache:\(project):\(locale.normalized)"
     }
 
+    /// The lookup index of a locale's messages (`StoredBundleIndex`), binary; a cache of the JSON.
+    public static func bundleIndex(project: ProjectID, locale: LocaleTag) -> String {
+        "\(packagePrefix)index:\(project):\(locale.normalized)"
+    }
+
     /// Cache metadata of the project's manifest, JSON.
     public static func manifestCache(project: ProjectID) -> String { "\(packagePrefix)manifest-cache:\(project)" }
 

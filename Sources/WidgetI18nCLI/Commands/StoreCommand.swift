@@ -71,7 +71,10 @@ enum StorePutCommand: Command {
             throw .failure("Refusing to write '\(key)': \(problem); the stored value is unchanged "
                 + "(pass --no-validate to write it anyway)")
         }
-        do { try store.setValue(value, forKey: key) } catch { throw .failure("\(error)") }
+        do {
+            try store.setValue(value, forKey: key)
+            try StoreCommandSupport.writeIndex(for: value, key: key, store: store)
+        } catch { throw .failure("\(error)") }
     }
 }
 
@@ -105,6 +108,16 @@ enum StoreCommandSupport {
                 : "Expected one key, got \(arguments.positionals.count); quote keys that contain spaces")
         }
         return arguments.positionals[0]
+    }
+
+    /// For a messages key, the lookup index widgets read (`StoredBundleIndex`), so they need not parse it.
+    static func writeIndex(for value: [UInt8], key: String, store: FileGroupStore) throws {
+        let parts = key.split(separator: ":", omittingEmptySubsequences: false)
+        guard key.hasPrefix(StorageKey.prefix + "messages:"), parts.count == 4,
+            let project = try? ProjectID(String(parts[2])), let locale = LocaleTag(parsing: String(parts[3])),
+            let bundle = try? MessageBundle(jsonBytes: value)
+        else { return }
+        try store.setValue(bundle.storedIndex(), forKey: StorageKey.bundleIndex(project: project, locale: locale))
     }
 
     /// Why `value` is not valid for `key` of the better-i18n schema, or `nil` when it is (or the key is not one).

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""The widget render benchmark: widget-i18n-bench against its naive baseline, on the shared fixture.
+
+Generates the fixture with ../shared/bench/make-fixture.py (six locales, stored locale tr, default en),
+builds widget-i18n-bench in release with the Swift runtime linked statically (as a widget extension ships),
+then:
+  * runs the widget path and the naive baseline alternately --runs times on the ~500 KB fixture and prints
+    medians and ratios of cold first render, warm lookup and re-render;
+  * the same widget path with the stored index hidden (a store another SDK wrote, first render ever);
+  * peak RSS and wall time of a one-render process (/usr/bin/time), next to a Swift hello world that
+    imports Foundation;
+  * cold render for ~50 KB, ~500 KB and ~5 MB bundles;
+  * checks every rendered string against `widget-i18n t`.
+Usage: python3 Benchmarks/render-benchmark.py [--runs 9]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURE = os.path.join(ROOT, "..", "shared", "bench", "make-fixture.py")
+
+
+def run(command, **kwargs):
+    result = subprocess.run(command, capture_output=True, text=True, **kwargs)
+    if result.returncode != 0:
+        sys.exit("failed: %s\n%s%s" % (" ".join(command), result.stdout, result.stderr))
+    return result.stdout
+
+
+def fixture(work, size_kb):
+    out = os.path.join(work, "fixture-%d" % size_kb)
+    run([sys.executable, FIXTURE, "--out", out, "--size-kb", str(size_kb)])
+    return out
+
+
+def bench(binary, out, *extra):
+    line = run([binary, "--store-dir", os.path.join(out, "store"), "--project", "acme/widgets",
+                "--keys", os.path.join(out, "keys.txt"), "--default-locale", "en", *extra]).splitlines()[0]
+    return json.loads(line)
+
+
+def timed_process(command):
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(command), result.stderr))
+    return elapsed, int(result.stderr.strip().splitlines()[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    build = os.path.join(tempfile.gettempdir(), "widget-i18n-bench-build")
+    run(["swift", "build", "-c", "release", "--product", "widget-i18n-bench", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
+    run(["swift", "build", "-c", "release", "--product", "widget-i18n", "--build-path", build], cwd=ROOT)
+    binary = os.path.join(build, "release", "widget-i18n-bench")
+    cli = os.path.join(build, "release", "widget-i18n")
+    work = tempfile.mkdtemp(prefix="widget-i18n-render-bench-")
+    try:
+        hello = os.path.join(work, "hello")
+        run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "hello-foundation.swift"), "-o", hello])
+        main_fixture = fixture(work, 500)
+        # The first widget process ever on this store parses the JSON and writes the lookup indexes.
+        first_ever = bench(binary, main_fixture, "--iterations", "0", "--renders", "0")
+        ours, naive, unindexed = [], [], []
+        for _ in range(args.runs):
+            ours.append(bench(binary, main_fixture))
+            naive.append(bench(binary, main_fixture, "--baseline", "naive"))
+            unindexed.append(bench(binary, main_fixture, "--no-stored-index", "--iterations", "200", "--renders", "20"))
+        med = lambda rows, field: statistics.median(row[field] for row in rows)
+        print("render benchmark: shared fixture (6 locales x ~500 KB, stored locale tr, default en, 11 keys), %d runs, medians" % args.runs)
+        print()
+        print("| figure | widget-i18n | naive baseline | ratio |")
+        print("|---|---:|---:|---:|")
+        for field, label in (("cold_first_render_ns", "cold first render (fresh process)"), ("warm_lookup_ns", "warm lookup, per key"),
+                             ("rerender_ns", "re-render after a reload")):
+            a, b = med(ours, field), med(naive, field)
+            unit = "ns" if field == "warm_lookup_ns" else "ms"
+            scale = 1 if unit == "ns" else 1e6
+            print("| %s | %.3g %s | %.3g %s | %.1fx |" % (label, a / scale, unit, b / scale, unit, b / a))
+        print("| peak RSS in-process | %d KB | %d KB | |" % (med(ours, "peak_rss_kb"), med(naive, "peak_rss_kb")))
+        print("| keys resolved / missing | %d / %d | %d / %d | |" % (ours[0]["keys_resolved"], ours[0]["keys_missing"],
+                                                              naive[0]["keys_resolved"], naive[0]["keys_missing"]))
+        print()
+        print("Without a stored index (JSON written by another SDK): cold first render %.2f ms (first process ever, "
+              "which also writes the index: %.2f ms); re-render %.2f ms." % (med(unindexed, "cold_first_render_ns") / 1e6,
+                                                                             first_ever["cold_first_render_ns"] / 1e6,
+                                                                             med(unindexed, "rerender_ns") / 1e6))
+        # Whole processes: one render, then exit.
+        walls, rss, hello_walls, hello_rss = [], [], [], []
+        one = [binary, "--store-dir", os.path.join(main_fixture, "store"), "--project", "acme/widgets", "--keys",
+               os.path.join(main_fixture, "keys.txt"), "--iterations", "0", "--renders", "0"]
+        for _ in range(max(args.runs, 15)):
+            elapsed, kb = timed_process(one)
+            walls.append(elapsed)
+            rss.append(kb)
+            elapsed, kb = timed_process([hello])
+            hello_walls.append(elapsed)
+            hello_rss.append(kb)
+        print("One-render process: peak RSS %d KB (%.1f MiB), wall %.1f ms; Swift hello world importing Foundation: "
+              "%d KB, %.1f ms (%.2fx)." % (max(rss), max(rss) / 1024, statistics.median(walls) * 1000, max(hello_rss),
+                                           statistics.median(hello_walls) * 1000,
+                                           statistics.median(walls) / statistics.median(hello_walls)))
+        print()
+        print("| bundle | cold first render (stored index) | cold first render (no index) |")
+        print("|---|---:|---:|")
+        for size in (50, 500, 5000):
+            out = main_fixture if size == 500 else fixture(work, size)
+            bench(binary, out, "--iterations", "0", "--renders", "0")
+            indexed = [bench(binary, out, "--iterations", "0", "--renders", "0")["cold_first_render_ns"] for _ in range(args.runs)]
+            plain = [bench(binary, out, "--iterations", "0", "--renders", "0", "--no-stored-index")["cold_first_render_ns"]
+                     for _ in range(max(3, args.runs // 3))]
+            print("| ~%d KB | %.2f ms | %.2f ms |" % (size, statistics.median(indexed) / 1e6, statistics.median(plain) / 1e6))
+        # Correctness first: the benchmark renders what `widget-i18n t` prints.
+        printed = run(one + ["--print"]).splitlines()[1:]
+        env = dict(os.environ, WIDGET_I18N_PROJECT="acme/widgets", WIDGET_I18N_GROUP_DIR=os.path.join(main_fixture, "store"))
+        mismatches = 0
+        for line, spec in zip(printed, [l for l in open(os.path.join(main_fixture, "keys.txt"), encoding="utf-8") if not l.startswith("#")]):
+            key, text = line.split("\t", 1)
+            fields = spec.rstrip("\n").split("\t")
+            result = subprocess.run([cli, "t", fields[0]] + fields[1:], capture_output=True, text=True, env=env)
+            if result.stdout.rstrip("\n") != text:
+                mismatches += 1
+                print("MISMATCH %s: bench %r, widget-i18n t %r" % (key, text, result.stdout))
+        print()
+        print("Outputs checked against `widget-i18n t`: %d keys, %d mismatches." % (len(printed), mismatches))
+        if mismatches:
+            sys.exit(1)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,191 @@
+import Foundation
+import GroupStore
+import I18nCore
+import WidgetTranslator
+
+/// `widget-i18n-bench --store-dir DIR --project P --keys FILE`: renders a widget's keys from a group store
+/// exactly as a widget process does, or (`--baseline naive`) the common way: parse the bundle into
+/// `[String: Any]`, split each key on "." and walk dictionaries.
+struct RenderBenchmark {
+    struct Key {
+        let key: String
+        let arguments: MessageArguments
+    }
+
+    let storeDirectory: String
+    let project: ProjectID
+    let keys: [Key]
+    let defaultLocale: LocaleTag
+    let iterations: Int
+    let renders: Int
+    let naive: Bool
+    let ignoreStoredIndex: Bool
+
+    /// Reads `keys.txt`: a key per line, then optional TAB-separated `name=value` arguments; `#` comments.
+    static func readKeys(_ path: String) throws -> [Key] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            let fields = line.split(separator: "\t")
+            var arguments: MessageArguments = [:]
+            for field in fields.dropFirst() {
+                guard let equals = field.firstIndex(of: "=") else { continue }
+                arguments[String(field[..<equals])] = MessageArgument(inferringFrom: String(field[field.index(after: equals)...]))
+            }
+            return Key(key: String(fields[0]), arguments: arguments)
+        }
+    }
+
+    /// One render of every key: the texts and how many no locale had.
+    typealias Render = (texts: [String], missing: Int)
+
+    func run() -> (json: String, texts: [String]) {
+        let start = ContinuousClock.now
+        let renderer: () -> Render = naive ? makeNaiveRenderer() : makeRenderer()
+        let first = renderer()
+        let cold = ContinuousClock.now - start
+        // Warm: each key rendered again and timed on its own (a batch of the same key, so the clock's own
+        // cost is spread out); the median over every key and pass.
+        let lookUp: (Key) -> String = naive ? makeNaiveLookup() : makeLookup()
+        let batch = 32
+        var perKey: [Double] = []
+        perKey.reserveCapacity(iterations * keys.count)
+        for _ in 0..<iterations {
+            for key in keys {
+                var length = 0
+                let start = DispatchTime.now().uptimeNanoseconds
+                for _ in 0..<batch { length &+= lookUp(key).utf8.count }
+                perKey.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(batch))
+                precondition(length > 0)
+            }
+        }
+        // Re-render: what a timeline reload costs — a fresh renderer that reads the store again.
+        var rerenders: [Double] = []
+        for _ in 0..<renders {
+            let pass = ContinuousClock.now
+            let fresh = naive ? makeNaiveRenderer() : makeRenderer()
+            _ = fresh()
+            rerenders.append(nanoseconds(ContinuousClock.now - pass))
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let fields: [(String, String)] = [
+            ("mode", "\"\(naive ? "naive" : (ignoreStoredIndex ? "widget-i18n-no-stored-index" : "widget-i18n"))\""),
+            ("cold_first_render_ns", "\(Int(nanoseconds(cold)))"),
+            ("warm_lookup_ns", "\(Int(median(perKey)))"),
+            ("rerender_ns", "\(Int(median(rerenders)))"),
+            ("keys_resolved", "\(keys.count - first.missing)"),
+            ("keys_missing", "\(first.missing)"),
+            ("peak_rss_kb", "\(usage.ru_maxrss)"),
+        ]
+        return ("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}", first.texts)
+    }
+
+    // MARK: - The widget's way
+
+    private func makeLookup() -> (Key) -> String {
+        let translator = WidgetTranslator(
+            store: FileGroupStore(directory: storeDirectory), project: project, defaultLocale: defaultLocale, preferredLanguages: [],
+            maintainsIndexes: !ignoreStoredIndex)
+        return { translator.translate($0.key, arguments: $0.arguments).text }
+    }
+
+    private func makeNaiveLookup() -> (Key) -> String {
+        let render = makeNaiveRenderer(single: true)
+        return { render([$0]).texts[0] }
+    }
+
+    private func makeRenderer() -> () -> Render {
+        var store: any GroupStore = FileGroupStore(directory: storeDirectory)
+        if ignoreStoredIndex { store = WithoutStoredIndexes(base: store) }
+        let translator = WidgetTranslator(
+            store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
+            maintainsIndexes: !ignoreStoredIndex)
+        return {
+            var missing = 0
+            let texts = keys.map { key in
+                let translation = translator.translate(key.key, arguments: key.arguments)
+                if translation.resolution.isMissing { missing += 1 }
+                return translation.text
+            }
+            return (texts, missing)
+        }
+    }
+
+    // MARK: - The common way
+
+    private func makeNaiveRenderer() -> () -> Render {
+        let render = makeNaiveRenderer(single: false)
+        return { render(keys) }
+    }
+
+    private func makeNaiveRenderer(single: Bool) -> ([Key]) -> Render {
+        let formatter = ICUMessageFormatter()
+        func read(_ key: String) -> Data? {
+            FileManager.default.contents(atPath: storeDirectory + "/" + KeyFileNameForBenchmark.encode(key))
+        }
+        let stored = read(StorageKey.locale(project: project)).flatMap { String(data: $0, encoding: .utf8) }
+        let locale = stored.flatMap(LocaleTag.init(parsing:)) ?? defaultLocale
+        func load(_ tag: LocaleTag) -> [String: Any] {
+            guard let data = read(StorageKey.messages(project: project, locale: tag)) else { return [:] }
+            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        }
+        let primary = load(locale)
+        var fallback: [String: Any]?
+        func lookUp(_ key: String, in messages: [String: Any]) -> String? {
+            if let flat = messages[key] as? String { return flat }
+            var node: Any = messages
+            for part in key.split(separator: ".") {
+                guard let dictionary = node as? [String: Any], let next = dictionary[String(part)] else { return nil }
+                node = next
+            }
+            return node as? String
+        }
+        return { keys in
+            var missing = 0
+            let texts = keys.map { key -> String in
+                var message = lookUp(key.key, in: primary)
+                if message == nil, locale != defaultLocale {
+                    if fallback == nil { fallback = load(defaultLocale) }
+                    message = lookUp(key.key, in: fallback!)
+                }
+                guard let message else {
+                    missing += 1
+                    return key.key
+                }
+                return formatter.format(message, locale: locale, arguments: key.arguments).text
+            }
+            return (texts, missing)
+        }
+    }
+
+    private func nanoseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        return values.sorted()[values.count / 2]
+    }
+}
+
+/// Hides the stored lookup indexes, to measure the path a widget takes when there is none.
+struct WithoutStoredIndexes: GroupStore {
+    let base: any GroupStore
+    var displayName: String { base.displayName }
+    private func isIndex(_ key: String) -> Bool { key.hasPrefix(StorageKey.packagePrefix + "index:") }
+    func value(forKey key: String) throws -> [UInt8]? { isIndex(key) ? nil : try base.value(forKey: key) }
+    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+        isIndex(key) ? nil : try base.mappedValue(forKey: key)
+    }
+    func setValue(_ value: [UInt8], forKey key: String) throws { if !isIndex(key) { try base.setValue(value, forKey: key) } }
+    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
+    func keys() throws -> [String] { try base.keys().filter { !isIndex($0) } }
+}
+
+/// The store's file names, for the naive reader (which, like most apps, reads files directly).
+enum KeyFileNameForBenchmark {
+    static func encode(_ key: String) -> String {
+        key.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? key
+    }
+}
