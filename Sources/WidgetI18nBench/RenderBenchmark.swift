@@ -23,9 +23,10 @@ struct RenderBenchmark {
 
     /// Reads `keys.txt`: a key per line, then optional TAB-separated `name=value` arguments; `#` comments.
     static func readKeys(_ path: String) throws -> [Key] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        return text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+        // Plain byte checks: Foundation's CharacterSet would cost a widget-sized process a millisecond.
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { return nil }
             let fields = line.split(separator: "\t")
             var arguments: MessageArguments = [:]
             for field in fields.dropFirst() {
