@@ -318,12 +318,3 @@ public final class WidgetTranslator: Sendable {
 public struct GroupStoreReadError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
 }
-
-extension String {
-    func trimmingSpaces() -> String {
-        var result = Substring(self)
-        while let first = result.first, first.isWhitespace { result.removeFirst() }
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return String(result)
-    }
-}

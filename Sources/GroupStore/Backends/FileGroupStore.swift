@@ -50,32 +50,17 @@ public struct FileGroupStore: GroupStore {
     // MARK: - GroupStore
 
     public func value(forKey key: String) throws -> [UInt8]? {
-        let path = try path(forKey: key)
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return nil }
-            if code == ELOOP { throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName) }
-            throw GroupStoreError(.io(operation: "read", path: path, errno: code), key: key, store: displayName)
-        }
+        guard let (descriptor, size, path) = try openRegularFile(forKey: key) else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw GroupStoreError(.io(operation: "read", path: path, errno: errno), key: key, store: displayName)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
-        }
         do {
-            return try Self.readAll(descriptor, sizeHint: Int(status.st_size))
+            return try Self.readAll(descriptor, sizeHint: size)
         } catch let code {
             throw GroupStoreError(.io(operation: "read", path: path, errno: code.code), key: key, store: displayName)
         }
     }
 
-    /// Maps the key's file read-only. A later write replaces the file, never changes it in place, so the
-    /// mapping keeps showing the value as it was when mapped.
-    public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+    /// Opens the key's file for reading, refusing links and anything but a regular file; `nil` when absent.
+    private func openRegularFile(forKey key: String) throws -> (descriptor: Int32, size: Int, path: String)? {
         let path = try path(forKey: key)
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -84,18 +69,26 @@ public struct FileGroupStore: GroupStore {
             if code == ELOOP { throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName) }
             throw GroupStoreError(.io(operation: "read", path: path, errno: code), key: key, store: displayName)
         }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw GroupStoreError(.io(operation: "read", path: path, errno: errno), key: key, store: displayName)
+            let code = errno
+            close(descriptor)
+            throw GroupStoreError(.io(operation: "read", path: path, errno: code), key: key, store: displayName)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
             throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
         }
-        let size = Int(status.st_size)
+        return (descriptor, Int(status.st_size), path)
+    }
+
+    /// Maps the key's file read-only. A later write replaces the file, never changes it in place, so the
+    /// mapping keeps showing the value as it was when mapped.
+    public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+        guard let (descriptor, size, _) = try openRegularFile(forKey: key) else { return nil }
+        defer { close(descriptor) }
         // Small values are cheaper to read than to map.
-        guard size >= 64 * 1024 else { return try value(forKey: key) }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+        guard size >= 64 * 1024, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
             return try value(forKey: key)
         }
         return MappedFile(address: address, count: size)

@@ -412,7 +412,8 @@ public struct MessageParser {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
+    /// The string without leading and trailing white space, without Foundation.
+    package func trimmingSpaces() -> String {
         var result = Substring(self)
         while let first = result.first, first.isWhitespace { result.removeFirst() }
         while let last = result.last, last.isWhitespace { result.removeLast() }
