@@ -28,12 +28,15 @@ let package = Package(
         .executableTarget(name: "WidgetI18nBench", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .executableTarget(name: "StoreWriter", dependencies: ["GroupStore"], path: "Tests/Helpers/StoreWriter"),
         .testTarget(name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"], resources: [.copy("Data")]),
-        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "TestSupport", "WidgetI18nCLI"]),
+        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "TestSupport", "WidgetI18nCLI", "StoreWriter"]),
         .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
-        .testTarget(name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "WidgetI18nBench", "TestSupport"]),
+        .testTarget(
+            name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "WidgetI18nBench", "TestSupport"], resources: [.copy("Data")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,36 +5,27 @@ import TestSupport
 /// `widget-i18n fetch` and `locale set` against real servers on loopback: nginx for the happy paths, the
 /// fault-injecting server of `Tests/Servers/fault-server.py` for everything a CDN can get wrong.
 @Suite(.serialized) struct FetchCommandTests {
-    static let faults: [(fault: String, expected: String)] = [
-        ("slow", "Timed out after 1 s fetching"),
-        ("reset", "The connection broke while receiving"),
-        ("oversized", "is larger than the 20 MB limit"),
-        ("oversized-chunked", "is larger than the 20 MB limit"),
-        ("redirect-loop", "Too many redirects"),
-        ("redirect-file", "redirects may only go to http or https"),
-        ("redirect-ftp", "redirects may only go to http or https"),
-        ("bad-gzip", "has a broken or unknown compression"),
-        ("unknown-encoding", "has a broken or unknown compression"),
-        ("status-404", "HTTP 404 from"),
-        ("status-410", "HTTP 410 from"),
-        ("status-500", "HTTP 500 from"),
-        ("status-503", "the CDN is failing, try again later"),
-        ("status-429", "HTTP 429 (rate limited)"),
-        ("truncated", "Rejected the messages for 'tr' from"),
-        ("array", "Messages must be a JSON object"),
-        ("string", "Messages must be a JSON object"),
-        ("empty", "The CDN has no messages for 'tr'"),
-        ("fallback", #"(it answered {"fallback": true})"#),
-        ("no-strings", "contain no strings"),
-        ("invalid-utf8", "Messages are not valid UTF-8"),
-        ("deep", "Messages nest deeper than 64 levels"),
-        ("html", "Invalid messages JSON at byte 0"),
-        ("manifest-file-url", "leaves the CDN's scheme (http); refusing to fetch it"),
-        ("manifest-ftp-url", "leaves the CDN's scheme (http); refusing to fetch it"),
-    ]
+    struct Fault: Decodable, Sendable, CustomTestStringConvertible {
+        let fault: String
+        let expected: String
+        var testDescription: String { fault }
+    }
 
-    @Test(arguments: faults)
-    func aMisbehavingCDNChangesNothing(_ fault: String, _ expected: String) throws {
+    struct Corpus: Decodable {
+        let bundleFaults: [Fault]
+        let manifestFaults: [Fault]
+    }
+
+    /// `Data/hostile-cdn.json`: what a CDN can get wrong, and what the error must say.
+    static let corpus: Corpus = {
+        let url = Bundle.module.url(forResource: "Data/hostile-cdn", withExtension: "json")!
+        return try! JSONDecoder().decode(Corpus.self, from: Data(contentsOf: url))
+    }()
+
+
+    @Test(arguments: corpus.bundleFaults)
+    func aMisbehavingCDNChangesNothing(_ testCase: Fault) throws {
+        let (fault, expected) = (testCase.fault, testCase.expected)
         let server = try FaultServer.start()
         defer { server.stop() }
         let cli = try CLIHarness()
@@ -53,12 +44,9 @@ import TestSupport
         #expect(snapshot(of: cli.groupDirectory) == before)
     }
 
-    @Test(arguments: [
-        ("manifest-404", "No manifest for project 'acme/widgets' at"),
-        ("manifest-no-languages", "the manifest has no 'languages' list"),
-        ("manifest-not-json", "the manifest is not valid JSON"),
-    ])
-    func aBrokenManifestChangesNothing(_ fault: String, _ expected: String) throws {
+    @Test(arguments: corpus.manifestFaults)
+    func aBrokenManifestChangesNothing(_ testCase: Fault) throws {
+        let (fault, expected) = (testCase.fault, testCase.expected)
         let server = try FaultServer.start()
         defer { server.stop() }
         let cli = try CLIHarness()

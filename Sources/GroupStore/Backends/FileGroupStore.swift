@@ -60,9 +60,10 @@ public struct FileGroupStore: GroupStore {
     }
 
     /// Opens the key's file for reading, refusing links and anything but a regular file; `nil` when absent.
+    /// `O_NONBLOCK` keeps a FIFO planted in the container from blocking the reader forever.
     private func openRegularFile(forKey key: String) throws -> (descriptor: Int32, size: Int, path: String)? {
         let path = try path(forKey: key)
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }

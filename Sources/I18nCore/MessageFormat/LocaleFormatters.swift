@@ -10,6 +10,9 @@ final class LocaleFormatters: @unchecked Sendable {
     private let lock = NSLock()
     private var numberFormatters: [String: NumberFormatter] = [:]
     private var dateFormatters: [String: DateFormatter] = [:]
+    /// Styles come from messages, so the caches are bounded: a host formatting endless distinct skeletons
+    /// (found by fuzzing) must not grow without limit.
+    private static let cacheLimit = 256
 
     // MARK: - Numbers
 
@@ -25,6 +28,7 @@ final class LocaleFormatters: @unchecked Sendable {
             formatter = cached
         } else {
             formatter = makeNumberFormatter(style: style, locale: locale)
+            if numberFormatters.count >= Self.cacheLimit { numberFormatters.removeAll(keepingCapacity: true) }
             numberFormatters[key] = formatter
         }
         if case .skeleton(let skeleton) = style {
@@ -78,6 +82,7 @@ final class LocaleFormatters: @unchecked Sendable {
             formatter.numberStyle = .decimal
             formatter.minimumFractionDigits = fractionDigits
             formatter.maximumFractionDigits = fractionDigits
+            if numberFormatters.count >= Self.cacheLimit { numberFormatters.removeAll(keepingCapacity: true) }
             numberFormatters[key] = formatter
         }
         return formatter.string(from: NSDecimalNumber(string: number.text)) ?? number.text
@@ -194,6 +199,7 @@ final class LocaleFormatters: @unchecked Sendable {
                 formatter.dateStyle = isTime ? .none : length
                 formatter.timeStyle = isTime ? length : .none
             }
+            if dateFormatters.count >= Self.cacheLimit { dateFormatters.removeAll(keepingCapacity: true) }
             dateFormatters[key] = formatter
         }
         return formatter.string(from: date)

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+struct HostileValue: Decodable, Sendable, CustomTestStringConvertible {
+    let name: String
+    let text: String?
+    let base64: String?
+    /// What `t today.title` shows; the default locale's "Today" unless the value is usable after all.
+    let renders: String?
+    /// Whether the value is usable, so no warning is expected.
+    let clean: Bool?
+    var testDescription: String { name }
+    var bytes: Data { text.map { Data($0.utf8) } ?? Data(base64Encoded: base64 ?? "") ?? Data() }
+}
+
+private let hostileValues: [HostileValue] = {
+    let url = Bundle.module.url(forResource: "Data/hostile-store-values", withExtension: "json")!
+    return try! JSONDecoder().decode([HostileValue].self, from: Data(contentsOf: url))
+}()
+
+/// Whatever another SDK (or a disk) left in the store, the widget-side reader renders the next fallback,
+/// warns, exits 0, and changes nothing.
+@Suite struct HostileStoreTests {
+    @Test(arguments: hostileValues)
+    func theReaderDegradesToTheNextFallback(_ value: HostileValue) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
+        // Written behind the CLI's back, as another process would.
+        try value.bytes.write(to: URL(fileURLWithPath: cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"))
+        let before = snapshot(of: cli.groupDirectory).filter { !$0.key.contains("index") }
+        let result = try cli.run(["t", "today.title"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == (value.renders ?? "Today") + "\n")
+        if value.clean != true && value.renders == nil {
+            #expect(result.standardError.hasPrefix("warning: The cached messages for 'tr'"), "\(result.standardError)")
+        }
+        // Nothing but a rebuilt lookup index may change.
+        #expect(snapshot(of: cli.groupDirectory).filter { !$0.key.contains("index") } == before)
+    }
+
+    @Test func aDirectoryOrAnOutsideLinkWhereAValueShouldBe() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
+        let file = cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        var result = try cli.run(["t", "today.title"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Today\n")
+        #expect(result.standardError.contains("is not a regular file"))
+        try FileManager.default.removeItem(atPath: file)
+        let outside = cli.directory.appending("outside.json")
+        try Data(#"{"today": {"title": "Dışarıdan"}}"#.utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: outside)
+        result = try cli.run(["t", "today.title"])
+        #expect(result.standardOutput == "Today\n", "a link out of the container must never be followed")
+        #expect(result.standardError.contains("is not a regular file"))
+        // A FIFO would block a plain open() until someone writes to it.
+        try FileManager.default.removeItem(atPath: file)
+        #expect(mkfifo(file, 0o600) == 0)
+        result = try cli.run(["t", "today.title"])
+        #expect(result.standardOutput == "Today\n")
+        #expect(result.standardError.contains("is not a regular file"))
+    }
+
+    @Test func aValueOfTensOfMegabytesStillRenders() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        var json = #"{"today": {"title": "Bugün"}, "filler": {"#
+        json += (0..<300_000).map { "\"k\($0)\": \"\(String(repeating: "x", count: 80))\"" }.joined(separator: ",")
+        json += "}}"
+        #expect(json.utf8.count > 25_000_000)
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(json.utf8))
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
+        let result = try cli.run(["t", "today.title"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Bugün\n")
+    }
+}
