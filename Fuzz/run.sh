@@ -26,6 +26,6 @@ for target in "${targets[@]}"; do
     mkdir -p ".build/fuzz/corpus/$target" ".build/fuzz/crashes/$target"
     echo "== $target: $runs runs" >&2
     # Swift keeps process-wide caches alive until exit, which LeakSanitizer would report as leaks.
-    "$binary" -runs="$runs" -max_len=4096 -detect_leaks=0 -artifact_prefix=".build/fuzz/crashes/$target/" \
+    ASAN_OPTIONS=detect_leaks=0 "$binary" -runs="$runs" -max_len=4096 -detect_leaks=0 -artifact_prefix=".build/fuzz/crashes/$target/" \
         ".build/fuzz/corpus/$target" "Fuzz/Corpus/$target" 2>&1 | grep -E "^(#[0-9]+ +DONE|Done|==[0-9]+==ERROR|SUMMARY|stat::)" || true
 done
