@@ -26,6 +26,34 @@ private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectI
     return try CDNFetcher(store: store, project: project, options: options)
 }
 
+/// A CDN tree below a temporary root, served by nginx on loopback, and a file store to fetch it into.
+private struct ServedCDN {
+    let root: TemporaryDirectory
+    let nginx: LoopbackServer
+    let storeDirectory: TemporaryDirectory
+    let store: FileGroupStore
+
+    init(_ files: [String: String] = [:]) throws {
+        root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        try writeTree(files, in: root.path)
+        nginx = try NginxServer.start(root: root.path)
+        storeDirectory = try TemporaryDirectory()
+        store = FileGroupStore(directory: storeDirectory.path)
+    }
+
+    func write(_ files: [String: String]) throws { try writeTree(files, in: root.path) }
+
+    func fetcher(project: ProjectID = project) throws -> CDNFetcher {
+        try makeFetcher(nginx.baseURL, store: store, project: project)
+    }
+
+    func remove() {
+        nginx.stop()
+        root.remove()
+        storeDirectory.remove()
+    }
+}
+
 /// The fetcher against a real nginx on loopback (serving `Locales/` or trees the tests generate).
 @Suite(.serialized) struct CDNFetcherIntegrationTests {
     @Test func fetchesCompressedThenRevalidatesWithBodylessNotModified() async throws {
@@ -74,25 +102,20 @@ private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectI
     }
 
     @Test func changedContentIsUpdatedAndAsksWidgetsToReload() async throws {
-        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
-        defer { root.remove() }
-        try writeTree([
+        let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": [{"code": "en"}, {"code": "tr"}]}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
             "acme/widgets/tr/translations.json": #"{"title": "Bugün"}"#,
-        ], in: root.path)
-        let nginx = try NginxServer.start(root: root.path)
-        defer { nginx.stop() }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
-        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        ])
+        defer { cdn.remove() }
+        let store = cdn.store
+        let fetcher = try cdn.fetcher()
         let manifest = try await fetcher.fetchManifest().manifest
         _ = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         let before = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
         // nginx's ETag is mtime + size: make sure the mtime moves.
         try await Task.sleep(for: .milliseconds(1100))
-        try writeTree(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#], in: root.path)
+        try cdn.write(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#])
         let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         #expect(results.map(\.outcome) == [.notModified, .updated(size: 20)])
         #expect(try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)) == #"{"title": "Bugün!"}"#)
@@ -105,22 +128,19 @@ private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectI
     }
 
     @Test func followsTheManifestsFileURLs() async throws {
-        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
-        defer { root.remove() }
-        let nginx = try NginxServer.start(root: root.path)
-        defer { nginx.stop() }
-        try writeTree([
+        let cdn = try ServedCDN()
+        defer { cdn.remove() }
+        let nginx = cdn.nginx
+        try cdn.write([
             "acme/widgets/manifest.json": """
                 {"languages": [{"code": "en"}, {"code": "tr"}],
                  "files": {"tr": {"url": "../../builds/v7/tr.json"}, "en": {"url": "\(nginx.baseURL)/builds/v7/en.json"}}}
                 """,
             "builds/v7/en.json": #"{"title": "Today (v7)"}"#,
             "builds/v7/tr.json": #"{"title": "Bugün (v7)"}"#,
-        ], in: root.path)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
-        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        ])
+        let store = cdn.store
+        let fetcher = try cdn.fetcher()
         let manifest = try await fetcher.fetchManifest().manifest
         let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         #expect(results.map(\.urls) == [["\(nginx.baseURL)/builds/v7/en.json"], ["\(nginx.baseURL)/builds/v7/tr.json"]])
@@ -128,21 +148,16 @@ private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectI
     }
 
     @Test func mergesNamespacesUnderTheirNames() async throws {
-        let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
-        defer { root.remove() }
-        try writeTree([
+        let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "namespaces": ["common", "widget"]}"#,
             "acme/widgets/en/common.json": #"{"ok": "OK"}"#,
             "acme/widgets/en/widget.json": ##"{"title": "Today", "count": {"one": "# event"}}"##,
             "acme/widgets/tr/common.json": #"{"ok": "Tamam"}"#,
             "acme/widgets/tr/widget.json": #"{"title": "Bugün"}"#,
-        ], in: root.path)
-        let nginx = try NginxServer.start(root: root.path)
-        defer { nginx.stop() }
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
-        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        ])
+        defer { cdn.remove() }
+        let store = cdn.store
+        let fetcher = try cdn.fetcher()
         let manifest = try await fetcher.fetchManifest().manifest
         let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
@@ -152,7 +167,7 @@ private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectI
         #expect(bundle.message(forKey: "widget.count.one") == "# event")
         // One namespace changes: the locale is rebuilt from both files, the other locale stays 304.
         try await Task.sleep(for: .milliseconds(1100))
-        try writeTree(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#], in: root.path)
+        try cdn.write(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#])
         let again = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         #expect(again.map(\.outcome.description) == ["fetched", "not modified"])
         let updated = try MessageBundle(jsonBytes: try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english))))

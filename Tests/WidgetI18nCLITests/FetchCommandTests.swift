@@ -175,11 +175,6 @@ import TestSupport
         (["fetch", "--cacert", "/nonexistent.pem"], "error: Cannot read the CA bundle '/nonexistent.pem'; pass a PEM file to --cacert\n"),
     ])
     func rejectsBadOptions(_ arguments: [String], _ message: String) throws {
-        let cli = try CLIHarness()
-        defer { cli.remove() }
-        let result = try cli.run(arguments)
-        #expect(result.status == 64)
-        #expect(result.standardError == message)
-        #expect(snapshot(of: cli.groupDirectory).isEmpty)
+        try expectUsageError(arguments, message)
     }
 }

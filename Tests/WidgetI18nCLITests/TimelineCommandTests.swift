@@ -52,11 +52,7 @@ import TestSupport
         (["reload", "--kind", "a b"], "error: Invalid --kind 'a b': use letters, digits, '-', '_' and '.' (e.g. days-since)\n"),
     ])
     func rejectsBadOptions(_ arguments: [String], _ message: String) throws {
-        let cli = try CLIHarness()
-        defer { cli.remove() }
-        let result = try cli.run(arguments)
-        #expect(result.status == 64)
-        #expect(result.standardError == message)
+        try expectUsageError(arguments, message)
     }
 
     @Test func theDemoRunsOnItsEmbeddedDefault() throws {
