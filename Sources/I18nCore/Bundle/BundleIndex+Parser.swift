@@ -233,6 +233,13 @@ extension BundleIndex {
             let start = position
             var hasEscapes = false
             while position < input.count {
+                // Eight plain ASCII bytes at a time: none a quote, a backslash, a control character or >= 0x80.
+                while position + 8 <= input.count {
+                    let word = UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self)
+                    if Self.hasSpecialByte(word) { break }
+                    position += 8
+                }
+                guard position < input.count else { break }
                 let byte = input[position]
                 if byte == UInt8(ascii: "\"") {
                     position += 1
@@ -250,6 +257,15 @@ extension BundleIndex {
                 }
             }
             throw error(.syntax(expected: "a closing '\"'"))
+        }
+
+        /// Whether any byte of `word` is `"`, `\`, below 0x20 or at least 0x80 (SWAR: no branch per byte).
+        @inline(__always) private static func hasSpecialByte(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let belowSpace = (word &- ones &* 0x20) & ~word & highs
+            return word & highs != 0 || belowSpace != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
         }
 
         private mutating func scanEscape() throws(MessageBundleError) {
@@ -294,15 +310,19 @@ extension BundleIndex {
     }
 }
 
-/// Decodes the escapes of a JSON string body that the parser has already validated.
+/// Decodes the escapes of a JSON string body. Total on any bytes: a value read through a stale stored
+/// index has not been validated (fuzzing found a trap here), so a broken escape becomes U+FFFD.
 enum JSONStringDecoder {
     static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(body.count)
         var index = 0
-        func hexValue(at offset: Int) -> UInt32 {
+        /// The four hex digits at `offset`, or `nil` when they are not there.
+        func hexValue(at offset: Int) -> UInt32? {
+            guard offset + 4 <= body.count else { return nil }
             var value: UInt32 = 0
             for byte in body[offset..<offset + 4] {
+                guard ASCII.isHexDigit(byte) else { return nil }
                 let digit: UInt32 = ASCII.isDigit(byte) ? UInt32(byte - 48) : UInt32((byte | 0x20) - 87)
                 value = value << 4 | digit
             }
@@ -310,7 +330,7 @@ enum JSONStringDecoder {
         }
         while index < body.count {
             let byte = body[index]
-            guard byte == UInt8(ascii: "\\") else {
+            guard byte == UInt8(ascii: "\\"), index + 1 < body.count else {
                 output.append(byte)
                 index += 1
                 continue
@@ -324,16 +344,16 @@ enum JSONStringDecoder {
             case UInt8(ascii: "r"): output.append(0x0D)
             case UInt8(ascii: "t"): output.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = hexValue(at: index)
+                guard var scalar = hexValue(at: index) else {
+                    output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    continue
+                }
                 index += 4
                 if (0xD800..<0xDC00).contains(scalar), index + 6 <= body.count, body[index] == UInt8(ascii: "\\"),
-                    body[index + 1] == UInt8(ascii: "u")
+                    body[index + 1] == UInt8(ascii: "u"), let low = hexValue(at: index + 2), (0xDC00..<0xE000).contains(low)
                 {
-                    let low = hexValue(at: index + 2)
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
                 }
                 output.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
             default: output.append(escaped)
