@@ -41,18 +41,8 @@ public final class WidgetTranslator: Sendable {
         let defaultText: String?
     }
 
-    /// What else a cached translation was made with, besides its key.
-    private struct TranslationVariant {
-        let arguments: MessageArguments
-        let defaultText: String?
-        let locale: LocaleTag?
-        let translation: Translation
-    }
-
     private struct State {
-        /// By key, then the few argument sets a widget uses: hashing the key alone keeps warm lookups cheap.
-        var translations: [String: [TranslationVariant]] = [:]
-        var translationCount = 0
+        var translations = TranslationCache()
         var detection: LocaleDetection?
         var bundles: [LocaleTag: CachedBundle] = [:]
         var resolutions: [ResolutionKey: Resolution] = [:]
@@ -199,25 +189,19 @@ public final class WidgetTranslator: Sendable {
         _ key: String, arguments: MessageArguments = [:], defaultText: String? = nil, locale: LocaleTag? = nil
     ) -> Translation {
         // Timeline entries render the same keys with the same arguments again and again.
-        let cached = state.withLock { state -> Translation? in
-            guard let variants = state.translations[key] else { return nil }
-            for variant in variants
-            where variant.defaultText == defaultText && variant.locale == locale && variant.arguments == arguments {
-                return variant.translation
-            }
-            return nil
+        let hash = TranslationCache.hash(key)
+        let localeKey = locale?.normalized
+        if let cached = state.withLock({
+            $0.translations.translation(
+                hash: hash, key: key, arguments: arguments, defaultText: defaultText, locale: localeKey)
+        }) {
+            return cached
         }
-        if let cached { return cached }
         let translation = translateUncached(key, arguments: arguments, defaultText: defaultText, locale: locale)
-        state.withLock { state in
-            if state.translationCount >= 4096 {
-                state.translations.removeAll(keepingCapacity: true)
-                state.translationCount = 0
-            }
-            state.translations[key, default: []].append(
-                TranslationVariant(arguments: arguments, defaultText: defaultText, locale: locale, translation: translation))
-            state.translationCount += 1
-        }
+        let entry = TranslationCache.Entry(
+            hash: hash, key: key, arguments: arguments, defaultText: defaultText, locale: localeKey,
+            translation: translation)
+        state.withLock { $0.translations.insert(entry) }
         return translation
     }
 

@@ -144,6 +144,23 @@ private func translator(
         #expect(subject("k") == "yeni")
     }
 
+    /// The warm path answers from the translator's cache: the same key with other arguments, another default
+    /// or another locale is a different translation.
+    @Test func warmLookupsKeepArgumentsDefaultsAndLocalesApart() {
+        let subject = translator([
+            localeKey: "tr", messagesKey("tr"): #"{"n":"{count, plural, one {# öğe} other {# öğe}}"}"#,
+            messagesKey("de"): #"{"n":"{count, plural, one {# Eintrag} other {# Einträge}}"}"#,
+        ])
+        for _ in 0..<3 {
+            #expect(subject("n", ["count": 1]) == "1 öğe")
+            #expect(subject("n", ["count": 5]) == "5 öğe")
+            #expect(subject.translate("n", arguments: ["count": 1], locale: LocaleTag(parsing: "de")).text == "1 Eintrag")
+            #expect(subject.translate("n", arguments: ["count": 5], locale: LocaleTag(parsing: "de")).text == "5 Einträge")
+            #expect(subject.translate("missing", defaultText: "—").text == "—")
+            #expect(subject.translate("missing").text == "missing")
+        }
+    }
+
     @Test func theKeyItselfIsNotFormatted() {
         let subject = translator([:])
         let translation = subject.translate("{weird}.key", arguments: [:])
