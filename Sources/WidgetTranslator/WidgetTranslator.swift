@@ -35,17 +35,15 @@ public final class WidgetTranslator: Sendable {
         case unreadable(String)
     }
 
-    private struct ResolutionKey: Hashable {
-        let key: String
-        let locale: String
-        let defaultText: String?
-    }
-
     private struct State {
         var translations = TranslationCache()
         var detection: LocaleDetection?
-        var bundles: [LocaleTag: CachedBundle] = [:]
-        var resolutions: [ResolutionKey: Resolution] = [:]
+        // Keyed by strings (`LocaleTag.normalized`, then the key): a dictionary keyed by a type of this package
+        // makes the runtime scan every protocol conformance in the binary on first use, a cost a widget's cold
+        // render would pay once per key type.
+        var bundles: [String: CachedBundle] = [:]
+        /// Locale, then key: the chain's answer before a caller's default text is applied.
+        var resolutions: [String: [String: Resolution]] = [:]
         /// Normalised locale → the messages key that holds it, for keys written in another spelling.
         var cachedLocaleKeys: [LocaleTag: String]?
         var diagnostics: [String] = []
@@ -145,39 +143,46 @@ public final class WidgetTranslator: Sendable {
     public func resolve(_ key: String, locale: LocaleTag? = nil, defaultText: String? = nil) -> Resolution {
         let start = locale ?? self.locale
         // A widget re-renders the same keys on every timeline entry: remember each answer until `reload()`.
-        let cacheKey = ResolutionKey(key: key, locale: start.normalized, defaultText: defaultText)
-        if let cached = state.withLock({ $0.resolutions[cacheKey] }) { return cached }
-        let resolution = resolveUncached(key, start: start, defaultText: defaultText)
-        state.withLock { $0.resolutions[cacheKey] = resolution }
-        return resolution
+        let resolution: Resolution
+        if let cached = state.withLock({ $0.resolutions[start.normalized]?[key] }) {
+            resolution = cached
+        } else {
+            resolution = resolveThroughChain(key, start: start)
+            state.withLock { $0.resolutions[start.normalized, default: [:]][key] = resolution }
+        }
+        guard let defaultText, resolution.step == .key else { return resolution }
+        var attempts = resolution.attempts.dropLast()
+        attempts.append(.init(step: .callerDefault, outcome: .found))
+        return Resolution(key: key, message: defaultText, step: .callerDefault, attempts: Array(attempts))
     }
 
-    private func resolveUncached(_ key: String, start: LocaleTag, defaultText: String?) -> Resolution {
+    /// The chain up to the bundled messages, then the key itself; `resolve` puts a caller's default in its place.
+    private func resolveThroughChain(_ key: String, start: LocaleTag) -> Resolution {
         var attempts: [Resolution.Attempt] = []
-        var tried: Set<LocaleTag> = []
-        for (offset, tag) in start.fallbackChain.enumerated() where tried.insert(tag).inserted {
+        // A chain is a handful of tags: an array is cheaper than a set here.
+        var tried: [LocaleTag] = []
+        for (offset, tag) in start.fallbackChain.enumerated() where !tried.contains(tag) {
+            tried.append(tag)
             let step: ResolutionStep = offset == 0 ? .requestedLocale(tag) : .parentLocale(tag)
             if let message = lookUp(key, in: tag, step: step, attempts: &attempts) {
                 return Resolution(key: key, message: message, step: step, attempts: attempts)
             }
         }
-        for tag in defaultLocale.fallbackChain where tried.insert(tag).inserted {
+        for tag in defaultLocale.fallbackChain where !tried.contains(tag) {
+            tried.append(tag)
             if let message = lookUp(key, in: tag, step: .defaultLocale(tag), attempts: &attempts) {
                 return Resolution(key: key, message: message, step: .defaultLocale(tag), attempts: attempts)
             }
         }
-        var triedBundled: Set<LocaleTag> = []
-        for tag in start.fallbackChain + defaultLocale.fallbackChain where triedBundled.insert(tag).inserted {
+        var triedBundled: [LocaleTag] = []
+        for tag in start.fallbackChain + defaultLocale.fallbackChain where !triedBundled.contains(tag) {
+            triedBundled.append(tag)
             guard let bundle = bundledMessages[tag] else { continue }
             if let message = bundle.message(forKey: key) {
                 attempts.append(.init(step: .bundled(tag), outcome: .found))
                 return Resolution(key: key, message: message, step: .bundled(tag), attempts: attempts)
             }
             attempts.append(.init(step: .bundled(tag), outcome: .keyMissing))
-        }
-        if let defaultText {
-            attempts.append(.init(step: .callerDefault, outcome: .found))
-            return Resolution(key: key, message: defaultText, step: .callerDefault, attempts: attempts)
         }
         attempts.append(.init(step: .key, outcome: .found))
         return Resolution(key: key, message: key, step: .key, attempts: attempts)
@@ -255,9 +260,9 @@ public final class WidgetTranslator: Sendable {
     }
 
     private func bundle(for tag: LocaleTag) -> CachedBundle {
-        if let cached = state.withLock({ $0.bundles[tag] }) { return cached }
+        if let cached = state.withLock({ $0.bundles[tag.normalized] }) { return cached }
         let loaded = loadBundle(for: tag)
-        state.withLock { $0.bundles[tag] = loaded }
+        state.withLock { $0.bundles[tag.normalized] = loaded }
         return loaded
     }
 

@@ -99,6 +99,20 @@ private func translator(
         ])
     }
 
+    /// Resolutions are cached per locale and key; a caller's default replaces only the last step, whichever
+    /// call came first.
+    @Test func aCallersDefaultAppliesOnTopOfACachedResolution() {
+        let subject = translator([messagesKey("en"): #"{"k":"en"}"#])
+        for _ in 0..<2 {
+            let plain = subject.resolve("missing")
+            let withDefault = subject.resolve("missing", defaultText: "fallback")
+            #expect(plain.step == .key && plain.message == "missing")
+            #expect(withDefault.step == .callerDefault && withDefault.message == "fallback")
+            #expect(withDefault.attempts.map(\.step) == [.requestedLocale(.english), .callerDefault])
+            #expect(subject.resolve("k", defaultText: "fallback").message == "en")
+        }
+    }
+
     @Test func reportsWhatEachStepFound() {
         let subject = translator([messagesKey("tr"): #"{"other":"x"}"#, messagesKey("en"): #"{"k":"en"}"#, localeKey: "tr"])
         let resolution = subject.resolve("k")

@@ -43,7 +43,13 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     }
 
     private init(subtags: [Subtag]) {
-        var display: [String] = []
+        // Built by hand rather than with `joined(separator:)`, whose generic path costs a widget's first render
+        // a scan of the binary's protocol conformances.
+        var display = ""
+        func append(_ subtag: String) {
+            if !display.isEmpty { display += "-" }
+            display += subtag
+        }
         var language = ""
         var script: String?
         var region: String?
@@ -53,26 +59,26 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
             switch subtag.kind {
             case .language:
                 language = lower
-                display.append(lower)
+                append(lower)
             case .extendedLanguage, .extensionPart, .privateUse:
-                display.append(lower)
+                append(lower)
             case .script:
                 let titled = lower.prefix(1).uppercased() + lower.dropFirst()
                 script = titled
-                display.append(titled)
+                append(titled)
             case .region:
                 region = lower.uppercased()
-                display.append(lower.uppercased())
+                append(lower.uppercased())
             case .variant:
                 variants.append(lower)
-                display.append(lower)
+                append(lower)
             }
         }
         self.language = language
         self.script = script
         self.region = region
         self.variants = variants
-        self.displayForm = display.joined(separator: "-")
+        self.displayForm = display
         self.normalized = displayForm.lowercased()
     }
 
@@ -84,7 +90,9 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         while parts.count > 1 {
             parts.removeLast()
             if parts.count > 1, parts[parts.count - 1].count == 1 { parts.removeLast() }
-            if let parent = LocaleTag(parsing: parts.joined(separator: "-")) { result.append(parent) }
+            var text = parts[0]
+            for part in parts.dropFirst() { text += "-" + part }
+            if let parent = LocaleTag(parsing: text) { result.append(parent) }
         }
         return result
     }

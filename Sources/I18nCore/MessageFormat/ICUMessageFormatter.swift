@@ -35,9 +35,9 @@ public struct ICUMessageFormatter: MessageFormatting {
             return FormattedMessage(text: message)
         }
         switch MessageCache.shared.parse(message) {
-        case .failure(let error):
+        case .error(let error):
             return FormattedMessage(text: message, problems: [FormatProblem(.syntax(error.description))])
-        case .success(let elements):
+        case .elements(let elements):
             var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: renderTag)
             renderer.output.reserveCapacity(message.utf8.count + 16)
             renderer.render(elements, plural: nil)
@@ -48,8 +48,8 @@ public struct ICUMessageFormatter: MessageFormatting {
     /// Formats `message` or throws at the first problem: a parse error, a missing or mistyped argument.
     public func formatStrictly(_ message: String, locale: LocaleTag, arguments: MessageArguments) throws(MessageFormatError) -> String {
         switch MessageCache.shared.parse(message) {
-        case .failure(let error): throw .parse(error)
-        case .success(let elements):
+        case .error(let error): throw .parse(error)
+        case .elements(let elements):
             var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: nil)
             renderer.render(elements, plural: nil)
             if let problem = renderer.problems.first { throw .format(problem) }
@@ -59,7 +59,7 @@ public struct ICUMessageFormatter: MessageFormatting {
 
     /// The parsed form of `message`, from the process-wide cache.
     public static func parse(_ message: String) -> Result<[MessageElement], MessageParseError> {
-        MessageCache.shared.parse(message)
+        MessageCache.shared.parse(message).result
     }
 }
 

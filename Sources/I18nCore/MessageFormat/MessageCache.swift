@@ -5,17 +5,31 @@ import Synchronization
 final class MessageCache: Sendable {
     static let shared = MessageCache(capacity: 2048)
 
+    /// A parse's outcome. Not `Result`: instantiating `Result`'s metadata checks `Failure: Error` with a scan of
+    /// every protocol conformance in the binary, which a widget process would pay on its first render.
+    enum Parsed {
+        case elements([MessageElement])
+        case error(MessageParseError)
+
+        var result: Result<[MessageElement], MessageParseError> {
+            switch self {
+            case .elements(let elements): return .success(elements)
+            case .error(let error): return .failure(error)
+            }
+        }
+    }
+
     private let capacity: Int
-    private let entries = Mutex<[String: Result<[MessageElement], MessageParseError>]>([:])
+    private let entries = Mutex<[String: Parsed]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    func parse(_ message: String) -> Result<[MessageElement], MessageParseError> {
+    func parse(_ message: String) -> Parsed {
         if let cached = entries.withLock({ $0[message] }) { return cached }
-        let result: Result<[MessageElement], MessageParseError>
-        do { result = .success(try MessageParser.parse(message)) } catch { result = .failure(error) }
+        let result: Parsed
+        do { result = .elements(try MessageParser.parse(message)) } catch { result = .error(error) }
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[message] = result
