@@ -7,10 +7,10 @@ then:
   * runs the widget path and the naive baseline alternately --runs times on the ~500 KB fixture and prints
     medians and ratios of cold first render, warm lookup and re-render;
   * the same widget path with the stored index hidden (a store another SDK wrote, first render ever);
-  * peak RSS and wall time of a one-render process (/usr/bin/time), next to a Swift hello world that
-    imports Foundation;
+  * peak RSS and wall time of a one-render process (/usr/bin/time): widget-i18n-render, a widget-sized
+    executable that links the library and nothing else, next to a Swift hello world that imports Foundation;
   * cold render for ~50 KB, ~500 KB and ~5 MB bundles;
-  * checks every rendered string against `widget-i18n t`.
+  * checks every string that process rendered against `widget-i18n t`.
 Usage: python3 Benchmarks/render-benchmark.py [--runs 9]
 """
 import argparse
@@ -61,8 +61,10 @@ def main():
     args = parser.parse_args()
     build = os.path.join(tempfile.gettempdir(), "widget-i18n-bench-build")
     run(["swift", "build", "-c", "release", "--product", "widget-i18n-bench", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
+    run(["swift", "build", "-c", "release", "--product", "widget-i18n-render", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
     run(["swift", "build", "-c", "release", "--product", "widget-i18n", "--build-path", build], cwd=ROOT)
     binary = os.path.join(build, "release", "widget-i18n-bench")
+    render = os.path.join(build, "release", "widget-i18n-render")
     cli = os.path.join(build, "release", "widget-i18n")
     work = tempfile.mkdtemp(prefix="widget-i18n-render-bench-")
     try:
@@ -97,8 +99,8 @@ def main():
                                                                              med(unindexed, "rerender_ns") / 1e6))
         # Whole processes: one render, then exit.
         walls, rss, hello_walls, hello_rss = [], [], [], []
-        one = [binary, "--store-dir", os.path.join(main_fixture, "store"), "--project", "acme/widgets", "--keys",
-               os.path.join(main_fixture, "keys.txt"), "--iterations", "0", "--renders", "0"]
+        one = [render, "--store-dir", os.path.join(main_fixture, "store"), "--project", "acme/widgets", "--keys",
+               os.path.join(main_fixture, "keys.txt"), "--default-locale", "en"]
         for _ in range(max(args.runs, 15)):
             elapsed, kb = timed_process(one)
             walls.append(elapsed)
@@ -106,8 +108,10 @@ def main():
             elapsed, kb = timed_process([hello])
             hello_walls.append(elapsed)
             hello_rss.append(kb)
-        print("One-render process: peak RSS %d KB (%.1f MiB), wall %.1f ms; Swift hello world importing Foundation: "
-              "%d KB, %.1f ms (%.2fx)." % (max(rss), max(rss) / 1024, statistics.median(walls) * 1000, max(hello_rss),
+        print("One-render process (widget-i18n-render, %.1f MB binary): peak RSS %d KB (%.1f MiB), wall %.1f ms; "
+              "Swift hello world importing Foundation (%.1f MB): %d KB, %.1f ms (%.2fx)."
+              % (os.path.getsize(render) / 1e6, max(rss), max(rss) / 1024, statistics.median(walls) * 1000,
+                 os.path.getsize(hello) / 1e6, max(hello_rss),
                                            statistics.median(hello_walls) * 1000,
                                            statistics.median(walls) / statistics.median(hello_walls)))
         print()
@@ -121,7 +125,11 @@ def main():
                      for _ in range(max(3, args.runs // 3))]
             print("| ~%d KB | %.2f ms | %.2f ms |" % (size, statistics.median(indexed) / 1e6, statistics.median(plain) / 1e6))
         # Correctness first: the benchmark renders what `widget-i18n t` prints.
-        printed = run(one + ["--print"]).splitlines()[1:]
+        printed = run(one).splitlines()
+        bench_printed = run([binary, "--store-dir", os.path.join(main_fixture, "store"), "--project", "acme/widgets", "--keys",
+                             os.path.join(main_fixture, "keys.txt"), "--iterations", "0", "--renders", "0", "--print"]).splitlines()[1:]
+        if bench_printed != printed:
+            sys.exit("widget-i18n-bench and widget-i18n-render rendered different texts:\n%s\n%s" % (bench_printed, printed))
         env = dict(os.environ, WIDGET_I18N_PROJECT="acme/widgets", WIDGET_I18N_GROUP_DIR=os.path.join(main_fixture, "store"))
         mismatches = 0
         for line, spec in zip(printed, [l for l in open(os.path.join(main_fixture, "keys.txt"), encoding="utf-8") if not l.startswith("#")]):

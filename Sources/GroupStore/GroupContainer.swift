@@ -23,7 +23,7 @@ public enum GroupContainer {
     /// The group identifier a project uses when none is configured: `group.` + the project with `/` → `.`
     /// (`acme/widgets` → `group.acme.widgets`).
     public static func defaultGroupIdentifier(forProject project: String) -> String {
-        "group." + project.replacingOccurrences(of: "/", with: ".")
+        "group." + project.replacing("/", with: ".")
     }
 
     /// Checks that `identifier` can name a directory: letters, digits, `.`, `-` and `_`, not starting with `.`.

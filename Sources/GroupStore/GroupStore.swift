@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Values are raw bytes; better-i18n's values are UTF-8 strings (a locale tag, a JSON document). Implement
 /// this protocol to plug in your own storage; `FileGroupStore` is the multi-process default on Linux,
-/// `UserDefaultsGroupStore` wraps `UserDefaults(suiteName:)` for Apple App Groups, and
+/// `UserDefaultsGroupStore` (module `GroupStoreUserDefaults`) wraps `UserDefaults(suiteName:)` for Apple App Groups, and
 /// `InMemoryGroupStore` serves tests and previews.
 ///
 ///     let store = FileGroupStore(directory: "/tmp/group.acme.widgets")

@@ -1,16 +1,14 @@
 import Foundation
 import GroupStore
 import I18nCore
+import WidgetKeysFile
 import WidgetTranslator
 
 /// `widget-i18n-bench --store-dir DIR --project P --keys FILE`: renders a widget's keys from a group store
 /// exactly as a widget process does, or (`--baseline naive`) the common way: parse the bundle into
 /// `[String: Any]`, split each key on "." and walk dictionaries.
 struct RenderBenchmark {
-    struct Key {
-        let key: String
-        let arguments: MessageArguments
-    }
+    typealias Key = WidgetKeysFile.Key
 
     let storeDirectory: String
     let project: ProjectID
@@ -20,22 +18,6 @@ struct RenderBenchmark {
     let renders: Int
     let naive: Bool
     let ignoreStoredIndex: Bool
-
-    /// Reads `keys.txt`: a key per line, then optional TAB-separated `name=value` arguments; `#` comments.
-    static func readKeys(_ path: String) throws -> [Key] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
-        // Plain byte checks: Foundation's CharacterSet would cost a widget-sized process a millisecond.
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { return nil }
-            let fields = line.split(separator: "\t")
-            var arguments: MessageArguments = [:]
-            for field in fields.dropFirst() {
-                guard let equals = field.firstIndex(of: "=") else { continue }
-                arguments[String(field[..<equals])] = MessageArgument(inferringFrom: String(field[field.index(after: equals)...]))
-            }
-            return Key(key: String(fields[0]), arguments: arguments)
-        }
-    }
 
     /// One render of every key: the texts and how many no locale had.
     typealias Render = (texts: [String], missing: Int)

@@ -1,5 +1,6 @@
 import Foundation
 import I18nCore
+import WidgetKeysFile
 
 /// widget-i18n-bench: the performance figures of WidgetI18n, printed as JSON lines.
 ///
@@ -35,8 +36,7 @@ guard let storeDirectory = option("--store-dir"), let projectText = option("--pr
 guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }
 guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else { fail("invalid --default-locale") }
 if let baseline = option("--baseline"), baseline != "naive" { fail("unknown baseline '\(baseline)'; the only one is 'naive'") }
-let keys: [RenderBenchmark.Key]
-do { keys = try RenderBenchmark.readKeys(keysPath) } catch { fail("cannot read '\(keysPath)': \(error)") }
+guard let keys = WidgetKeysFile(path: keysPath)?.keys else { fail("cannot read '\(keysPath)'") }
 let benchmark = RenderBenchmark(
     storeDirectory: storeDirectory, project: project, keys: keys, defaultLocale: defaultLocale,
     iterations: number("--iterations", default: 1000), renders: number("--renders", default: 100),

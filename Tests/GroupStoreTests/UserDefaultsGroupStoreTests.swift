@@ -1,5 +1,6 @@
 import Foundation
 import GroupStore
+import GroupStoreUserDefaults
 import Testing
 
 @Suite struct UserDefaultsGroupStoreTests {

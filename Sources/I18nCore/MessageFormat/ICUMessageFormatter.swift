@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// ICU MessageFormat, as better-i18n, next-intl and formatjs use it: arguments, `number`, `date` and `time`,
 /// `plural` (with `offset:`, `=N` and `#`), `selectordinal`, `select`, apostrophe quoting and rich-text tags,
@@ -8,6 +12,10 @@ import Foundation
 /// `{name}`, a message that does not parse is shown as written, and each problem is reported in
 /// `FormattedMessage.problems`. `formatStrictly` throws instead. Parsed messages are cached process-wide.
 ///
+/// Numbers (`{n}`, `number`, `integer`, `percent`, `#`, common skeletons) are formatted from CLDR data built
+/// into I18nCore. Dates, times, currencies and decimal patterns need a `valueFormatter`; without one they are
+/// shown in ISO 8601 or as plain numbers, and a problem says so.
+///
 ///     let formatter = ICUMessageFormatter()
 ///     formatter.format("{count, plural, one {# day} other {# days}} since {event}",
 ///                      locale: try LocaleTag("ru"), arguments: ["count": 3, "event": "старта"]).text
@@ -16,8 +24,12 @@ public struct ICUMessageFormatter: MessageFormatting {
     /// only when a message has a date, which keeps a widget's first render cheap).
     public var timeZone: TimeZone?
 
-    public init(timeZone: TimeZone? = nil) {
+    /// Formats what the built-in CLDR number formats do not: dates, times, currencies, patterns.
+    public var valueFormatter: (any LocaleValueFormatting)?
+
+    public init(timeZone: TimeZone? = nil, valueFormatter: (any LocaleValueFormatting)? = nil) {
         self.timeZone = timeZone
+        self.valueFormatter = valueFormatter
     }
 
     public func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
@@ -38,7 +50,7 @@ public struct ICUMessageFormatter: MessageFormatting {
         case .error(let error):
             return FormattedMessage(text: message, problems: [FormatProblem(.syntax(error.description))])
         case .elements(let elements):
-            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: renderTag)
+            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: renderTag)
             renderer.output.reserveCapacity(message.utf8.count + 16)
             renderer.render(elements, plural: nil)
             return FormattedMessage(text: renderer.output, problems: renderer.problems)
@@ -50,7 +62,7 @@ public struct ICUMessageFormatter: MessageFormatting {
         switch MessageCache.shared.parse(message) {
         case .error(let error): throw .parse(error)
         case .elements(let elements):
-            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: nil)
+            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: nil)
             renderer.render(elements, plural: nil)
             if let problem = renderer.problems.first { throw .format(problem) }
             return renderer.output
@@ -81,6 +93,7 @@ private struct Renderer {
     let locale: LocaleTag
     let arguments: MessageArguments
     let timeZone: TimeZone?
+    let valueFormatter: (any LocaleValueFormatting)?
     let renderTag: ((String, String) -> String)?
     var output = ""
     var problems: [FormatProblem] = []
@@ -93,10 +106,14 @@ private struct Renderer {
         return profile
     }
 
-    init(locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone?, renderTag: ((String, String) -> String)?) {
+    init(
+        locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone?, valueFormatter: (any LocaleValueFormatting)?,
+        renderTag: ((String, String) -> String)?
+    ) {
         self.locale = locale
         self.arguments = arguments
         self.timeZone = timeZone
+        self.valueFormatter = valueFormatter
         self.renderTag = renderTag
     }
 
@@ -110,20 +127,17 @@ private struct Renderer {
                 guard let value = argument(name) else { continue }
                 switch value {
                 case .string(let text): output += text
-                case .number(let number): output += LocaleFormatters.shared.format(number, style: .decimal, locale: locale).0
-                case .date(let date):
-                    output += LocaleFormatters.shared.format(date, isTime: false, style: .medium, locale: locale, timeZone: timeZone ?? .current)
+                case .number(let number): output += formatNumber(number, style: .decimal)
+                case .date(let date): output += formatDate(date, isTime: false, style: .medium)
                 }
             case .number(let name, let style, _):
                 guard let value = argument(name) else { continue }
                 guard let number = self.number(value, name: name) else { continue }
-                let (text, found) = LocaleFormatters.shared.format(number, style: style, locale: locale)
-                output += text
-                problems += found
+                output += formatNumber(number, style: style)
             case .dateTime(let name, let isTime, let style, _):
                 guard let value = argument(name) else { continue }
                 guard let date = self.date(value, name: name) else { continue }
-                output += LocaleFormatters.shared.format(date, isTime: isTime, style: style, locale: locale, timeZone: timeZone ?? .current)
+                output += formatDate(date, isTime: isTime, style: style)
             case .plural(let element):
                 renderPlural(element)
             case .select(let element):
@@ -138,7 +152,7 @@ private struct Renderer {
                 render(chosen.message, plural: plural)
             case .pound:
                 if let plural {
-                    output += profile().fastPound(plural) ?? LocaleFormatters.shared.formatPound(plural, locale: locale)
+                    output += profile().formatPound(plural)
                 } else {
                     output += "#"
                 }
@@ -147,7 +161,7 @@ private struct Renderer {
                     render(children, plural: plural)
                     continue
                 }
-                var inner = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: renderTag)
+                var inner = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: renderTag)
                 inner.render(children, plural: plural)
                 problems += inner.problems
                 output += renderTag(name, inner.output)
@@ -209,11 +223,44 @@ private struct Renderer {
         return nil
     }
 
-    /// `number − offset`, keeping the number's visible fraction digits.
+    /// `number` in `style`: the built-in CLDR formats when they cover the style, else the value formatter.
+    private mutating func formatNumber(_ number: MessageNumber, style: NumberStyle) -> String {
+        let formats = profile().numberFormats
+        let builtIn = BuiltInNumberStyle(style, formats: formats)
+        if builtIn.needsValueFormatter, let valueFormatter {
+            let (text, found) = valueFormatter.format(number, style: style, locale: locale)
+            problems += found
+            return text
+        }
+        problems += builtIn.unsupported.map { FormatProblem(.unsupported($0)) }
+        return formats.format(number, builtIn.options)
+    }
+
+    private mutating func formatDate(_ date: Date, isTime: Bool, style: DateTimeStyle) -> String {
+        let zone = timeZone ?? .current
+        if let valueFormatter { return valueFormatter.format(date, isTime: isTime, style: style, locale: locale, timeZone: zone) }
+        problems.append(FormatProblem(.unsupported(
+            "\(isTime ? "time" : "date") style without a LocaleValueFormatting (pass FoundationValueFormatter() to "
+                + "ICUMessageFormatter); shown in ISO 8601")))
+        var iso = Date.ISO8601FormatStyle(timeZone: zone)
+        iso = isTime ? iso.time(includingFractionalSeconds: false) : iso.year().month().day()
+        return date.formatted(iso)
+    }
+
+    /// `number − offset`, keeping the number's visible fraction digits, exactly.
     private static func subtract(_ offset: Int, from number: MessageNumber) -> MessageNumber {
         let fractionDigits = number.text.split(separator: ".").dropFirst().first?.count ?? 0
-        let value = number.value - Double(offset)
-        if fractionDigits == 0 { return MessageNumber(value) }
-        return MessageNumber(String(format: "%.\(fractionDigits)f", value)) ?? MessageNumber(value)
+        if fractionDigits == 0 { return MessageNumber(number.value - Double(offset)) }
+        // In units of the last fraction digit: 2.50 − 1 is 250 − 100.
+        let digits = number.text.filter { $0 != "." }
+        guard fractionDigits <= 15, let scaled = Int(digits) else { return MessageNumber(number.value - Double(offset)) }
+        var unit = 1
+        for _ in 0..<fractionDigits { unit *= 10 }
+        let (result, overflow) = scaled.subtractingReportingOverflow(offset.multipliedReportingOverflow(by: unit).partialValue)
+        guard !overflow else { return MessageNumber(number.value - Double(offset)) }
+        let magnitude = String(result.magnitude)
+        let padded = String(repeating: "0", count: max(0, fractionDigits + 1 - magnitude.count)) + magnitude
+        let text = (result < 0 ? "-" : "") + padded.dropLast(fractionDigits) + "." + padded.suffix(fractionDigits)
+        return MessageNumber(text) ?? MessageNumber(number.value - Double(offset))
     }
 }

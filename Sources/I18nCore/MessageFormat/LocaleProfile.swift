@@ -1,18 +1,18 @@
 import Synchronization
 
 /// What formatting needs to know about a locale on every call, resolved once per process: its plural rules
-/// and whether its digits are ASCII. One dictionary lookup per message instead of one per plural and `#`.
+/// and number formats. One dictionary lookup per message instead of one per plural and `#`.
 final class LocaleProfile: Sendable {
     let cardinal: @Sendable (PluralOperands) -> PluralCategory
     let ordinal: @Sendable (PluralOperands) -> PluralCategory
-    let usesASCIIDigits: Bool
+    let numberFormats: NumberFormats
 
     private static let profiles = Mutex<[String: LocaleProfile]>([:])
 
     private init(locale: LocaleTag) {
         cardinal = PluralRules.rule(for: locale, ordinal: false)
         ordinal = PluralRules.rule(for: locale, ordinal: true)
-        usesASCIIDigits = NumberingSystems.usesASCIIDigits(locale)
+        numberFormats = NumberFormats.forLocale(locale)
     }
 
     static func profile(for locale: LocaleTag) -> LocaleProfile {
@@ -22,11 +22,17 @@ final class LocaleProfile: Sendable {
         return profile
     }
 
-    /// `#` for small non-negative integers without Foundation; `nil` when Foundation must format it.
-    func fastPound(_ number: MessageNumber) -> String? {
-        guard usesASCIIDigits else { return nil }
+    /// `#` in a plural: the number with exactly its visible fraction digits, grouped for the locale.
+    func formatPound(_ number: MessageNumber) -> String {
         let text = number.text
-        guard text.utf8.count <= 3, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return text
+        // The commonest case, a small count, in ASCII digits: the text itself.
+        if text.utf8.count <= 3, numberFormats.usesASCIIDigits,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        {
+            return text
+        }
+        let fractionDigits = text.split(separator: ".").dropFirst().first?.count ?? 0
+        return numberFormats.format(
+            number, .init(minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationFormatting
 import GroupStore
 import I18nCore
 import WidgetTranslator
@@ -85,7 +86,7 @@ public struct WidgetSource: Sendable {
         let translator = WidgetTranslator(
             store: locale == nil ? store : LocaleOverrideStore(base: store, project: project, locale: locale!),
             project: project, defaultLocale: defaultLocale, preferredLanguages: preferred, bundledMessages: bundledMessages,
-            formatter: ICUMessageFormatter(timeZone: timeZone))
+            formatter: ICUMessageFormatter(timeZone: timeZone, valueFormatter: FoundationValueFormatter()))
         return translator
     }
 

@@ -1,5 +1,6 @@
 import CDNFetcher
 import Foundation
+import FoundationFormatting
 import GroupStore
 import I18nCore
 import TimelineEngine
@@ -89,7 +90,9 @@ enum DemoCommand: Command {
             let change: LocaleSwitch
             do { change = try await fetcher.switchLocale(to: LocaleTag(parsing: locale)!) } catch { throw .failure(error.description) }
             output.writeLine("\n$ widget-i18n locale set \(locale)   → stored locale \(change.locale.displayForm)")
-            let translator = WidgetTranslator(store: store, project: project, defaultLocale: .english, preferredLanguages: [])
+            let translator = WidgetTranslator(
+                store: store, project: project, defaultLocale: .english, preferredLanguages: [],
+                formatter: ICUMessageFormatter(valueFormatter: FoundationValueFormatter()))
             for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
                 let widget = WidgetOptions(kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
                 output.write(widget.text(await widget.entries(from: now, through: end)))

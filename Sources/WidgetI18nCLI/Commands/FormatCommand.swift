@@ -1,4 +1,5 @@
 import Foundation
+import FoundationFormatting
 import I18nCore
 
 /// `widget-i18n format`: formats an ICU message, or a stream of them.
@@ -51,11 +52,11 @@ enum FormatCommand: Command {
     }
 
     static func makeFormatter(_ arguments: ParsedArguments) throws(CLIError) -> ICUMessageFormatter {
-        guard let name = arguments.value("time-zone") else { return ICUMessageFormatter() }
+        guard let name = arguments.value("time-zone") else { return ICUMessageFormatter(valueFormatter: FoundationValueFormatter()) }
         guard let zone = TimeZone(identifier: name) else {
             throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
         }
-        return ICUMessageFormatter(timeZone: zone)
+        return ICUMessageFormatter(timeZone: zone, valueFormatter: FoundationValueFormatter())
     }
 
     /// The message's line with a caret under the column of `location`.

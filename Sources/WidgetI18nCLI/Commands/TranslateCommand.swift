@@ -1,3 +1,4 @@
+import FoundationFormatting
 import GroupStore
 import I18nCore
 import WidgetTranslator
@@ -71,7 +72,7 @@ enum TranslateCommand: Command {
             store: try configuration.store(), project: try configuration.requireProject(),
             defaultLocale: configuration.defaultLocale,
             preferredLanguages: PreferredLanguages.fromEnvironment(configuration.environment),
-            bundledMessages: bundled)
+            bundledMessages: bundled, formatter: ICUMessageFormatter(valueFormatter: FoundationValueFormatter()))
     }
 
     static func parseLocale(_ text: String) throws(CLIError) -> LocaleTag {

@@ -4,6 +4,7 @@
 // Writes COUNT distinct keys `w<WRITER>-<i>` and, after each, the shared key `shared` with the same value.
 import Foundation
 import GroupStore
+import GroupStoreUserDefaults
 
 let arguments = CommandLine.arguments
 guard arguments.count == 5, let writer = Int(arguments[3]), let count = Int(arguments[4]) else {

@@ -1,4 +1,5 @@
 import Foundation
+import GroupStore
 
 /// A group store on `UserDefaults(suiteName:)`: the App Group store on Apple platforms.
 ///
@@ -8,6 +9,9 @@ import Foundation
 /// On Linux this works too (swift-corelibs-foundation keeps the suite as one property list file), but every
 /// save rewrites the whole suite: two processes saving at once lose each other's keys. Use `FileGroupStore`
 /// for anything that more than one process writes on Linux.
+///
+/// A module of its own because on Linux `UserDefaults` brings all of swift-corelibs-foundation into the
+/// binary, which a widget reading a `FileGroupStore` does not need.
 public final class UserDefaultsGroupStore: GroupStore {
     // UserDefaults is documented as thread-safe; this wrapper adds no state of its own.
     private nonisolated(unsafe) let defaults: UserDefaults

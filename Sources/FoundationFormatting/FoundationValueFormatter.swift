@@ -1,11 +1,32 @@
 import Foundation
+import I18nCore
 
-/// Foundation's number and date formatters, one per locale and style, created once per process. Creating
-/// one costs tens of microseconds, formatting with one a few; a widget formats the same few styles over and
-/// over.
-final class LocaleFormatters: @unchecked Sendable {
+/// Dates, times, currencies and number patterns for `ICUMessageFormatter`, with Foundation's `DateFormatter`
+/// and `NumberFormatter`: one formatter per locale and style, created once per process (creating one costs
+/// tens of microseconds, formatting with one a few).
+///
+/// A separate module because on Linux Foundation's formatters bring CoreFoundation and ICU into the binary;
+/// a widget that shows only text, counts and percentages does without them.
+///
+///     let translator = WidgetTranslator(store: store, project: project,
+///                                       formatter: ICUMessageFormatter(valueFormatter: FoundationValueFormatter()))
+public struct FoundationValueFormatter: LocaleValueFormatting {
+    /// Formatters are shared process-wide: every instance uses the same ones.
+    public init() {}
+
+    public func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (text: String, problems: [FormatProblem]) {
+        FormatterCache.shared.format(number, style: style, locale: locale)
+    }
+
+    public func format(_ date: Date, isTime: Bool, style: DateTimeStyle, locale: LocaleTag, timeZone: TimeZone) -> String {
+        FormatterCache.shared.format(date, isTime: isTime, style: style, locale: locale, timeZone: timeZone)
+    }
+}
+
+/// The process's Foundation formatters by locale and style.
+private final class FormatterCache: @unchecked Sendable {
     // Every formatter is created and used under `lock`: Foundation's formatters are not thread-safe.
-    static let shared = LocaleFormatters()
+    static let shared = FormatterCache()
 
     private let lock = NSLock()
     private var numberFormatters: [String: NumberFormatter] = [:]
@@ -17,8 +38,7 @@ final class LocaleFormatters: @unchecked Sendable {
     // MARK: - Numbers
 
     /// `number` in `style` for `locale`, and what could not be honoured.
-    func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (String, [FormatProblem]) {
-        if style == .decimal, let fast = fastInteger(number, locale: locale) { return (fast, []) }
+    func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (text: String, problems: [FormatProblem]) {
         lock.lock()
         defer { lock.unlock() }
         var problems: [FormatProblem] = []
@@ -64,35 +84,6 @@ final class LocaleFormatters: @unchecked Sendable {
         }
         let grouped = groups.joined(separator: separator).map { map[$0] ?? $0 }
         return (negative ? formatter.minusSign ?? "-" : "") + String(grouped)
-    }
-
-    /// `#` in a plural: the number with exactly its visible fraction digits, grouped for the locale.
-    func formatPound(_ number: MessageNumber, locale: LocaleTag) -> String {
-        if !number.text.contains(".") { return format(number, style: .decimal, locale: locale).0 }
-        let fractionDigits = number.text.split(separator: ".").dropFirst().first?.count ?? 0
-        lock.lock()
-        defer { lock.unlock() }
-        let key = "\(locale.normalized)|#\(fractionDigits)"
-        let formatter: NumberFormatter
-        if let cached = numberFormatters[key] {
-            formatter = cached
-        } else {
-            formatter = NumberFormatter()
-            formatter.locale = Locale(identifier: locale.displayForm)
-            formatter.numberStyle = .decimal
-            formatter.minimumFractionDigits = fractionDigits
-            formatter.maximumFractionDigits = fractionDigits
-            if numberFormatters.count >= Self.cacheLimit { numberFormatters.removeAll(keepingCapacity: true) }
-            numberFormatters[key] = formatter
-        }
-        return formatter.string(from: NSDecimalNumber(string: number.text)) ?? number.text
-    }
-
-    /// Small non-negative integers print the same in every locale whose digits are ASCII: skip Foundation.
-    private func fastInteger(_ number: MessageNumber, locale: LocaleTag) -> String? {
-        let text = number.text
-        guard text.utf8.count <= 3, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        return NumberingSystems.usesASCIIDigits(locale) ? text : nil
     }
 
     private func makeNumberFormatter(style: NumberStyle, locale: LocaleTag) -> NumberFormatter {

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GroupStore
+import I18nCore
+import WidgetKeysFile
+import WidgetTranslator
+
+/// widget-i18n-render: one widget process, as small as a widget extension that shows text and counts —
+/// open the group store, detect the locale, render every key of a keys file once, print the lines, exit.
+/// Links I18nCore, GroupStore and WidgetTranslator only (no Foundation formatters), which is what the
+/// process wall time and memory figures of `Benchmarks/render-benchmark.py` measure.
+///
+///   widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L]
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func fail(_ message: String) -> Never {
+    let line = Array("error: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(64)
+}
+
+guard let directory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys") else {
+    fail("usage: widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L]")
+}
+guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }
+guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else { fail("invalid --default-locale") }
+guard let keys = WidgetKeysFile(path: keysPath) else { fail("cannot read '\(keysPath)'") }
+let translator = WidgetTranslator(
+    store: FileGroupStore(directory: directory), project: project, defaultLocale: defaultLocale, preferredLanguages: [])
+var output = ""
+for key in keys.keys {
+    output += key.key + "\t" + translator.translate(key.key, arguments: key.arguments).text + "\n"
+}
+print(output, terminator: "")
