@@ -41,26 +41,29 @@ struct TranslationCache {
     /// The hash that `translation(…)` and `insert(…)` take, computed once per `translate` call: eight bytes
     /// of the key per multiply (a byte-at-a-time FNV-1a cost more than the rest of a lookup).
     static func hash(_ key: String) -> UInt64 {
-        let hashed = key.utf8.withContiguousStorageIfAvailable { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var hash = UInt64(raw.count) &* multiplier
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            if offset < raw.count {
-                var tail: UInt64 = 0
-                var index = raw.count
-                while index > offset {
-                    index -= 1
-                    tail = tail << 8 | UInt64(raw[index])
-                }
-                hash = mix(hash, tail)
-            }
-            return hash
+        // Native strings are read in place; a bridged one that is not contiguous is copied, so that equal keys
+        // always hash alike.
+        key.utf8.withContiguousStorageIfAvailable(hash) ?? Array(key.utf8).withUnsafeBufferPointer(hash)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var hash = UInt64(raw.count) &* multiplier
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
-        return hashed ?? FNV1a.hash(key)  // a bridged string that is not contiguous: rare, and still correct
+        if offset < raw.count {
+            var tail: UInt64 = 0
+            var index = raw.count
+            while index > offset {
+                index -= 1
+                tail = tail << 8 | UInt64(raw[index])
+            }
+            hash = mix(hash, tail)
+        }
+        return hash
     }
 
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -152,23 +152,11 @@ final class BundleIndex: Sendable {
 }
 
 /// 64-bit FNV-1a: a byte at a time, so the hash of a parent path extends to its children's paths.
-package enum FNV1a {
-    package static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    package static let prime: UInt64 = 0x0000_0100_0000_01b3
+enum FNV1a {
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-    @inline(__always) package static func combine(_ hash: inout UInt64, _ byte: UInt8) {
+    @inline(__always) static func combine(_ hash: inout UInt64, _ byte: UInt8) {
         hash = (hash ^ UInt64(byte)) &* prime
-    }
-
-    /// The hash of `string`'s UTF-8 bytes, read in place when the string is contiguous (every native one).
-    @inline(__always) package static func hash(_ string: String) -> UInt64 {
-        var hash = offsetBasis
-        let hashedInPlace: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes { combine(&hash, byte) }
-        }
-        if hashedInPlace == nil {
-            for byte in string.utf8 { combine(&hash, byte) }
-        }
-        return hash
     }
 }

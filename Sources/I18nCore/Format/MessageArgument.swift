@@ -45,6 +45,12 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     /// The numeric value, parsed once.
     public let value: Double
 
+    /// Digits after the decimal point as written (`1.50` → 2): what `#` shows and what offsets keep.
+    var visibleFractionDigits: Int {
+        guard let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        return text.utf8.distance(from: point, to: text.utf8.endIndex) - 1
+    }
+
     public var description: String { text }
 
     public static func == (lhs: MessageNumber, rhs: MessageNumber) -> Bool { lhs.text == rhs.text }

@@ -7,8 +7,8 @@
 /// of a Swift hello world's start-up time to each widget process. Arithmetic is on the decimal text, so
 /// long integers and fractions are exact. Dates, currencies and patterns go to a `LocaleValueFormatting`.
 struct NumberFormats: Sendable, Equatable {
-    /// The ten digits, zero first.
-    let digits: String
+    /// The ten digits, zero first (a `-u-nu-…` tag replaces them).
+    var digits: String
     let decimal: String
     let group: String
     let minus: String
@@ -51,7 +51,7 @@ struct NumberFormats: Sendable, Equatable {
             candidate = candidate[..<dash]
         }
         if let system = unicodeExtensionValue("nu", in: locale.normalized), let digits = digitsBySystem[system] {
-            formats = formats.with(digits: digits)
+            formats.digits = digits
         }
         return formats
     }
@@ -66,14 +66,6 @@ struct NumberFormats: Sendable, Equatable {
             index += 1
         }
         return nil
-    }
-
-    private func with(digits: String) -> NumberFormats {
-        NumberFormats(
-            digits: digits, decimal: decimal, group: group, minus: minus, plus: plus, primaryGrouping: primaryGrouping,
-            secondaryGrouping: secondaryGrouping, maximumFractionDigits: maximumFractionDigits,
-            minimumGroupingDigits: minimumGroupingDigits, percentPrefix: percentPrefix, percentSuffix: percentSuffix,
-            negativePercentPrefix: negativePercentPrefix)
     }
 
     var usesASCIIDigits: Bool { digits == "0123456789" }

@@ -249,7 +249,7 @@ private struct Renderer {
 
     /// `number − offset`, keeping the number's visible fraction digits, exactly.
     private static func subtract(_ offset: Int, from number: MessageNumber) -> MessageNumber {
-        let fractionDigits = number.text.split(separator: ".").dropFirst().first?.count ?? 0
+        let fractionDigits = number.visibleFractionDigits
         if fractionDigits == 0 { return MessageNumber(number.value - Double(offset)) }
         // In units of the last fraction digit: 2.50 − 1 is 250 − 100.
         let digits = number.text.filter { $0 != "." }

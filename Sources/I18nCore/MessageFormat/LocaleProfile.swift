@@ -31,7 +31,7 @@ final class LocaleProfile: Sendable {
         {
             return text
         }
-        let fractionDigits = text.split(separator: ".").dropFirst().first?.count ?? 0
+        let fractionDigits = number.visibleFractionDigits
         return numberFormats.format(
             number, .init(minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits))
     }
