@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
         .testTarget(
-            name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "WidgetI18nBench", "TestSupport"], resources: [.copy("Data")]
+            name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "WidgetI18nBench", "WidgetI18nRender", "TestSupport"], resources: [.copy("Data")]
         ),
     ],
     swiftLanguageModes: [.v6]
