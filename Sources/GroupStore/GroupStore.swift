@@ -25,6 +25,11 @@ public protocol GroupStore: Sendable {
     /// Stores `value` at `key`, replacing any previous value as a whole.
     func setValue(_ value: [UInt8], forKey key: String) throws
 
+    /// Stores several values, each replacing its key's value as a whole, in order: a reader may see the first
+    /// replaced and not yet the last, never a part of one. Stops at the first failure, leaving the values
+    /// before it stored. A store may make the batch durable at once (one directory sync for all of them).
+    func setValues(_ values: [(key: String, value: [UInt8])]) throws
+
     /// Removes the value at `key`; removing a key that is not there is not an error.
     func removeValue(forKey key: String) throws
 
@@ -55,6 +60,10 @@ public struct GroupStoreEntry: Hashable, Sendable {
 }
 
 extension GroupStore {
+    public func setValues(_ values: [(key: String, value: [UInt8])]) throws {
+        for (key, value) in values { try setValue(value, forKey: key) }
+    }
+
     public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
         try value(forKey: key)
     }

@@ -25,6 +25,23 @@ import TestSupport
         #expect(try store.value(forKey: "binary") == nil)
     }
 
+    /// A batch lands in order and stops at the first failure, leaving what came before it and no temporary
+    /// files.
+    @Test func storesABatchInOrderUpToTheFirstFailure() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.appending("group"))
+        try store.setValues([("a", Array("1".utf8)), ("b", Array("2".utf8)), ("a", Array("3".utf8))])
+        #expect(try store.string(forKey: "a") == "3")
+        #expect(try store.string(forKey: "b") == "2")
+        #expect(throws: GroupStoreError.self) {
+            try store.setValues([("c", Array("4".utf8)), ("", Array("5".utf8)), ("d", Array("6".utf8))])
+        }
+        #expect(try store.string(forKey: "c") == "4")
+        #expect(try store.value(forKey: "d") == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appending("group")).sorted() == ["a", "b", "c"])
+    }
+
     @Test func writesTheDocumentedFormat() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

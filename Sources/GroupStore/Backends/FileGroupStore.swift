@@ -96,6 +96,21 @@ public struct FileGroupStore: GroupStore {
     }
 
     public func setValue(_ value: [UInt8], forKey key: String) throws {
+        try replace(value, forKey: key)
+        syncDirectory()
+    }
+
+    /// Each value is written and flushed to a temporary file, then renamed over its key, in order; the
+    /// directory is synced once at the end rather than after every rename (a fetch stores three values per
+    /// locale, and those syncs were a quarter of its wall time).
+    public func setValues(_ values: [(key: String, value: [UInt8])]) throws {
+        defer { if !values.isEmpty { syncDirectory() } }
+        for (key, value) in values { try replace(value, forKey: key) }
+    }
+
+    /// Writes `value` to a flushed temporary file and renames it over `key`'s file; the rename is atomic, so
+    /// readers see the old value or the new one, whole.
+    private func replace(_ value: [UInt8], forKey key: String) throws {
         let path = try path(forKey: key)
         if let code = Self.createDirectories(directory) {
             throw GroupStoreError(.io(operation: "create the container for", path: directory, errno: code), key: key, store: displayName)
@@ -122,7 +137,6 @@ public struct FileGroupStore: GroupStore {
             }
             throw GroupStoreError(.io(operation: failure.operation, path: path, errno: failure.code), key: key, store: displayName)
         }
-        syncDirectory()
     }
 
     public func removeValue(forKey key: String) throws {
