@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""The widget render benchmark: widget-i18n-bench against its naive baseline, on the shared fixture.
+"""The widget render benchmark: widget-i18n-bench against its naive baseline, on a generated fixture.
 
-Generates the fixture with ../shared/bench/make-fixture.py (six locales, stored locale tr, default en),
+Generates the fixture with Benchmarks/make-fixture.py (six locales, stored locale tr, default en, 11 widget
+keys), or with --generator PATH, any generator with the same command line (--out, --size-kb, ...) that writes
+the same store/ + keys.txt layout;
 builds widget-i18n-bench in release with the Swift runtime linked statically (as a widget extension ships),
 then:
   * runs the widget path and the naive baseline alternately --runs times on the ~500 KB fixture and prints
@@ -11,7 +13,7 @@ then:
     executable that links the library and nothing else, next to a Swift hello world that imports Foundation;
   * cold render for ~50 KB, ~500 KB and ~5 MB bundles;
   * checks every string that process rendered against `widget-i18n t`.
-Usage: python3 Benchmarks/render-benchmark.py [--runs 9]
+Usage: python3 Benchmarks/render-benchmark.py [--runs 9] [--generator PATH]
 """
 import argparse
 import json
@@ -24,7 +26,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURE = os.path.join(ROOT, "..", "shared", "bench", "make-fixture.py")
+GENERATOR = os.path.join(ROOT, "Benchmarks", "make-fixture.py")
 
 
 def run(command, **kwargs):
@@ -34,9 +36,9 @@ def run(command, **kwargs):
     return result.stdout
 
 
-def fixture(work, size_kb):
+def fixture(generator, work, size_kb):
     out = os.path.join(work, "fixture-%d" % size_kb)
-    run([sys.executable, FIXTURE, "--out", out, "--size-kb", str(size_kb)])
+    run([sys.executable, generator, "--out", out, "--size-kb", str(size_kb)])
     return out
 
 
@@ -58,7 +60,13 @@ def timed_process(command):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--generator", default=GENERATOR,
+                        help="fixture generator with the command line of Benchmarks/make-fixture.py (default: that one)")
     args = parser.parse_args()
+    generator = os.path.abspath(args.generator)
+    if not os.path.isfile(generator):
+        sys.exit("no fixture generator at %s" % generator)
+    generator_name = os.path.relpath(generator, ROOT) if generator.startswith(ROOT + os.sep) else generator
     build = os.path.join(tempfile.gettempdir(), "widget-i18n-bench-build")
     run(["swift", "build", "-c", "release", "--product", "widget-i18n-bench", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
     run(["swift", "build", "-c", "release", "--product", "widget-i18n-render", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
@@ -70,7 +78,7 @@ def main():
     try:
         hello = os.path.join(work, "hello")
         run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "hello-foundation.swift"), "-o", hello])
-        main_fixture = fixture(work, 500)
+        main_fixture = fixture(generator, work, 500)
         # The first widget process ever on this store parses the JSON and writes the lookup indexes.
         first_ever = bench(binary, main_fixture, "--iterations", "0", "--renders", "0")
         ours, naive, unindexed = [], [], []
@@ -79,7 +87,8 @@ def main():
             naive.append(bench(binary, main_fixture, "--baseline", "naive"))
             unindexed.append(bench(binary, main_fixture, "--no-stored-index", "--iterations", "200", "--renders", "20"))
         med = lambda rows, field: statistics.median(row[field] for row in rows)
-        print("render benchmark: shared fixture (6 locales x ~500 KB, stored locale tr, default en, 11 keys), %d runs, medians" % args.runs)
+        print("render benchmark: fixture from %s (6 locales x ~500 KB, stored locale tr, default en, 11 keys), %d runs, medians"
+              % (generator_name, args.runs))
         print()
         print("| figure | widget-i18n | naive baseline | ratio |")
         print("|---|---:|---:|---:|")
@@ -118,7 +127,7 @@ def main():
         print("| bundle | cold first render (stored index) | cold first render (no index) |")
         print("|---|---:|---:|")
         for size in (50, 500, 5000):
-            out = main_fixture if size == 500 else fixture(work, size)
+            out = main_fixture if size == 500 else fixture(generator, work, size)
             bench(binary, out, "--iterations", "0", "--renders", "0")
             indexed = [bench(binary, out, "--iterations", "0", "--renders", "0")["cold_first_render_ns"] for _ in range(args.runs)]
             plain = [bench(binary, out, "--iterations", "0", "--renders", "0", "--no-stored-index")["cold_first_render_ns"]

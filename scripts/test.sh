@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --for test
+swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build "$@"

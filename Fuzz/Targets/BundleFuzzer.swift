@@ -12,7 +12,8 @@ public func fuzzBundle(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let index = StoredBundleIndex(index: bundle.storedIndex(), json: bytes)
     precondition(index != nil, "a fresh index does not match its own JSON")
     for key in bundle.keys.prefix(64) + ["", ".", "a", "a.b", "\u{0}"] {
-        precondition(index!.message(forKey: key) == bundle.message(forKey: key), "index and bundle disagree on '\(key)'")
+        precondition(
+            index!.message(forKey: key) == bundle.message(forKey: key), "index and bundle disagree on '\(key)'")
     }
     // A stored index must never be trusted for other bytes in a way that crashes.
     if count > 2 {

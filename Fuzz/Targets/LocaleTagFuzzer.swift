@@ -7,7 +7,9 @@ public func fuzzLocaleTag(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let again = LocaleTag(parsing: tag.normalized)
         precondition(again == tag, "'\(text)' normalises to '\(tag.normalized)', which does not parse back")
         precondition(LocaleTag(parsing: tag.displayForm) == tag, "display form does not parse back")
-        for parent in tag.parents { precondition(parent.normalized.count < tag.normalized.count, "a parent is not shorter") }
+        for parent in tag.parents {
+            precondition(parent.normalized.count < tag.normalized.count, "a parent is not shorter")
+        }
         _ = PluralRules.category(for: MessageNumber(7), locale: tag)
         _ = LocaleNegotiation.lookup(preferred: [tag], available: [LocaleTag.english])
     }

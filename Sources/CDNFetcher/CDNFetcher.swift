@@ -26,7 +26,8 @@ public final class CDNFetcher: Sendable {
     public init(store: any GroupStore, project: ProjectID, options: FetchOptions) throws(FetchError) {
         var base = options.cdn
         while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme),
+        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
+            ["http", "https", "file"].contains(scheme),
             scheme == "file" || url.host != nil
         else {
             throw FetchError("Invalid CDN URL '\(options.cdn)': use https://…, http://… or file:///path/to/Locales")
@@ -85,10 +86,12 @@ public final class CDNFetcher: Sendable {
         case .success(let success): response = success
         }
         if response.status == 304, let cached {
-            return ManifestFetch(manifest: cached, outcome: .notModified, bytesTransferred: response.bytesReceived, url: manifestURL)
+            return ManifestFetch(
+                manifest: cached, outcome: .notModified, bytesTransferred: response.bytesReceived, url: manifestURL)
         }
         guard (200..<300).contains(response.status) else {
-            let reason = response.status == 404 || response.status == 410
+            let reason =
+                response.status == 404 || response.status == 410
                 ? "No manifest for project '\(project)' at '\(manifestURL)' (HTTP \(response.status)); check --project and --cdn"
                 : statusFailure(response, url: manifestURL)
             return try fallBack(reason, bytes: response.bytesReceived)
@@ -116,7 +119,8 @@ public final class CDNFetcher: Sendable {
         } catch {
             return try fallBack("Cannot cache the manifest: \(error)", bytes: response.bytesReceived)
         }
-        return ManifestFetch(manifest: manifest, outcome: outcome, bytesTransferred: response.bytesReceived, url: manifestURL)
+        return ManifestFetch(
+            manifest: manifest, outcome: outcome, bytesTransferred: response.bytesReceived, url: manifestURL)
     }
 
     // MARK: - Messages
@@ -138,7 +142,8 @@ public final class CDNFetcher: Sendable {
                 let offered = manifest.languages.map(\.tag.normalized).joined(separator: ", ")
                 results[requested] = LocaleFetchResult(
                     locale: requested,
-                    outcome: .failed("'\(requested.normalized)' is not offered by project '\(project)' (languages: \(offered))"),
+                    outcome: .failed(
+                        "'\(requested.normalized)' is not offered by project '\(project)' (languages: \(offered))"),
                     bytesTransferred: 0, urls: [])
                 continue
             }
@@ -147,7 +152,8 @@ public final class CDNFetcher: Sendable {
             switch plan(for: language, manifest: manifest) {
             case .success(let plan): plans.append(plan)
             case .failure(let error):
-                results[language.tag] = LocaleFetchResult(locale: language.tag, outcome: .failed(error.description), bytesTransferred: 0, urls: [])
+                results[language.tag] = LocaleFetchResult(
+                    locale: language.tag, outcome: .failed(error.description), bytesTransferred: 0, urls: [])
             }
         }
         let processed = await download(plans, manifest: manifest, progress: progress)
@@ -157,7 +163,8 @@ public final class CDNFetcher: Sendable {
             results[result.locale] = result
         }
         if !updated.isEmpty {
-            try? ReloadRequest.record("messages updated: \(updated.joined(separator: ", "))", project: project, in: store)
+            try? ReloadRequest.record(
+                "messages updated: \(updated.joined(separator: ", "))", project: project, in: store)
         }
         return order.compactMap { results[$0] }
     }
@@ -176,7 +183,8 @@ public final class CDNFetcher: Sendable {
             // No manifest at all: a cached locale can still be selected, offline.
             do {
                 let chosen = try CachedMessages.selectLocale(requested, project: project, in: store)
-                return LocaleSwitch(locale: chosen, fetch: nil, warnings: ["\(error); switched using the cached messages"])
+                return LocaleSwitch(
+                    locale: chosen, fetch: nil, warnings: ["\(error); switched using the cached messages"])
             } catch let selection {
                 throw FetchError("\(error); \(selection)")
             }
@@ -184,8 +192,9 @@ public final class CDNFetcher: Sendable {
         if case .failed(let reason) = manifestFetch.outcome { warnings.append("\(reason); using the cached manifest") }
         guard let language = manifestFetch.manifest.language(for: requested) else {
             let offered = manifestFetch.manifest.languages.map(\.tag.normalized).joined(separator: ", ")
-            throw FetchError("'\(requested.displayForm)' is not offered by project '\(project)' (languages: \(offered)); "
-                + "the locale was not changed")
+            throw FetchError(
+                "'\(requested.displayForm)' is not offered by project '\(project)' (languages: \(offered)); "
+                    + "the locale was not changed")
         }
         let result = await fetch([language.tag], manifest: manifestFetch.manifest)[0]
         if case .failed(let reason) = result.outcome {
@@ -214,11 +223,14 @@ public final class CDNFetcher: Sendable {
             var parts: [[Result<HTTPResponse, HTTPTransferError>?]]
             var results: [LocaleFetchResult?]
         }
-        let requests = plans.flatMap { plan in plan.urls.map { HTTPRequest(url: $0, headers: plan.conditionalHeaders[$0] ?? [:]) } }
+        let requests = plans.flatMap { plan in
+            plan.urls.map { HTTPRequest(url: $0, headers: plan.conditionalHeaders[$0] ?? [:]) }
+        }
         let owners = plans.indices.flatMap { index in plans[index].urls.indices.map { (plan: index, part: $0) } }
-        let collected = Mutex(Collected(
-            parts: plans.map { [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: $0.urls.count) },
-            results: [LocaleFetchResult?](repeating: nil, count: plans.count)))
+        let collected = Mutex(
+            Collected(
+                parts: plans.map { [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: $0.urls.count) },
+                results: [LocaleFetchResult?](repeating: nil, count: plans.count)))
         let group = DispatchGroup()
         _ = await client.perform(requests, progress: progress) { index, result in
             let owner = owners[index]
@@ -280,22 +292,28 @@ public final class CDNFetcher: Sendable {
             guard let resolved = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteString,
                 isAllowedFileURL(resolved)
             else {
-                return .failure(FetchError("The manifest's URL for '\(language.tag.normalized)' ('\(raw)') leaves the CDN's "
-                    + "scheme (\(scheme)); refusing to fetch it"))
+                return .failure(
+                    FetchError(
+                        "The manifest's URL for '\(language.tag.normalized)' ('\(raw)') leaves the CDN's "
+                            + "scheme (\(scheme)); refusing to fetch it"))
             }
             urls = [resolved]
         } else {
             urls = [localeURL + "/translations.json"]
         }
         let cachedSize = (try? store.value(forKey: StorageKey.messages(project: project, locale: language.tag)))??.count
-        let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: project, locale: language.tag))
+        let metadata = CacheMetadata.read(
+            in: store, key: StorageKey.messagesCache(project: project, locale: language.tag))
         var headers: [String: [String: String]] = [:]
-        if !options.force, let metadata, let cachedSize, metadata.size == cachedSize, Set(metadata.files.keys) == Set(urls) {
+        if !options.force, let metadata, let cachedSize, metadata.size == cachedSize,
+            Set(metadata.files.keys) == Set(urls)
+        {
             for url in urls { headers[url] = metadata.conditionalHeaders(for: url) }
         }
-        return .success(Plan(
-            language: language, urls: urls, conditionalHeaders: headers, isNamespaced: !manifest.namespaces.isEmpty,
-            cachedSize: cachedSize, metadata: metadata))
+        return .success(
+            Plan(
+                language: language, urls: urls, conditionalHeaders: headers, isNamespaced: !manifest.namespaces.isEmpty,
+                cachedSize: cachedSize, metadata: metadata))
     }
 
     private func isAllowedFileURL(_ url: String) -> Bool {
@@ -306,7 +324,9 @@ public final class CDNFetcher: Sendable {
         }
     }
 
-    private func complete(_ plan: Plan, parts: [Result<HTTPResponse, HTTPTransferError>], manifest: Manifest) -> LocaleFetchResult {
+    private func complete(_ plan: Plan, parts: [Result<HTTPResponse, HTTPTransferError>], manifest: Manifest)
+        -> LocaleFetchResult
+    {
         let tag = plan.language.tag
         var bytes = 0
         var responses: [HTTPResponse] = []
@@ -347,7 +367,9 @@ public final class CDNFetcher: Sendable {
             // JSON.parse in the other SDKs rejects a byte-order mark; store the JSON without it.
             if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
             // One pass validates the bundle and builds the lookup index widgets read instead of the JSON.
-            bundle = try indexed(body, url: plan.isNamespaced ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0], locale: tag)
+            bundle = try indexed(
+                body, url: plan.isNamespaced ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
+                locale: tag)
         } catch {
             return failed(error.description)
         }
@@ -372,7 +394,8 @@ public final class CDNFetcher: Sendable {
             return failed("Cannot cache '\(tag.normalized)': \(error)")
         }
         return LocaleFetchResult(
-            locale: tag, outcome: unchanged ? .unchanged : .updated(size: body.count), bytesTransferred: bytes, urls: plan.urls)
+            locale: tag, outcome: unchanged ? .unchanged : .updated(size: body.count), bytesTransferred: bytes,
+            urls: plan.urls)
     }
 
     /// Parses `body` into a bundle (validating it) and rejects the CDN's "no such locale" answers.
@@ -395,7 +418,8 @@ public final class CDNFetcher: Sendable {
             let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
             if object.isEmpty || (object.count == 1 && object["fallback"] as? Bool == true) {
                 let shown = object.isEmpty ? "{}" : "{\"fallback\": true}"
-                throw FetchError("The CDN has no messages for '\(locale.normalized)' at '\(url)' (it answered \(shown))")
+                throw FetchError(
+                    "The CDN has no messages for '\(locale.normalized)' at '\(url)' (it answered \(shown))")
             }
             throw FetchError("The messages for '\(locale.normalized)' from '\(url)' contain no strings")
         }

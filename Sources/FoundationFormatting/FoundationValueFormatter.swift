@@ -14,11 +14,15 @@ public struct FoundationValueFormatter: LocaleValueFormatting {
     /// Formatters are shared process-wide: every instance uses the same ones.
     public init() {}
 
-    public func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (text: String, problems: [FormatProblem]) {
+    public func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (
+        text: String, problems: [FormatProblem]
+    ) {
         FormatterCache.shared.format(number, style: style, locale: locale)
     }
 
-    public func format(_ date: Date, isTime: Bool, style: DateTimeStyle, locale: LocaleTag, timeZone: TimeZone) -> String {
+    public func format(_ date: Date, isTime: Bool, style: DateTimeStyle, locale: LocaleTag, timeZone: TimeZone)
+        -> String
+    {
         FormatterCache.shared.format(date, isTime: isTime, style: style, locale: locale, timeZone: timeZone)
     }
 }
@@ -38,7 +42,9 @@ private final class FormatterCache: @unchecked Sendable {
     // MARK: - Numbers
 
     /// `number` in `style` for `locale`, and what could not be honoured.
-    func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (text: String, problems: [FormatProblem]) {
+    func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (
+        text: String, problems: [FormatProblem]
+    ) {
         lock.lock()
         defer { lock.unlock() }
         var problems: [FormatProblem] = []
@@ -52,7 +58,9 @@ private final class FormatterCache: @unchecked Sendable {
             numberFormatters[key] = formatter
         }
         if case .skeleton(let skeleton) = style {
-            problems = Self.unsupportedTokens(in: skeleton).map { FormatProblem(.unsupported("number skeleton token '\($0)'")) }
+            problems = Self.unsupportedTokens(in: skeleton).map {
+                FormatProblem(.unsupported("number skeleton token '\($0)'"))
+            }
         }
         if style == .decimal || style == .integer, let exact = Self.groupedLongInteger(number, formatter: formatter) {
             return (exact, problems)
@@ -152,7 +160,9 @@ private final class FormatterCache: @unchecked Sendable {
     /// Tokens `applySkeleton` ignores, to report them.
     static func unsupportedTokens(in skeleton: String) -> [String] {
         skeleton.split(whereSeparator: \.isWhitespace).map(String.init).filter { token in
-            let known = ["percent", "%", "%x100", "precision-integer", ".", "group-off", ",_", "sign-always", "+!", "integer"]
+            let known = [
+                "percent", "%", "%x100", "precision-integer", ".", "group-off", ",_", "sign-always", "+!", "integer",
+            ]
             if known.contains(token) || token.hasPrefix("currency/") { return false }
             if token.hasPrefix("scale/"), Double(token.dropFirst(6)) != nil { return false }
             if token.hasPrefix("."), token.dropFirst().allSatisfy({ $0 == "0" || $0 == "#" }) { return false }

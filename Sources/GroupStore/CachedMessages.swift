@@ -25,7 +25,8 @@ public enum CachedMessages {
         let cached: [LocaleTag: String]
         do { cached = try locales(project: project, in: store) } catch { throw .store("\(error)") }
         guard let match = LocaleNegotiation.lookup(preferred: [requested], available: cached.keys) else {
-            throw .notCached(requested: requested, cached: cached.keys.map(\.normalized).sorted(), store: store.displayName)
+            throw .notCached(
+                requested: requested, cached: cached.keys.map(\.normalized).sorted(), store: store.displayName)
         }
         do {
             guard let bytes = try store.value(forKey: cached[match]!) else {
@@ -62,7 +63,8 @@ public enum LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvert
             return "No cached messages for '\(requested.normalized)' or its parents in \(store) (\(available)); "
                 + "run 'widget-i18n fetch --locale \(requested.displayForm)' first"
         case .unusable(let locale, let reason):
-            return "The cached messages for '\(locale.normalized)' are unusable (\(reason)); the locale was not changed. "
+            return
+                "The cached messages for '\(locale.normalized)' are unusable (\(reason)); the locale was not changed. "
                 + "Run 'widget-i18n fetch --locale \(locale.displayForm) --force' to replace them"
         case .store(let message):
             return message

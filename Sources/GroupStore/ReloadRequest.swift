@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import I18nCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// "Reload your timeline, please": what the app side records in the group store whenever a widget would
 /// render differently (new messages, a new locale, the app's own data).
@@ -35,7 +36,8 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try store.setValue(Array(try encoder.encode(request)), forKey: StorageKey.reloadRequest(project: project, kind: kind))
+        try store.setValue(
+            Array(try encoder.encode(request)), forKey: StorageKey.reloadRequest(project: project, kind: kind))
     }
 
     /// The newest request that applies to widgets of `kind`: the kind's own or the one for every kind.

@@ -70,7 +70,10 @@ public struct TimelineProviderContext: Sendable {
     /// Rendering for a placeholder or gallery preview rather than the home screen.
     public var isPreview: Bool
 
-    public init(family: WidgetFamily = .systemMedium, timeZone: TimeZone = .current, date: Date = Date(), isPreview: Bool = false) {
+    public init(
+        family: WidgetFamily = .systemMedium, timeZone: TimeZone = .current, date: Date = Date(),
+        isPreview: Bool = false
+    ) {
         self.family = family
         self.timeZone = timeZone
         self.date = date

@@ -31,8 +31,10 @@ public actor TimelineHost<Provider: TimelineProvider> {
     private var deferredUntil: Date?
     private var pendingReason: String?
 
-    public init(provider: Provider, store: any GroupStore, project: ProjectID, context: TimelineProviderContext,
-                budget: ReloadBudget = ReloadBudget(dailyLimit: 72)) {
+    public init(
+        provider: Provider, store: any GroupStore, project: ProjectID, context: TimelineProviderContext,
+        budget: ReloadBudget = ReloadBudget(dailyLimit: 72)
+    ) {
         self.provider = provider
         self.store = store
         self.project = project
@@ -50,7 +52,9 @@ public actor TimelineHost<Provider: TimelineProvider> {
         var reason: String?
         if timeline == nil {
             reason = "first load"
-        } else if let request = ReloadRequest.latest(project: project, kind: provider.kind, in: store), request.id != seenRequestID {
+        } else if let request = ReloadRequest.latest(project: project, kind: provider.kind, in: store),
+            request.id != seenRequestID
+        {
             seenRequestID = request.id
             reason = "reload requested: \(request.reason)"
         } else if let due = timeline?.reloadDate, now >= due {

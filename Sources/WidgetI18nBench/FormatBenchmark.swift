@@ -7,9 +7,13 @@ enum FormatBenchmark {
         ("plain", "Open the app to see your events", [:]),
         ("two arguments", "Good morning, {name}! Updated {time}", ["name": "Ayşe", "time": "09:41"]),
         ("plural", "{count, plural, =0 {No events} one {# event} other {# events}} today", ["count": 3]),
-        ("select + plural", "{gender, select, female {{n, plural, one {She has # message} other {She has # messages}}} "
-            + "male {{n, plural, one {He has # message} other {He has # messages}}} "
-            + "other {{n, plural, one {They have # message} other {They have # messages}}}}", ["gender": "female", "n": 5]),
+        (
+            "select + plural",
+            "{gender, select, female {{n, plural, one {She has # message} other {She has # messages}}} "
+                + "male {{n, plural, one {He has # message} other {He has # messages}}} "
+                + "other {{n, plural, one {They have # message} other {They have # messages}}}}",
+            ["gender": "female", "n": 5]
+        ),
     ]
 
     static func run(iterations: Int, rounds: Int) -> String {
@@ -38,7 +42,8 @@ enum FormatBenchmark {
         let start = ContinuousClock.now
         for index in 0..<count { body(index) }
         let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1e9 / Double(count) + Double(elapsed.components.attoseconds) / 1e9 / Double(count)
+        return Double(elapsed.components.seconds) * 1e9 / Double(count) + Double(elapsed.components.attoseconds) / 1e9
+            / Double(count)
     }
 
     static func median(_ rounds: Int, _ sample: () -> Double) -> Double {

@@ -68,7 +68,8 @@ struct RenderBenchmark {
 
     private func makeLookup() -> (Key) -> String {
         let translator = WidgetTranslator(
-            store: FileGroupStore(directory: storeDirectory), project: project, defaultLocale: defaultLocale, preferredLanguages: [],
+            store: FileGroupStore(directory: storeDirectory), project: project, defaultLocale: defaultLocale,
+            preferredLanguages: [],
             maintainsIndexes: !ignoreStoredIndex)
         return { translator.translate($0.key, arguments: $0.arguments).text }
     }
@@ -161,7 +162,9 @@ struct WithoutStoredIndexes: GroupStore {
     func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
         isIndex(key) ? nil : try base.mappedValue(forKey: key)
     }
-    func setValue(_ value: [UInt8], forKey key: String) throws { if !isIndex(key) { try base.setValue(value, forKey: key) } }
+    func setValue(_ value: [UInt8], forKey key: String) throws {
+        if !isIndex(key) { try base.setValue(value, forKey: key) }
+    }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
     func keys() throws -> [String] { try base.keys().filter { !isIndex($0) } }
 }
@@ -169,6 +172,8 @@ struct WithoutStoredIndexes: GroupStore {
 /// The store's file names, for the naive reader (which, like most apps, reads files directly).
 enum KeyFileNameForBenchmark {
     static func encode(_ key: String) -> String {
-        key.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? key
+        key.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(
+                charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? key
     }
 }

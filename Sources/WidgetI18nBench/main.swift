@@ -26,16 +26,26 @@ func fail(_ message: String) -> Never {
 }
 
 if arguments.first == "format" {
-    print(FormatBenchmark.run(iterations: max(number("--iterations", default: 200_000), 1), rounds: max(number("--rounds", default: 7), 1)))
+    print(
+        FormatBenchmark.run(
+            iterations: max(number("--iterations", default: 200_000), 1), rounds: max(number("--rounds", default: 7), 1)
+        ))
     exit(0)
 }
-guard let storeDirectory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys") else {
-    fail("usage: widget-i18n-bench --store-dir DIR --project P --keys FILE [--default-locale L] [--iterations N] [--renders R] "
-        + "[--baseline naive] [--no-stored-index] [--print]\n       widget-i18n-bench format [--iterations N] [--rounds R]")
+guard let storeDirectory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys")
+else {
+    fail(
+        "usage: widget-i18n-bench --store-dir DIR --project P --keys FILE [--default-locale L] [--iterations N] [--renders R] "
+            + "[--baseline naive] [--no-stored-index] [--print]\n       widget-i18n-bench format [--iterations N] [--rounds R]"
+    )
 }
 guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }
-guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else { fail("invalid --default-locale") }
-if let baseline = option("--baseline"), baseline != "naive" { fail("unknown baseline '\(baseline)'; the only one is 'naive'") }
+guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else {
+    fail("invalid --default-locale")
+}
+if let baseline = option("--baseline"), baseline != "naive" {
+    fail("unknown baseline '\(baseline)'; the only one is 'naive'")
+}
 guard let keys = WidgetKeysFile(path: keysPath)?.keys else { fail("cannot read '\(keysPath)'") }
 let benchmark = RenderBenchmark(
     storeDirectory: storeDirectory, project: project, keys: keys, defaultLocale: defaultLocale,

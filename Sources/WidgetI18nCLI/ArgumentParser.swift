@@ -6,7 +6,9 @@ struct OptionSpec: Sendable {
     let help: String
     var repeatable = false
 
-    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+    static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: nil, help: help)
+    }
     static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)
     }
@@ -26,7 +28,8 @@ struct ParsedArguments: Sendable {
 /// A deliberately small GNU-style parser: `--name value`, `--name=value`, flags, `-h`, and `--` to end
 /// options. Anything it does not know is a usage error that names the fix.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) -> ParsedArguments {
+    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -82,7 +85,8 @@ enum ArgumentParser {
     }
 
     /// `name=value` pairs into message arguments; numbers become numbers.
-    static func messageArguments(_ pairs: some Sequence<String>, command: String) throws(CLIError) -> [(String, String)] {
+    static func messageArguments(_ pairs: some Sequence<String>, command: String) throws(CLIError) -> [(String, String)]
+    {
         var result: [(String, String)] = []
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {

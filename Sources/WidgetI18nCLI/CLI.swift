@@ -44,8 +44,9 @@ enum CLI {
         guard let command = candidates.max(by: { $0.path.count < $1.path.count }) else {
             if commands.contains(where: { $0.path.first == first }) {
                 let subcommands = commands.filter { $0.path.first == first && $0.path.count > 1 }.map { $0.path[1] }
-                throw .usage("Unknown subcommand '\(first) \(words.dropFirst().first ?? "")'; use one of: "
-                    + subcommands.joined(separator: ", "))
+                throw .usage(
+                    "Unknown subcommand '\(first) \(words.dropFirst().first ?? "")'; use one of: "
+                        + subcommands.joined(separator: ", "))
             }
             throw .usage("Unknown command '\(first)'; run 'widget-i18n --help' to see the commands")
         }

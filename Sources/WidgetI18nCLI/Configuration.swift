@@ -25,9 +25,12 @@ struct Configuration {
     static let globalOptions: [OptionSpec] = [
         .value("project", "ORG/PROJECT", "The better-i18n project, 'org/project' or a UUID [WIDGET_I18N_PROJECT]"),
         .value("group", "ID", "The App Group identifier (default: group.ORG.PROJECT) [WIDGET_I18N_GROUP]"),
-        .value("group-dir", "DIR", "The group container directory, instead of the group's default [WIDGET_I18N_GROUP_DIR]"),
+        .value(
+            "group-dir", "DIR", "The group container directory, instead of the group's default [WIDGET_I18N_GROUP_DIR]"),
         .value("default-locale", "LOCALE", "The fallback locale (default: en) [WIDGET_I18N_DEFAULT_LOCALE]"),
-        .value("cdn", "URL", "The CDN base URL, https://… or file:///… (default: \(FetchOptions.defaultCDN)) [WIDGET_I18N_CDN]"),
+        .value(
+            "cdn", "URL",
+            "The CDN base URL, https://… or file:///… (default: \(FetchOptions.defaultCDN)) [WIDGET_I18N_CDN]"),
         .flag("help", "Show help for this command"),
     ]
 
@@ -78,8 +81,9 @@ struct Configuration {
     /// The project, or a usage error that says how to set it.
     func requireProject() throws(CLIError) -> ProjectID {
         guard let project else {
-            throw .usage("No project given; pass --project ORG/PROJECT (e.g. --project acme/widgets), "
-                + "set WIDGET_I18N_PROJECT, or add \"project\" to \(Self.fileName)")
+            throw .usage(
+                "No project given; pass --project ORG/PROJECT (e.g. --project acme/widgets), "
+                    + "set WIDGET_I18N_PROJECT, or add \"project\" to \(Self.fileName)")
         }
         return project
     }
@@ -117,7 +121,9 @@ struct Configuration {
         var result: [String: String] = [:]
         for (key, value) in dictionary {
             guard known.contains(key) else {
-                throw .usage("Unknown setting '\(key)' in \(fileName); known settings: \(known.sorted().joined(separator: ", "))")
+                throw .usage(
+                    "Unknown setting '\(key)' in \(fileName); known settings: \(known.sorted().joined(separator: ", "))"
+                )
             }
             guard let text = value as? String else { throw .usage("Setting '\(key)' in \(fileName) must be a string") }
             result[key] = text

@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import GroupStore
 import I18nCore
 import WidgetKeysFile
 import WidgetTranslator
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// widget-i18n-render: one widget process, as small as a widget extension that shows text and counts —
 /// open the group store, detect the locale, render every key of a keys file once, print the lines, exit.
@@ -29,11 +30,14 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
-guard let directory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys") else {
+guard let directory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys")
+else {
     fail("usage: widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L]")
 }
 guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }
-guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else { fail("invalid --default-locale") }
+guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else {
+    fail("invalid --default-locale")
+}
 guard let keys = WidgetKeysFile(path: keysPath) else { fail("cannot read '\(keysPath)'") }
 let translator = WidgetTranslator(
     store: FileGroupStore(directory: directory), project: project, defaultLocale: defaultLocale, preferredLanguages: [])

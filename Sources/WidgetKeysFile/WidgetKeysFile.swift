@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import I18nCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The keys a widget renders, in the `keys.txt` format of `shared/bench/make-fixture.py`: a key per line,
 /// then optional TAB-separated `name=value` arguments; `#` starts a comment line.
@@ -28,7 +29,9 @@ public struct WidgetKeysFile: Sendable {
 
     public init(text: String) {
         keys = text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else { return nil }
+            guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else {
+                return nil
+            }
             let fields = line.split(separator: "\t")
             var arguments: MessageArguments = [:]
             for field in fields.dropFirst() {

@@ -1,16 +1,18 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import I18nCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Messages an app ships inside the widget, the last cached-or-shipped step of the fallback chain.
 public enum BundledMessages {
     /// Reads every `<locale>/translations.json` below `directory`: the layout the CDN serves, so a copy of a
     /// project's CDN tree (`Locales/acme/widgets`) is a valid bundled-messages directory.
     /// - Throws: `BundledMessagesError` naming the file that is missing or does not parse.
-    public static func load(fromDirectory directory: String) throws(BundledMessagesError) -> [LocaleTag: MessageBundle] {
+    public static func load(fromDirectory directory: String) throws(BundledMessagesError) -> [LocaleTag: MessageBundle]
+    {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
             throw BundledMessagesError(path: directory, reason: "cannot list the directory")

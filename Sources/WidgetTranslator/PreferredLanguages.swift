@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The device's preferred languages, most preferred first.
@@ -22,7 +22,9 @@ public enum PreferredLanguages {
             result.append(String(name))
         }
         for entry in (environment["LANGUAGE"] ?? "").split(separator: ":") { add(String(entry)) }
-        if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+        if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: {
+            !$0.isEmpty
+        }) {
             add(locale)
         }
         return result

@@ -90,7 +90,8 @@ public final class Translation: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 
     public static func == (lhs: Translation, rhs: Translation) -> Bool {
-        lhs.text == rhs.text && lhs.locale == rhs.locale && lhs.resolution == rhs.resolution && lhs.problems == rhs.problems
+        lhs.text == rhs.text && lhs.locale == rhs.locale && lhs.resolution == rhs.resolution
+            && lhs.problems == rhs.problems
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -116,7 +117,8 @@ public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch source {
         case .stored(let raw): return "\(locale.displayForm) (stored locale '\(raw)')"
-        case .preferredLanguage(let raw): return "\(locale.displayForm) (preferred language '\(raw)' of the environment)"
+        case .preferredLanguage(let raw):
+            return "\(locale.displayForm) (preferred language '\(raw)' of the environment)"
         case .defaultLocale: return "\(locale.displayForm) (default locale)"
         }
     }

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GroupStore
 import I18nCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The widget side of WidgetI18n: detects the locale from the group store and resolves keys through the
 /// fallback chain, storage only. It never touches the network and never throws: a corrupt or unreadable
@@ -277,7 +278,9 @@ public final class WidgetTranslator: Sendable {
             guard let json else { return .notCached }
             // The stored index answers without reading the bundle; it checks itself against the JSON.
             let indexKey = StorageKey.bundleIndex(project: project, locale: tag)
-            if let indexBytes = try? store.mappedValue(forKey: indexKey), let index = StoredBundleIndex(index: indexBytes, json: json) {
+            if let indexBytes = try? store.mappedValue(forKey: indexKey),
+                let index = StoredBundleIndex(index: indexBytes, json: json)
+            {
                 return .loaded(index)
             }
             do {
@@ -286,8 +289,10 @@ public final class WidgetTranslator: Sendable {
                 return .loaded(bundle)
             } catch {
                 let reason = "\(error)"
-                report("The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "
-                    + "using the next fallback. Run 'widget-i18n fetch --locale \(tag.normalized) --force' to replace them")
+                report(
+                    "The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "
+                        + "using the next fallback. Run 'widget-i18n fetch --locale \(tag.normalized) --force' to replace them"
+                )
                 return .unreadable(reason)
             }
         } catch {

@@ -2,8 +2,8 @@ import CDNFetcher
 import Foundation
 import GroupStore
 import I18nCore
-import Testing
 import TestSupport
+import Testing
 
 private let project = try! ProjectID("acme/widgets")
 private let sampleLocales = ["en", "tr", "de", "fr", "ar", "ru", "pl", "ja", "pt-br", "zh-hant"]
@@ -17,7 +17,9 @@ private func writeTree(_ files: [String: String], in root: String) throws {
     }
 }
 
-private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectID = project, force: Bool = false) throws -> CDNFetcher {
+private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectID = project, force: Bool = false) throws
+    -> CDNFetcher
+{
     var options = FetchOptions()
     options.cdn = cdn
     options.force = force
@@ -65,14 +67,23 @@ private struct ServedCDN {
         let fetcher = try makeFetcher(nginx.baseURL, store: store)
 
         let manifest = try await fetcher.fetchManifest()
-        #expect(manifest.outcome == .updated(size: manifest.manifest.languages.isEmpty ? 0 : try #require(
-            FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/manifest.json")).count))
+        #expect(
+            manifest.outcome
+                == .updated(
+                    size: manifest.manifest.languages.isEmpty
+                        ? 0
+                        : try #require(
+                            FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/manifest.json")
+                        ).count))
         let first = await fetcher.fetch(manifest.manifest.languages.map(\.tag), manifest: manifest.manifest)
         #expect(first.map(\.locale.normalized) == sampleLocales)
         for result in first {
-            let file = try #require(FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/\(result.locale.normalized)/translations.json"))
+            let file = try #require(
+                FileManager.default.contents(
+                    atPath: Repository.sampleProjectLocales + "/\(result.locale.normalized)/translations.json"))
             #expect(result.outcome == .updated(size: file.count))
-            #expect(try store.value(forKey: StorageKey.messages(project: project, locale: result.locale)) == Array(file))
+            #expect(
+                try store.value(forKey: StorageKey.messages(project: project, locale: result.locale)) == Array(file))
             // Compressed on the wire: fewer bytes received than the bundle holds.
             #expect(result.bytesTransferred > 0 && result.bytesTransferred < file.count, "\(result.locale)")
         }
@@ -91,7 +102,10 @@ private struct ServedCDN {
         #expect(second.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
         let secondLog = Array(NginxServer.accessLog(of: nginx, atLeast: 22).dropFirst(11))
         #expect(secondLog.count == 11)
-        #expect(secondLog.allSatisfy { $0.status == 304 && $0.bodyBytes == 0 && !$0.ifNoneMatch.isEmpty && $0.ifNoneMatch != "-" })
+        #expect(
+            secondLog.allSatisfy {
+                $0.status == 304 && $0.bodyBytes == 0 && !$0.ifNoneMatch.isEmpty && $0.ifNoneMatch != "-"
+            })
         #expect(ReloadRequest.latest(project: project, kind: nil, in: store)?.id == reload.id)
 
         // --force ignores the validators.
@@ -118,11 +132,14 @@ private struct ServedCDN {
         try cdn.write(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#])
         let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         #expect(results.map(\.outcome) == [.notModified, .updated(size: 20)])
-        #expect(try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)) == #"{"title": "Bugün!"}"#)
+        #expect(
+            try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!))
+                == #"{"title": "Bugün!"}"#)
         let after = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
         #expect(after.id != before.id)
         #expect(after.reason == "messages updated: tr")
-        let metadata = try #require(try store.string(forKey: StorageKey.messagesCache(project: project, locale: LocaleTag(parsing: "tr")!)))
+        let metadata = try #require(
+            try store.string(forKey: StorageKey.messagesCache(project: project, locale: LocaleTag(parsing: "tr")!)))
         #expect(metadata.contains(SHA256.hexDigest(of: Array(#"{"title": "Bugün!"}"#.utf8))))
         #expect(metadata.contains("\"etag\""))
     }
@@ -133,9 +150,9 @@ private struct ServedCDN {
         let nginx = cdn.nginx
         try cdn.write([
             "acme/widgets/manifest.json": """
-                {"languages": [{"code": "en"}, {"code": "tr"}],
-                 "files": {"tr": {"url": "../../builds/v7/tr.json"}, "en": {"url": "\(nginx.baseURL)/builds/v7/en.json"}}}
-                """,
+            {"languages": [{"code": "en"}, {"code": "tr"}],
+             "files": {"tr": {"url": "../../builds/v7/tr.json"}, "en": {"url": "\(nginx.baseURL)/builds/v7/en.json"}}}
+            """,
             "builds/v7/en.json": #"{"title": "Today (v7)"}"#,
             "builds/v7/tr.json": #"{"title": "Bugün (v7)"}"#,
         ])
@@ -143,8 +160,11 @@ private struct ServedCDN {
         let fetcher = try cdn.fetcher()
         let manifest = try await fetcher.fetchManifest().manifest
         let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
-        #expect(results.map(\.urls) == [["\(nginx.baseURL)/builds/v7/en.json"], ["\(nginx.baseURL)/builds/v7/tr.json"]])
-        #expect(try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)) == #"{"title": "Bugün (v7)"}"#)
+        #expect(
+            results.map(\.urls) == [["\(nginx.baseURL)/builds/v7/en.json"], ["\(nginx.baseURL)/builds/v7/tr.json"]])
+        #expect(
+            try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!))
+                == #"{"title": "Bugün (v7)"}"#)
     }
 
     @Test func mergesNamespacesUnderTheirNames() async throws {
@@ -170,7 +190,8 @@ private struct ServedCDN {
         try cdn.write(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#])
         let again = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
         #expect(again.map(\.outcome.description) == ["fetched", "not modified"])
-        let updated = try MessageBundle(jsonBytes: try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english))))
+        let updated = try MessageBundle(
+            jsonBytes: try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english))))
         #expect(updated.message(forKey: "common.ok") == "Okay")
         #expect(updated.message(forKey: "widget.title") == "Today")
     }
@@ -179,10 +200,11 @@ private struct ServedCDN {
         let uuid = try ProjectID("3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f")
         let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
         defer { root.remove() }
-        try writeTree([
-            "\(uuid)/manifest.json": #"{"languages": ["en"]}"#,
-            "\(uuid)/en/translations.json": #"{"title": "Today"}"#,
-        ], in: root.path)
+        try writeTree(
+            [
+                "\(uuid)/manifest.json": #"{"languages": ["en"]}"#,
+                "\(uuid)/en/translations.json": #"{"title": "Today"}"#,
+            ], in: root.path)
         let nginx = try NginxServer.start(root: root.path)
         defer { nginx.stop() }
         let store = InMemoryGroupStore()
@@ -197,7 +219,8 @@ private struct ServedCDN {
         let store = InMemoryGroupStore()
         let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
         let manifest = try await fetcher.fetchManifest().manifest
-        let results = await fetcher.fetch([LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], manifest: manifest)
+        let results = await fetcher.fetch(
+            [LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], manifest: manifest)
         #expect(results.map(\.locale.normalized) == ["ar", "de"])
         #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
         let again = await fetcher.fetch([LocaleTag(parsing: "ar")!], manifest: manifest)
@@ -213,10 +236,14 @@ private struct ServedCDN {
         #expect(change.locale == LocaleTag(parsing: "ru"))
         #expect(change.warnings.isEmpty)
         #expect(try store.string(forKey: StorageKey.locale(project: project)) == "ru")
-        #expect(try store.value(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "ru")!)) != nil)
+        #expect(
+            try store.value(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "ru")!)) != nil)
         #expect(ReloadRequest.latest(project: project, kind: nil, in: store)?.reason == "locale changed to ru")
-        let error = await #expect(throws: FetchError.self) { try await fetcher.switchLocale(to: LocaleTag(parsing: "ko")!) }
-        #expect(error?.description.hasPrefix("'ko' is not offered by project 'acme/widgets' (languages: en, tr") == true)
+        let error = await #expect(throws: FetchError.self) {
+            try await fetcher.switchLocale(to: LocaleTag(parsing: "ko")!)
+        }
+        #expect(
+            error?.description.hasPrefix("'ko' is not offered by project 'acme/widgets' (languages: en, tr") == true)
         #expect(try store.string(forKey: StorageKey.locale(project: project)) == "ru")
     }
 }

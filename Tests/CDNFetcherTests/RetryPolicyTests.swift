@@ -6,12 +6,15 @@ import Testing
 
     @Test(arguments: [500, 502, 503, 504, 429])
     func retriesServerErrorsAndRateLimits(_ status: Int) {
-        #expect(policy.decision(afterAttempt: 1, outcome: .response(status: status, retryAfter: nil), jitter: 1) == .retry(after: 0.25))
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .response(status: status, retryAfter: nil), jitter: 1)
+                == .retry(after: 0.25))
     }
 
     @Test(arguments: [200, 304, 400, 401, 403, 404, 410, 418])
     func neverRetriesOtherStatuses(_ status: Int) {
-        #expect(policy.decision(afterAttempt: 1, outcome: .response(status: status, retryAfter: nil), jitter: 1) == .giveUp)
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .response(status: status, retryAfter: nil), jitter: 1) == .giveUp)
     }
 
     @Test func backsOffExponentiallyWithJitterUpToTheCap() {
@@ -28,9 +31,14 @@ import Testing
     }
 
     @Test func honoursRetryAfter() {
-        #expect(policy.decision(afterAttempt: 1, outcome: .response(status: 429, retryAfter: 5), jitter: 1) == .retry(after: 5))
-        #expect(policy.decision(afterAttempt: 1, outcome: .response(status: 503, retryAfter: 0), jitter: 1) == .retry(after: 0.25))
-        #expect(policy.decision(afterAttempt: 1, outcome: .response(status: 503, retryAfter: 3600), jitter: 1) == .giveUp)
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .response(status: 429, retryAfter: 5), jitter: 1)
+                == .retry(after: 5))
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .response(status: 503, retryAfter: 0), jitter: 1)
+                == .retry(after: 0.25))
+        #expect(
+            policy.decision(afterAttempt: 1, outcome: .response(status: 503, retryAfter: 3600), jitter: 1) == .giveUp)
     }
 
     @Test func zeroRetriesMeansOneAttempt() {

@@ -6,10 +6,14 @@ import Testing
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-         "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+        ),
     ])
     func matchesTheNISTVectors(_ message: String, _ digest: String) {
         #expect(SHA256.hexDigest(of: Array(message.utf8)) == digest)
@@ -30,7 +34,9 @@ import Testing
             var hasher = SHA256()
             hasher.update(message[..<split])
             hasher.update(message[split...])
-            #expect(hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() == whole, "split at \(split)")
+            #expect(
+                hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() == whole,
+                "split at \(split)")
         }
     }
 }

@@ -21,7 +21,9 @@ import Testing
         let store = InMemoryGroupStore([
             "@better-i18n:messages:acme/widgets:tr": "{broken", "@better-i18n:locale:acme/widgets": "en",
         ])
-        #expect(throws: LocaleSelectionError.self) { try CachedMessages.selectLocale(LocaleTag(parsing: "ja")!, project: project, in: store) }
+        #expect(throws: LocaleSelectionError.self) {
+            try CachedMessages.selectLocale(LocaleTag(parsing: "ja")!, project: project, in: store)
+        }
         let error = #expect(throws: LocaleSelectionError.self) {
             try CachedMessages.selectLocale(LocaleTag(parsing: "tr")!, project: project, in: store)
         }

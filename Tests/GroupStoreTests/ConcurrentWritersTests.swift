@@ -1,8 +1,8 @@
 import Foundation
 import GroupStore
 import GroupStoreUserDefaults
-import Testing
 import TestSupport
+import Testing
 
 /// Four writer processes × 500 writes each, distinct keys plus one key they all write.
 @Suite(.serialized) struct ConcurrentWritersTests {
@@ -55,8 +55,9 @@ import TestSupport
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appending(".config")]
         try Self.runWriters("userdefaults", suite, environment: environment)
         // Read the suite back in a fresh process's view: the property list on disk.
-        let result = try runProcess("/usr/bin/env", ["sh", "-c", "find \"$HOME\" -name '*.plist' | head -1"], environment: environment,
-                                    inheritEnvironment: true)
+        let result = try runProcess(
+            "/usr/bin/env", ["sh", "-c", "find \"$HOME\" -name '*.plist' | head -1"], environment: environment,
+            inheritEnvironment: true)
         let plistPath = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(!plistPath.isEmpty, "UserDefaults wrote no property list under \(home.path)")
         let data = try #require(FileManager.default.contents(atPath: plistPath))
@@ -64,9 +65,12 @@ import TestSupport
         let written = values.keys.filter { $0.hasPrefix("w") }.count
         #expect(written <= Self.writers * Self.writes)
         #expect(Self.isCompleteValue(values["shared"] as? String))
-        for (key, value) in values where key.hasPrefix("w") { #expect(Self.isCompleteValue(value as? String), "\(key)") }
+        for (key, value) in values where key.hasPrefix("w") {
+            #expect(Self.isCompleteValue(value as? String), "\(key)")
+        }
         let lost = Self.writers * Self.writes - written
         // Recorded for the README; not asserted, since how many are lost depends on scheduling.
-        print("UserDefaultsGroupStore: \(written) of \(Self.writers * Self.writes) distinct keys survived, \(lost) lost")
+        print(
+            "UserDefaultsGroupStore: \(written) of \(Self.writers * Self.writes) distinct keys survived, \(lost) lost")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GroupStore
-import Testing
 import TestSupport
+import Testing
+
+@testable import GroupStore
 
 @Suite struct FileGroupStoreTests {
     @Test func roundTripsValues() throws {
@@ -39,7 +40,10 @@ import TestSupport
         }
         #expect(try store.string(forKey: "c") == "4")
         #expect(try store.value(forKey: "d") == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appending("group")).sorted() == ["a", "b", "c"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appending("group")).sorted() == [
+                "a", "b", "c",
+            ])
     }
 
     @Test func writesTheDocumentedFormat() throws {
@@ -53,7 +57,10 @@ import TestSupport
         #expect(try permissions(file) == 0o600)
         #expect(try permissions(container) == 0o700)
         #expect(try permissions(directory.appending("a")) == 0o700)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: container) == ["%40better-i18n%3Alocale%3Aacme%2Fwidgets"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: container) == [
+                "%40better-i18n%3Alocale%3Aacme%2Fwidgets"
+            ])
     }
 
     @Test(arguments: ["../escape", "../../etc/passwd", "/absolute", "a/../../b", "..%2F", "~", "\u{0}nul"])
@@ -90,7 +97,8 @@ import TestSupport
         for stray in ["%tmp-1-abc", "not a key", "%2f-lowercase"] {
             _ = FileManager.default.createFile(atPath: directory.appending(stray), contents: Data("junk".utf8))
         }
-        try FileManager.default.createDirectory(atPath: directory.appending("subdir"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: directory.appending("subdir"), withIntermediateDirectories: false)
         #expect(try store.keys() == ["real"])
     }
 
@@ -130,8 +138,9 @@ import TestSupport
         defer { directory.remove() }
         let generator = Repository.root + "/../shared/bench/make-fixture.py"
         try #require(FileManager.default.fileExists(atPath: generator), "the shared fixture generator is missing")
-        let result = try runProcess("/usr/bin/env", ["python3", generator, "--out", directory.appending("fixture"), "--size-kb", "20"],
-                                    inheritEnvironment: true)
+        let result = try runProcess(
+            "/usr/bin/env", ["python3", generator, "--out", directory.appending("fixture"), "--size-kb", "20"],
+            inheritEnvironment: true)
         try #require(result.status == 0, "\(result)")
         let store = FileGroupStore(directory: directory.appending("fixture/store"))
         let keys = try Set(store.keys())
@@ -157,8 +166,10 @@ import TestSupport
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", script]
-            process.environment = ["W": "\(writer)", "BIN": Repository.product("widget-i18n"),
-                                   "WIDGET_I18N_GROUP_DIR": container, "PATH": "/usr/bin:/bin"]
+            process.environment = [
+                "W": "\(writer)", "BIN": Repository.product("widget-i18n"),
+                "WIDGET_I18N_GROUP_DIR": container, "PATH": "/usr/bin:/bin",
+            ]
             try process.run()
             return process
         }

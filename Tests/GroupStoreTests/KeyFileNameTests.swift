@@ -1,5 +1,6 @@
-@testable import GroupStore
 import Testing
+
+@testable import GroupStore
 
 @Suite struct KeyFileNameTests {
     /// Expected names are what `urllib.parse.quote(key, safe="")` prints, as the shared fixture generator uses.

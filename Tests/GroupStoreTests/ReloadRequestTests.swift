@@ -14,14 +14,17 @@ import Testing
         let global = try #require(ReloadRequest.latest(project: project, kind: "today", in: store))
         #expect(global.reason == "messages updated: tr")
         #expect(global.kind == nil)
-        try ReloadRequest.record("new event", kind: "days-since", project: project, in: store, now: start.addingTimeInterval(5))
+        try ReloadRequest.record(
+            "new event", kind: "days-since", project: project, in: store, now: start.addingTimeInterval(5))
         #expect(ReloadRequest.latest(project: project, kind: "today", in: store)?.id == global.id)
         let specific = try #require(ReloadRequest.latest(project: project, kind: "days-since", in: store))
         #expect(specific.reason == "new event")
         #expect(specific.kind == "days-since")
-        #expect(try store.keys().sorted() == [
-            "@better-i18n:widget-i18n:reload:acme/widgets", "@better-i18n:widget-i18n:reload:acme/widgets:days-since",
-        ])
+        #expect(
+            try store.keys().sorted() == [
+                "@better-i18n:widget-i18n:reload:acme/widgets",
+                "@better-i18n:widget-i18n:reload:acme/widgets:days-since",
+            ])
     }
 
     @Test func anUnreadableRecordCountsAsAbsent() throws {

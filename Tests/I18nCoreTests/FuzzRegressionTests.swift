@@ -1,6 +1,7 @@
 import Foundation
-@testable import I18nCore
 import Testing
+
+@testable import I18nCore
 
 /// Inputs libFuzzer found that crashed (`Fuzz/run.sh`), replayed the way the fuzz target ran them.
 @Suite struct FuzzRegressionTests {

@@ -13,7 +13,8 @@ struct MessageFormatCase: Decodable, Sendable, CustomTestStringConvertible {
 }
 
 private let corpus: [MessageFormatCase] = try! loadTestData("messageformat-cases.json")
-private let utc = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!, valueFormatter: FoundationValueFormatter())
+private let utc = ICUMessageFormatter(
+    timeZone: TimeZone(identifier: "UTC")!, valueFormatter: FoundationValueFormatter())
 /// What a widget gets by default: numbers built in, no formatter library.
 private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!)
 
@@ -30,7 +31,10 @@ private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!
     }
 
     /// Without a value formatter, every corpus case that has no date, time or currency prints the same.
-    @Test(arguments: corpus.filter { !$0.message.contains("date") && !$0.message.contains("time") && !$0.message.contains("currency") })
+    @Test(
+        arguments: corpus.filter {
+            !$0.message.contains("date") && !$0.message.contains("time") && !$0.message.contains("currency")
+        })
     func formatsNumbersWithoutAValueFormatter(_ testCase: MessageFormatCase) throws {
         let arguments = testCase.args.mapValues(MessageArgument.init(inferringFrom:))
         let result = builtIn.format(testCase.message, locale: try LocaleTag(testCase.locale), arguments: arguments)
@@ -54,21 +58,30 @@ private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!
     }
 
     @Test func coversTwelveLocales() {
-        #expect(Set(corpus.map(\.locale)).isSuperset(of: ["en", "de", "fr", "ru", "pl", "cs", "ar", "he", "cy", "ga", "ja", "lt"]))
+        #expect(
+            Set(corpus.map(\.locale)).isSuperset(of: [
+                "en", "de", "fr", "ru", "pl", "cs", "ar", "he", "cy", "ga", "ja", "lt",
+            ]))
     }
 
     @Test func missingArgumentsStayVisible() {
-        let result = utc.format("{name} has {n, plural, one {# day} other {# days}} and {d, date, short}", locale: .english, arguments: [:])
+        let result = utc.format(
+            "{name} has {n, plural, one {# day} other {# days}} and {d, date, short}", locale: .english, arguments: [:])
         #expect(result.text == "{name} has {n} and {d}")
-        #expect(result.problems == [FormatProblem(.missingArgument("name")), FormatProblem(.missingArgument("n")),
-                                    FormatProblem(.missingArgument("d"))])
+        #expect(
+            result.problems == [
+                FormatProblem(.missingArgument("name")), FormatProblem(.missingArgument("n")),
+                FormatProblem(.missingArgument("d")),
+            ])
         #expect(throws: MessageFormatError.format(FormatProblem(.missingArgument("name")))) {
             try utc.formatStrictly("{name}", locale: .english, arguments: [:])
         }
     }
 
     @Test func mistypedArgumentsAreReported() {
-        let result = utc.format("{n, plural, one {# day} other {# days}} on {d, date}", locale: .english, arguments: ["n": "many", "d": "soon"])
+        let result = utc.format(
+            "{n, plural, one {# day} other {# days}} on {d, date}", locale: .english,
+            arguments: ["n": "many", "d": "soon"])
         #expect(result.text == "{n} on {d}")
         #expect(result.problems.count == 2)
         #expect(result.problems.first?.description == "Argument 'n' must be a number")
@@ -79,11 +92,15 @@ private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!
         let result = utc.format(message, locale: .english, arguments: ["n": 1])
         #expect(result.text == message)
         #expect(result.problems.first?.description == "Unclosed '{': expected '}' at 1:1")
-        #expect(throws: MessageFormatError.self) { try utc.formatStrictly(message, locale: .english, arguments: ["n": 1]) }
+        #expect(throws: MessageFormatError.self) {
+            try utc.formatStrictly(message, locale: .english, arguments: ["n": 1])
+        }
     }
 
     @Test func tagsCanBeRenderedByTheCaller() {
-        let result = utc.format("Tap <b>{name}</b> or <link>here <i>now</i></link><br/>", locale: .english, arguments: ["name": "Ayşe"]) {
+        let result = utc.format(
+            "Tap <b>{name}</b> or <link>here <i>now</i></link><br/>", locale: .english, arguments: ["name": "Ayşe"]
+        ) {
             name, content in "[\(name):\(content)]"
         }
         #expect(result.text == "Tap [b:Ayşe] or [link:here [i:now]][br:]")

@@ -46,16 +46,19 @@ private let table: LocaleTagTable = try! loadTestData("locale-tags.json")
         #expect(try LocaleTag("de-CH-1996").variants == ["1996"])
     }
 
-    @Test(arguments: [("ar", true), ("he", true), ("fa-IR", true), ("ur", true), ("en", false), ("ja", false),
-                      ("az-Arab", true), ("ku-Latn", false)])
+    @Test(arguments: [
+        ("ar", true), ("he", true), ("fa-IR", true), ("ur", true), ("en", false), ("ja", false),
+        ("az-Arab", true), ("ku-Latn", false),
+    ])
     func knowsTextDirection(_ input: String, _ rightToLeft: Bool) throws {
         #expect(try LocaleTag(input).isRightToLeft == rightToLeft)
     }
 
     @Test func errorNamesTheTextAndAnExample() {
         let error = #expect(throws: LocaleTagError.self) { try LocaleTag("../../etc") }
-        #expect(error?.description == "Invalid locale '../../etc': '../../etc' is not a valid subtag here; "
-            + "use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'")
+        #expect(
+            error?.description == "Invalid locale '../../etc': '../../etc' is not a valid subtag here; "
+                + "use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'")
         let empty = #expect(throws: LocaleTagError.self) { try LocaleTag("") }
         #expect(empty?.description.contains("the tag is empty") == true)
     }

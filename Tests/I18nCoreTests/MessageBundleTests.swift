@@ -1,7 +1,7 @@
 import Foundation
 import I18nCore
-import Testing
 import TestSupport
+import Testing
 
 struct BundleCase: Decodable, Sendable, CustomTestStringConvertible {
     let name: String
@@ -49,7 +49,9 @@ private let invalidCases: [InvalidBundleCase] = try! loadTestData("invalid-bundl
     @Test(arguments: invalidCases)
     func validationRejectsWhatParsingRejects(_ testCase: InvalidBundleCase) {
         let parsed = #expect(throws: MessageBundleError.self) { try MessageBundle(json: testCase.json) }
-        let validated = #expect(throws: MessageBundleError.self) { try MessageBundle.validate(jsonBytes: Array(testCase.json.utf8)) }
+        let validated = #expect(throws: MessageBundleError.self) {
+            try MessageBundle.validate(jsonBytes: Array(testCase.json.utf8))
+        }
         #expect(parsed == validated)
     }
 
@@ -72,13 +74,14 @@ private let invalidCases: [InvalidBundleCase] = try! loadTestData("invalid-bundl
         }
     }
 
-    @Test(arguments: [
-        [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D],  // a lone 0xFF
-        [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D],  // a truncated two-byte sequence
-        [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC0, 0xAF, 0x22, 0x7D],  // an overlong '/'
-        [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x7D],  // an encoded surrogate
-        [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x7D],  // past U+10FFFF
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D],  // a lone 0xFF
+            [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D],  // a truncated two-byte sequence
+            [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xC0, 0xAF, 0x22, 0x7D],  // an overlong '/'
+            [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x7D],  // an encoded surrogate
+            [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x7D],  // past U+10FFFF
+        ] as [[UInt8]])
     func rejectsInvalidUTF8(_ bytes: [UInt8]) {
         let error = #expect(throws: MessageBundleError.self) { try MessageBundle(jsonBytes: bytes) }
         #expect(error?.kind == .invalidUTF8)
@@ -86,16 +89,20 @@ private let invalidCases: [InvalidBundleCase] = try! loadTestData("invalid-bundl
     }
 
     @Test func capsNesting() throws {
-        let deep = String(repeating: "{\"a\":", count: MessageBundle.maximumDepth + 1) + "\"x\""
+        let deep =
+            String(repeating: "{\"a\":", count: MessageBundle.maximumDepth + 1) + "\"x\""
             + String(repeating: "}", count: MessageBundle.maximumDepth + 1)
         let error = #expect(throws: MessageBundleError.self) { try MessageBundle(json: deep) }
         #expect(error?.kind == .tooDeep(limit: MessageBundle.maximumDepth))
         let arrays = "{\"a\":" + String(repeating: "[", count: 100_000) + "}"
         #expect(throws: MessageBundleError.self) { try MessageBundle(json: arrays) }
-        let fine = String(repeating: "{\"a\":", count: MessageBundle.maximumDepth) + "\"x\""
+        let fine =
+            String(repeating: "{\"a\":", count: MessageBundle.maximumDepth) + "\"x\""
             + String(repeating: "}", count: MessageBundle.maximumDepth)
         let bundle = try MessageBundle(json: fine)
-        #expect(bundle.message(forKey: Array(repeating: "a", count: MessageBundle.maximumDepth).joined(separator: ".")) == "x")
+        #expect(
+            bundle.message(forKey: Array(repeating: "a", count: MessageBundle.maximumDepth).joined(separator: "."))
+                == "x")
     }
 
     @Test func agreesWithJSONSerializationOnTheSampleBundles() throws {

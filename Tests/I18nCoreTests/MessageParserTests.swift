@@ -22,21 +22,44 @@ private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-er
         let elements = try MessageParser.parse("Hi {name}, {n, plural, offset:1 =0 {none} one {# more} other {# more}}")
         #expect(elements.count == 4)
         #expect(elements[0] == .literal("Hi "))
-        guard case .argument(let name, let location) = elements[1] else { Issue.record("expected an argument"); return }
+        guard case .argument(let name, let location) = elements[1] else {
+            Issue.record("expected an argument")
+            return
+        }
         #expect(name == "name")
         #expect(location == SourceLocation(offset: 3, line: 1, column: 4))
-        guard case .plural(let plural) = elements[3] else { Issue.record("expected a plural"); return }
+        guard case .plural(let plural) = elements[3] else {
+            Issue.record("expected a plural")
+            return
+        }
         #expect(plural.offset == 1)
         #expect(plural.cases.map(\.selector) == [.exact(MessageNumber(0)), .category(.one), .category(.other)])
-        #expect(plural.cases[1].message == [.pound(location: SourceLocation(offset: 47, line: 1, column: 48)), .literal(" more")])
+        #expect(
+            plural.cases[1].message == [
+                .pound(location: SourceLocation(offset: 47, line: 1, column: 48)), .literal(" more"),
+            ])
     }
 
     @Test func parsesStylesAndTags() throws {
-        let elements = try MessageParser.parse("{a, number, ::currency/EUR .00}{b, date, full}{c, time, ::Hm}<b>x<br/></b>")
-        #expect(elements[0] == .number(name: "a", style: .skeleton("currency/EUR .00"), location: SourceLocation(offset: 0, line: 1, column: 1)))
-        guard case .dateTime(_, false, .full, _) = elements[1] else { Issue.record("expected a full date"); return }
-        guard case .dateTime(_, true, .skeleton("Hm"), _) = elements[2] else { Issue.record("expected a time skeleton"); return }
-        guard case .tag("b", let children, _) = elements[3] else { Issue.record("expected a tag"); return }
+        let elements = try MessageParser.parse(
+            "{a, number, ::currency/EUR .00}{b, date, full}{c, time, ::Hm}<b>x<br/></b>")
+        #expect(
+            elements[0]
+                == .number(
+                    name: "a", style: .skeleton("currency/EUR .00"),
+                    location: SourceLocation(offset: 0, line: 1, column: 1)))
+        guard case .dateTime(_, false, .full, _) = elements[1] else {
+            Issue.record("expected a full date")
+            return
+        }
+        guard case .dateTime(_, true, .skeleton("Hm"), _) = elements[2] else {
+            Issue.record("expected a time skeleton")
+            return
+        }
+        guard case .tag("b", let children, _) = elements[3] else {
+            Issue.record("expected a tag")
+            return
+        }
         #expect(children.count == 2)
     }
 

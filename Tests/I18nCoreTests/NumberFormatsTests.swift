@@ -25,7 +25,8 @@ import Testing
             guard let locale = LocaleTag(parsing: identifier) else { continue }
             let formats = NumberFormats.forLocale(locale)
             for number in Self.numbers {
-                let ours = formats.format(MessageNumber(number)!, .init(maximumFractionDigits: formats.maximumFractionDigits))
+                let ours = formats.format(
+                    MessageNumber(number)!, .init(maximumFractionDigits: formats.maximumFractionDigits))
                 let theirs = Self.icu(number, locale: identifier, style: .decimal)
                 if ours != theirs { mismatches.append("\(identifier) \(number): '\(ours)', ICU '\(theirs)'") }
             }
@@ -39,7 +40,8 @@ import Testing
             guard let locale = LocaleTag(parsing: identifier) else { continue }
             let formats = NumberFormats.forLocale(locale)
             for number in ["0.05", "0.5", "-0.125", "12.345", "0.0049"] {
-                let ours = formats.format(MessageNumber(number)!, .init(maximumFractionDigits: 0, scale: 2, isPercent: true))
+                let ours = formats.format(
+                    MessageNumber(number)!, .init(maximumFractionDigits: 0, scale: 2, isPercent: true))
                 let theirs = Self.icu(number, locale: identifier, style: .percent)
                 if ours != theirs { mismatches.append("\(identifier) \(number): '\(ours)', ICU '\(theirs)'") }
             }
@@ -49,7 +51,8 @@ import Testing
 
     @Test(arguments: [
         ("2.5", 0, "2"), ("3.5", 0, "4"), ("2.51", 0, "3"), ("0.125", 2, "0.12"), ("0.135", 2, "0.14"),
-        ("9.9995", 3, "10"), ("99999.9999", 2, "100,000"), ("-0.0004", 3, "-0"), ("12345678901234567890.5", 0, "12,345,678,901,234,567,890"),
+        ("9.9995", 3, "10"), ("99999.9999", 2, "100,000"), ("-0.0004", 3, "-0"),
+        ("12345678901234567890.5", 0, "12,345,678,901,234,567,890"),
     ])
     func roundsHalfToEvenOnTheDecimalText(_ number: String, _ digits: Int, _ expected: String) {
         #expect(NumberFormats.root.format(MessageNumber(number)!, .init(maximumFractionDigits: digits)) == expected)
@@ -57,11 +60,16 @@ import Testing
 
     @Test func optionsApplyInICUsOrder() {
         let german = NumberFormats.forLocale(LocaleTag(parsing: "de")!)
-        #expect(german.format(MessageNumber("1234.5")!, .init(minimumFractionDigits: 2, maximumFractionDigits: 2)) == "1.234,50")
-        #expect(german.format(MessageNumber("1234.5")!, .init(maximumFractionDigits: 3, usesGrouping: false)) == "1234,5")
+        #expect(
+            german.format(MessageNumber("1234.5")!, .init(minimumFractionDigits: 2, maximumFractionDigits: 2))
+                == "1.234,50")
+        #expect(
+            german.format(MessageNumber("1234.5")!, .init(maximumFractionDigits: 3, usesGrouping: false)) == "1234,5")
         #expect(german.format(MessageNumber("5")!, .init(maximumFractionDigits: 0, alwaysShowsSign: true)) == "+5")
         let turkish = NumberFormats.forLocale(LocaleTag(parsing: "tr")!)
-        #expect(turkish.format(MessageNumber("-0.25")!, .init(maximumFractionDigits: 0, scale: 2, isPercent: true)) == "-%25")
+        #expect(
+            turkish.format(MessageNumber("-0.25")!, .init(maximumFractionDigits: 0, scale: 2, isPercent: true))
+                == "-%25")
         let indian = NumberFormats.forLocale(LocaleTag(parsing: "ar-u-nu-arab")!)
         #expect(indian.format(MessageNumber("1234")!, .init(maximumFractionDigits: 0)) == "١,٢٣٤")
     }

@@ -3,7 +3,7 @@ import I18nCore
 import Testing
 
 /// CLDR publishes sample numbers with every rule (`@integer 0, 2~16, …`, `@decimal 0.0~1.5, 1c6, …`);
-/// `Scripts/generate-plural-rules.py` expands them into `Data/cldr-plural-samples.json`. Every sample of every
+/// `scripts/generate/plural-rules.py` expands them into `Data/cldr-plural-samples.json`. Every sample of every
 /// locale must land in its own category.
 struct PluralSamples: Decodable {
     let cldrVersion: String
@@ -36,8 +36,9 @@ private let samples: PluralSamples = try! loadTestData("cldr-plural-samples.json
         for (category, numbers) in categories {
             for number in numbers {
                 let operands = try #require(PluralOperands(sample: number), "\(number)")
-                #expect(PluralRules.category(for: operands, locale: tag, ordinal: ordinal).rawValue == category,
-                        "\(locale) \(ordinal ? "ordinal" : "cardinal") \(number)")
+                #expect(
+                    PluralRules.category(for: operands, locale: tag, ordinal: ordinal).rawValue == category,
+                    "\(locale) \(ordinal ? "ordinal" : "cardinal") \(number)")
             }
         }
     }
@@ -58,9 +59,11 @@ private let samples: PluralSamples = try! loadTestData("cldr-plural-samples.json
         #expect(PluralRules.category(for: MessageNumber(2), locale: LocaleTag(parsing: "xx")!) == .other)
     }
 
-    @Test(arguments: [("ar", [PluralCategory.zero, .one, .two, .few, .many, .other]), ("ru", [.one, .few, .many, .other]),
-                      ("pl", [.one, .few, .many, .other]), ("ja", [.other]), ("cy", [.zero, .one, .two, .few, .many, .other]),
-                      ("fr", [.one, .many, .other]), ("en", [.one, .other])])
+    @Test(arguments: [
+        ("ar", [PluralCategory.zero, .one, .two, .few, .many, .other]), ("ru", [.one, .few, .many, .other]),
+        ("pl", [.one, .few, .many, .other]), ("ja", [.other]), ("cy", [.zero, .one, .two, .few, .many, .other]),
+        ("fr", [.one, .many, .other]), ("en", [.one, .other]),
+    ])
     func knowsEachLanguagesCategories(_ locale: String, _ expected: [PluralCategory]) {
         #expect(PluralRules.categories(for: LocaleTag(parsing: locale)!) == expected)
     }

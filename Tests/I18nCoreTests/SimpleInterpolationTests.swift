@@ -6,8 +6,9 @@ import Testing
     let locale = LocaleTag.english
 
     @Test func replacesPlaceholders() {
-        let result = formatter.format("Hello, {name}! You have {count} items.", locale: locale,
-                                      arguments: ["name": "Ayşe", "count": 3])
+        let result = formatter.format(
+            "Hello, {name}! You have {count} items.", locale: locale,
+            arguments: ["name": "Ayşe", "count": 3])
         #expect(result.text == "Hello, Ayşe! You have 3 items.")
         #expect(result.problems.isEmpty)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A server process on 127.0.0.1 that a test starts and stops.
@@ -65,7 +65,9 @@ public final class LoopbackServer: @unchecked Sendable {
         defer { close(descriptor) }
         var address = loopbackAddress(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0 else { throw LoopbackServerError(description: "bind() failed") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -81,7 +83,9 @@ public final class LoopbackServer: @unchecked Sendable {
         defer { close(descriptor) }
         var address = loopbackAddress(port: port)
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         } == 0
     }
 
@@ -110,20 +114,25 @@ public enum NginxServer {
     }
 
     public static var executable: String? {
-        ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Starts nginx serving `root` on a free loopback port.
     public static func start(root: String) throws -> LoopbackServer {
         guard let executable else {
-            throw LoopbackServerError(description: "nginx is not installed; run scripts/setup.sh (apt-get install nginx-light)")
+            throw LoopbackServerError(
+                description: "nginx is not installed; run scripts/setup.sh (apt-get install nginx-light)")
         }
         var lastError: Error?
         for _ in 0..<3 {
             let directory = try TemporaryDirectory(prefix: "widget-i18n-nginx")
             let port = try LoopbackServer.freePort()
-            let template = try String(contentsOfFile: Repository.root + "/Tests/Servers/nginx.conf.template", encoding: .utf8)
-            let configuration = template
+            let template = try String(
+                contentsOfFile: Repository.root + "/Tests/Servers/nginx.conf.template", encoding: .utf8)
+            let configuration =
+                template
                 .replacingOccurrences(of: "{{DIR}}", with: directory.path)
                 .replacingOccurrences(of: "{{PORT}}", with: String(port))
                 .replacingOccurrences(of: "{{ROOT}}", with: root)
@@ -133,7 +142,10 @@ public enum NginxServer {
             do {
                 return try LoopbackServer.launch(
                     executable,
-                    ["-p", directory.path, "-e", directory.appending("error.log"), "-c", directory.appending("nginx.conf")],
+                    [
+                        "-p", directory.path, "-e", directory.appending("error.log"), "-c",
+                        directory.appending("nginx.conf"),
+                    ],
                     port: port, directory: directory)
             } catch {
                 lastError = error

@@ -14,7 +14,8 @@ public enum Repository {
 
     /// The directory of the built products (where the test runner itself lives).
     public static let productsDirectory: String = {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // On Linux the runner is `<products>/<Package>PackageTests.xctest`; on macOS it sits inside the bundle.

@@ -1,8 +1,8 @@
 import Foundation
 import GroupStore
 import I18nCore
-import Testing
 import TestSupport
+import Testing
 import TimelineEngine
 import WidgetTranslator
 
@@ -10,11 +10,13 @@ private let project = try! ProjectID("acme/widgets")
 private let bundles = try! BundledMessages.load(fromDirectory: Repository.sampleProjectLocales)
 
 /// A group store holding every sample locale, the app's events and profile, as after `fetch --all`.
-private func store(locale: String, events: String, profile: String? = #"{"name": "Ayşe"}"#) throws -> InMemoryGroupStore {
+private func store(locale: String, events: String, profile: String? = #"{"name": "Ayşe"}"#) throws -> InMemoryGroupStore
+{
     var values = ["@better-i18n:locale:acme/widgets": locale, "events": events]
     if let profile { values["profile"] = profile }
     for code in ["en", "tr", "de", "fr", "ar", "ru", "pl", "ja", "pt-br", "zh-hant"] {
-        let data = try #require(FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/\(code)/translations.json"))
+        let data = try #require(
+            FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/\(code)/translations.json"))
         values["@better-i18n:messages:acme/widgets:\(code)"] = String(decoding: data, as: UTF8.self)
     }
     return InMemoryGroupStore(values)
@@ -23,7 +25,8 @@ private func store(locale: String, events: String, profile: String? = #"{"name":
 private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
 
 @Suite struct DaysSinceWidgetTests {
-    let events = #"[{"id": "run", "title": "Maraton", "startDate": "2026-10-08T08:00:00Z"}, {"id": "job", "title": "İş", "startDate": "2025-11-29T06:00:00Z", "showTimeAs": "months"}, {"id": "w", "title": "Yoga", "startDate": "2026-11-01", "showTimeAs": "weeks"}]"#
+    let events =
+        #"[{"id": "run", "title": "Maraton", "startDate": "2026-10-08T08:00:00Z"}, {"id": "job", "title": "İş", "startDate": "2025-11-29T06:00:00Z", "showTimeAs": "months"}, {"id": "w", "title": "Yoga", "startDate": "2026-11-01", "showTimeAs": "weeks"}]"#
 
     @Test(arguments: [
         ("en", "52 days since Maraton", "53 days since Maraton"),
@@ -35,8 +38,10 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
         ("fr", "52 jours depuis Maraton", "53 jours depuis Maraton"),
     ])
     func countsRollOverAtLocalMidnight(_ locale: String, _ before: String, _ after: String) async throws {
-        let widget = DaysSinceWidget(source: WidgetSource(store: try store(locale: locale, events: events), project: project), eventID: "run")
-        let context = TimelineProviderContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
+        let widget = DaysSinceWidget(
+            source: WidgetSource(store: try store(locale: locale, events: events), project: project), eventID: "run")
+        let context = TimelineProviderContext(
+            family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
         let timeline = await widget.timeline(in: context)
         #expect(timeline.policy == .atEnd)
         #expect(timeline.entries.count == 8)
@@ -49,32 +54,54 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
     }
 
     @Test func weeksMonthsTodayAndTheEmptyState() async throws {
-        let context = TimelineProviderContext(family: .systemSmall, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
+        let context = TimelineProviderContext(
+            family: .systemSmall, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
         let source = WidgetSource(store: try store(locale: "en", events: events), project: project)
-        #expect(await DaysSinceWidget(source: source, eventID: "job").snapshot(in: context).lines.map(\.text) == ["12 months since İş"])
-        #expect(await DaysSinceWidget(source: source, eventID: "w").snapshot(in: context).lines.map(\.text) == ["4 weeks since Yoga"])
+        #expect(
+            await DaysSinceWidget(source: source, eventID: "job").snapshot(in: context).lines.map(\.text) == [
+                "12 months since İş"
+            ])
+        #expect(
+            await DaysSinceWidget(source: source, eventID: "w").snapshot(in: context).lines.map(\.text) == [
+                "4 weeks since Yoga"
+            ])
         // Without a chosen event: the most recent that has started.
         #expect(await DaysSinceWidget(source: source).snapshot(in: context).lines.map(\.text) == ["4 weeks since Yoga"])
-        let fresh = WidgetSource(store: try store(locale: "de", events: #"[{"id": "x", "title": "Start", "startDate": "2026-11-29T10:00:00Z"}]"#), project: project)
+        let fresh = WidgetSource(
+            store: try store(
+                locale: "de", events: #"[{"id": "x", "title": "Start", "startDate": "2026-11-29T10:00:00Z"}]"#),
+            project: project)
         #expect(await DaysSinceWidget(source: fresh).snapshot(in: context).lines.map(\.text) == ["Start ist heute"])
         let empty = WidgetSource(store: try store(locale: "ru", events: "[]"), project: project)
-        let medium = TimelineProviderContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
-        #expect(await DaysSinceWidget(source: empty).snapshot(in: medium).lines.map(\.text)
-            == ["Пока нет событий", "Добавьте событие в приложении, чтобы начать отсчёт"])
+        let medium = TimelineProviderContext(
+            family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
+        #expect(
+            await DaysSinceWidget(source: empty).snapshot(in: medium).lines.map(\.text)
+                == ["Пока нет событий", "Добавьте событие в приложении, чтобы начать отсчёт"])
     }
 
     @Test func aDaylightSavingDayStillCountsAsOneDay() async throws {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let events = #"[{"id": "e", "title": "Start", "startDate": "2026-03-27T10:00:00Z"}]"#
-        let widget = DaysSinceWidget(source: WidgetSource(store: try store(locale: "en", events: events), project: project), days: 3)
-        let timeline = await widget.timeline(in: TimelineProviderContext(family: .systemSmall, timeZone: berlin, date: date("2026-03-28T12:00:00Z")))
-        #expect(timeline.entries.map(\.date) == ["2026-03-28T12:00:00Z", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"].map(date))
-        #expect(timeline.entries.map { $0.lines[0].text } == ["1 day since Start", "2 days since Start", "3 days since Start", "4 days since Start"])
+        let widget = DaysSinceWidget(
+            source: WidgetSource(store: try store(locale: "en", events: events), project: project), days: 3)
+        let timeline = await widget.timeline(
+            in: TimelineProviderContext(family: .systemSmall, timeZone: berlin, date: date("2026-03-28T12:00:00Z")))
+        #expect(
+            timeline.entries.map(\.date)
+                == ["2026-03-28T12:00:00Z", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"].map(
+                    date))
+        #expect(
+            timeline.entries.map { $0.lines[0].text } == [
+                "1 day since Start", "2 days since Start", "3 days since Start", "4 days since Start",
+            ])
     }
 
     @Test func untranslatedLinesSayWhichFallbackAnswered() async throws {
-        let widget = DaysSinceWidget(source: WidgetSource(store: try store(locale: "ru", events: events), project: project), eventID: "run")
-        let entry = await widget.snapshot(in: TimelineProviderContext(family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
+        let widget = DaysSinceWidget(
+            source: WidgetSource(store: try store(locale: "ru", events: events), project: project), eventID: "run")
+        let entry = await widget.snapshot(
+            in: TimelineProviderContext(family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
         let milestone = try #require(entry.lines.last)
         #expect(milestone.key == "daysSince.milestone")
         #expect(milestone.source == .defaultLocale(.english))
@@ -85,21 +112,32 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
 }
 
 @Suite struct TodayWidgetTests {
-    let events = #"[{"id": "a", "title": "Standup", "startDate": "2026-11-29T07:00:00Z"}, {"id": "b", "title": "Lunch", "startDate": "2026-11-29T10:30:00Z"}, {"id": "c", "title": "Tomorrow", "startDate": "2026-11-30T07:00:00Z"}]"#
+    let events =
+        #"[{"id": "a", "title": "Standup", "startDate": "2026-11-29T07:00:00Z"}, {"id": "b", "title": "Lunch", "startDate": "2026-11-29T10:30:00Z"}, {"id": "c", "title": "Tomorrow", "startDate": "2026-11-30T07:00:00Z"}]"#
 
     @Test(arguments: [
-        ("en", ["Today", "Hello, Ayşe!", "2 events today", "Next up", "1:30\u{202F}PM · Lunch", "Updated 12:00\u{202F}PM"]),
+        (
+            "en",
+            ["Today", "Hello, Ayşe!", "2 events today", "Next up", "1:30\u{202F}PM · Lunch", "Updated 12:00\u{202F}PM"]
+        ),
         ("de", ["Heute", "Hallo Ayşe!", "2 Termine heute", "Als Nächstes", "13:30 · Lunch", "Aktualisiert um 12:00"]),
-        ("ar", ["اليوم", "مرحبًا يا Ayşe!", "حدثان اليوم", "التالي", "1:30\u{00A0}م · Lunch", "آخر تحديث 12:00\u{00A0}م"]),
+        (
+            "ar",
+            ["اليوم", "مرحبًا يا Ayşe!", "حدثان اليوم", "التالي", "1:30\u{00A0}م · Lunch", "آخر تحديث 12:00\u{00A0}م"]
+        ),
         ("ru", ["Сегодня", "Привет, Ayşe!", "Сегодня 2 события", "Далее", "13:30 · Lunch", "Обновлено в 12:00"]),
         ("ja", ["今日", "こんにちは、Ayşeさん！", "今日の予定は2件", "次の予定", "13:30 · Lunch", "12:00に更新"]),
     ])
     func rendersTheDayInEachLocale(_ locale: String, _ expected: [String]) async throws {
-        let widget = TodayWidget(source: WidgetSource(store: try store(locale: locale, events: events), project: project))
-        let context = TimelineProviderContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T09:00:00Z"))
+        let widget = TodayWidget(
+            source: WidgetSource(store: try store(locale: locale, events: events), project: project))
+        let context = TimelineProviderContext(
+            family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T09:00:00Z"))
         let timeline = await widget.timeline(in: context)
         // Now, when Lunch starts, and midnight.
-        #expect(timeline.entries.map(\.date) == ["2026-11-29T09:00:00Z", "2026-11-29T10:30:00Z", "2026-11-29T21:00:00Z"].map(date))
+        #expect(
+            timeline.entries.map(\.date)
+                == ["2026-11-29T09:00:00Z", "2026-11-29T10:30:00Z", "2026-11-29T21:00:00Z"].map(date))
         #expect(timeline.entries[0].lines.map(\.text) == expected)
         #expect(timeline.entries[2].lines.map(\.key).contains("today.empty") == false)
     }
@@ -107,17 +145,25 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
 
 @Suite struct LocaleSwitchTests {
     @Test func aLocaleSwitchThenAReloadRendersTheNewLanguage() async throws {
-        let store = try store(locale: "en", events: #"[{"id": "e", "title": "Start", "startDate": "2026-11-27T10:00:00Z"}]"#)
+        let store = try store(
+            locale: "en", events: #"[{"id": "e", "title": "Start", "startDate": "2026-11-27T10:00:00Z"}]"#)
         let widget = DaysSinceWidget(source: WidgetSource(store: store, project: project, preferredLanguages: []))
         let start = date("2026-11-29T09:00:00Z")
-        let host = TimelineHost(provider: widget, store: store, project: project,
-                                context: TimelineProviderContext(family: .systemSmall, timeZone: istanbul, date: start))
+        let host = TimelineHost(
+            provider: widget, store: store, project: project,
+            context: TimelineProviderContext(family: .systemSmall, timeZone: istanbul, date: start))
         let first = await host.step(at: start)
-        guard case .show(let english)? = first.last else { Issue.record("nothing shown: \(first)"); return }
+        guard case .show(let english)? = first.last else {
+            Issue.record("nothing shown: \(first)")
+            return
+        }
         #expect(english.lines.map(\.text) == ["2 days since Start"])
         try CachedMessages.selectLocale(LocaleTag(parsing: "pl")!, project: project, in: store)
         let second = await host.step(at: start.addingTimeInterval(1))
-        guard case .show(let polish)? = second.last else { Issue.record("nothing shown: \(second)"); return }
+        guard case .show(let polish)? = second.last else {
+            Issue.record("nothing shown: \(second)")
+            return
+        }
         #expect(polish.lines.map(\.text) == ["Start: minęły 2 dni"])
         #expect(polish.locale == LocaleTag(parsing: "pl"))
     }

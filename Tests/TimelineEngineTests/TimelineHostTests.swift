@@ -16,14 +16,20 @@ final class CountingProvider: TimelineProvider {
         self.policy = policy
     }
 
-    func placeholder(in context: TimelineProviderContext) -> TestEntry { TestEntry(date: context.date, label: "placeholder") }
-    func snapshot(in context: TimelineProviderContext) async -> TestEntry { TestEntry(date: context.date, label: "snapshot") }
+    func placeholder(in context: TimelineProviderContext) -> TestEntry {
+        TestEntry(date: context.date, label: "placeholder")
+    }
+    func snapshot(in context: TimelineProviderContext) async -> TestEntry {
+        TestEntry(date: context.date, label: "snapshot")
+    }
     func timeline(in context: TimelineProviderContext) async -> Timeline<TestEntry> {
         let call = calls.withLock { count in
             count += 1
             return count
         }
-        let entries = (0..<4).map { TestEntry(date: context.date.addingTimeInterval(Double($0) * 3600), label: "load \(call) hour \($0)") }
+        let entries = (0..<4).map {
+            TestEntry(date: context.date.addingTimeInterval(Double($0) * 3600), label: "load \(call) hour \($0)")
+        }
         return Timeline(entries: entries, policy: policy)
     }
 }
@@ -72,19 +78,24 @@ private func reloads(_ events: [TimelineHostEvent<TestEntry>]) -> [String] {
 
     @Test func kindSpecificRequestsReachOnlyThatKind() async throws {
         let store = InMemoryGroupStore()
-        let today = TimelineHost(provider: CountingProvider(kind: "today", policy: .never), store: store, project: project, context: utc)
-        let days = TimelineHost(provider: CountingProvider(kind: "days-since", policy: .never), store: store, project: project, context: utc)
+        let today = TimelineHost(
+            provider: CountingProvider(kind: "today", policy: .never), store: store, project: project, context: utc)
+        let days = TimelineHost(
+            provider: CountingProvider(kind: "days-since", policy: .never), store: store, project: project, context: utc
+        )
         _ = await today.step(at: start)
         _ = await days.step(at: start)
-        try ReloadRequest.record("new event", kind: "days-since", project: project, in: store, now: start.addingTimeInterval(60))
+        try ReloadRequest.record(
+            "new event", kind: "days-since", project: project, in: store, now: start.addingTimeInterval(60))
         #expect(reloads(await today.step(at: start.addingTimeInterval(61))) == [])
         #expect(reloads(await days.step(at: start.addingTimeInterval(61))) == ["reload requested: new event"])
     }
 
     @Test func requestsBeyondTheBudgetWaitForTheNextDay() async throws {
         let store = InMemoryGroupStore()
-        let host = TimelineHost(provider: CountingProvider(policy: .never), store: store, project: project, context: utc,
-                                budget: ReloadBudget(dailyLimit: 1))
+        let host = TimelineHost(
+            provider: CountingProvider(policy: .never), store: store, project: project, context: utc,
+            budget: ReloadBudget(dailyLimit: 1))
         _ = await host.step(at: start)
         try ReloadRequest.record("first", project: project, in: store, now: start)
         #expect(reloads(await host.step(at: start.addingTimeInterval(10))) == ["reload requested: first"])

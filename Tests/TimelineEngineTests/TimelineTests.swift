@@ -10,10 +10,12 @@ struct TestEntry: TimelineEntry, Hashable {
 func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
 @Suite struct TimelineTests {
-    let timeline = Timeline(entries: [
-        TestEntry(date: date("2026-01-01T12:00:00Z"), label: "noon"), TestEntry(date: date("2026-01-01T09:00:00Z"), label: "nine"),
-        TestEntry(date: date("2026-01-02T00:00:00Z"), label: "midnight"),
-    ], policy: .atEnd)
+    let timeline = Timeline(
+        entries: [
+            TestEntry(date: date("2026-01-01T12:00:00Z"), label: "noon"),
+            TestEntry(date: date("2026-01-01T09:00:00Z"), label: "nine"),
+            TestEntry(date: date("2026-01-02T00:00:00Z"), label: "midnight"),
+        ], policy: .atEnd)
 
     @Test func showsTheLastEntryThatHasStarted() {
         #expect(timeline.entries.map(\.label) == ["nine", "noon", "midnight"])
@@ -28,19 +30,39 @@ func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
     @Test func reloadDatesFollowThePolicy() {
         #expect(timeline.reloadDate == date("2026-01-02T00:00:00Z"))
-        #expect(Timeline(entries: timeline.entries, policy: .after(date("2026-01-01T15:00:00Z"))).reloadDate == date("2026-01-01T15:00:00Z"))
+        #expect(
+            Timeline(entries: timeline.entries, policy: .after(date("2026-01-01T15:00:00Z"))).reloadDate
+                == date("2026-01-01T15:00:00Z"))
         #expect(Timeline(entries: timeline.entries, policy: .never).reloadDate == nil)
         #expect(Timeline<TestEntry>(entries: [], policy: .atEnd).reloadDate == nil)
     }
 
     @Test(arguments: [
         // Europe/Berlin springs forward on 2026-03-29 (a 23-hour day) and falls back on 2026-10-25 (25 hours).
-        ("Europe/Berlin", "2026-03-28T12:00:00Z", ["2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"]),
-        ("Europe/Berlin", "2026-10-24T12:00:00Z", ["2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", "2026-10-26T23:00:00Z"]),
-        ("America/New_York", "2026-03-07T17:00:00Z", ["2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z", "2026-03-10T04:00:00Z"]),
-        ("America/New_York", "2026-10-31T17:00:00Z", ["2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z", "2026-11-03T05:00:00Z"]),
-        ("Asia/Tokyo", "2026-03-28T12:00:00Z", ["2026-03-28T15:00:00Z", "2026-03-29T15:00:00Z", "2026-03-30T15:00:00Z"]),
-        ("Australia/Lord_Howe", "2026-04-04T12:00:00Z", ["2026-04-04T13:00:00Z", "2026-04-05T13:30:00Z", "2026-04-06T13:30:00Z"]),
+        (
+            "Europe/Berlin", "2026-03-28T12:00:00Z",
+            ["2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"]
+        ),
+        (
+            "Europe/Berlin", "2026-10-24T12:00:00Z",
+            ["2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", "2026-10-26T23:00:00Z"]
+        ),
+        (
+            "America/New_York", "2026-03-07T17:00:00Z",
+            ["2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z", "2026-03-10T04:00:00Z"]
+        ),
+        (
+            "America/New_York", "2026-10-31T17:00:00Z",
+            ["2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z", "2026-11-03T05:00:00Z"]
+        ),
+        (
+            "Asia/Tokyo", "2026-03-28T12:00:00Z",
+            ["2026-03-28T15:00:00Z", "2026-03-29T15:00:00Z", "2026-03-30T15:00:00Z"]
+        ),
+        (
+            "Australia/Lord_Howe", "2026-04-04T12:00:00Z",
+            ["2026-04-04T13:00:00Z", "2026-04-05T13:30:00Z", "2026-04-06T13:30:00Z"]
+        ),
     ])
     func midnightsAreLocalAcrossDaylightSavingChanges(_ zone: String, _ from: String, _ expected: [String]) throws {
         var calendar = Calendar(identifier: .gregorian)

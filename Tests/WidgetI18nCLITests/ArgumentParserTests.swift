@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WidgetI18nCLI
 
 @Suite struct ArgumentParserTests {
@@ -34,7 +35,9 @@ import Testing
         (["--locale", "a", "--locale", "b"], "Option '--locale' is given twice; see 'widget-i18n t --help'"),
     ])
     func explainsUsageErrors(_ arguments: [String], _ message: String) {
-        let error = #expect(throws: CLIError.self) { try ArgumentParser.parse(arguments, options: options, command: "t") }
+        let error = #expect(throws: CLIError.self) {
+            try ArgumentParser.parse(arguments, options: options, command: "t")
+        }
         #expect(error?.description == message)
         #expect(error?.exitCode == 64)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The benchmark measures the right thing only if it renders what a widget renders.
 @Suite struct BenchmarkTests {
@@ -9,19 +9,25 @@ import TestSupport
         let generator = Repository.root + "/../shared/bench/make-fixture.py"
         try #require(FileManager.default.fileExists(atPath: generator), "the shared fixture generator is missing")
         let fixture = directory.appending("fixture")
-        try #require(try runProcess("/usr/bin/env", ["python3", generator, "--out", fixture, "--size-kb", "30"], inheritEnvironment: true).status == 0)
+        try #require(
+            try runProcess(
+                "/usr/bin/env", ["python3", generator, "--out", fixture, "--size-kb", "30"], inheritEnvironment: true
+            ).status == 0)
         return fixture
     }
 
     /// Each `key<TAB>text` line equals what `widget-i18n t` prints for the key spec of `keys.txt`.
     static func expectCLIRenders(_ lines: [String], fixture: String) throws {
-        let specs = try String(contentsOfFile: fixture + "/keys.txt", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let specs = try String(contentsOfFile: fixture + "/keys.txt", encoding: .utf8).split(separator: "\n").filter {
+            !$0.hasPrefix("#")
+        }
         #expect(lines.count == specs.count)
         for (line, spec) in zip(lines, specs) {
             let fields = spec.split(separator: "\t").map(String.init)
             let rendered = String(line.split(separator: "\t", maxSplits: 1)[1])
-            let cli = try runProcess(Repository.product("widget-i18n"), ["t"] + fields,
-                                     environment: ["WIDGET_I18N_PROJECT": "acme/widgets", "WIDGET_I18N_GROUP_DIR": fixture + "/store"])
+            let cli = try runProcess(
+                Repository.product("widget-i18n"), ["t"] + fields,
+                environment: ["WIDGET_I18N_PROJECT": "acme/widgets", "WIDGET_I18N_GROUP_DIR": fixture + "/store"])
             #expect(cli.standardOutput == rendered + "\n", "\(fields[0])")
         }
     }
@@ -31,10 +37,12 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fixture = try Self.makeFixture(in: directory)
-        let result = try runProcess(Repository.product("widget-i18n-bench"), [
-            "--store-dir", fixture + "/store", "--project", "acme/widgets", "--keys", fixture + "/keys.txt",
-            "--iterations", "2", "--renders", "2", "--print",
-        ] + mode)
+        let result = try runProcess(
+            Repository.product("widget-i18n-bench"),
+            [
+                "--store-dir", fixture + "/store", "--project", "acme/widgets", "--keys", fixture + "/keys.txt",
+                "--iterations", "2", "--renders", "2", "--print",
+            ] + mode)
         #expect(result.status == 0, "\(result)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -51,9 +59,11 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fixture = try Self.makeFixture(in: directory)
-        let result = try runProcess(Repository.product("widget-i18n-render"), [
-            "--store-dir", fixture + "/store", "--project", "acme/widgets", "--keys", fixture + "/keys.txt",
-        ])
+        let result = try runProcess(
+            Repository.product("widget-i18n-render"),
+            [
+                "--store-dir", fixture + "/store", "--project", "acme/widgets", "--keys", fixture + "/keys.txt",
+            ])
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty)
         try Self.expectCLIRenders(result.standardOutput.split(separator: "\n").map(String.init), fixture: fixture)
@@ -62,8 +72,14 @@ import TestSupport
     @Test(arguments: [
         ([String](), "usage: widget-i18n-render"),
         (["--project", "acme", "--keys", "KEYS", "--store-dir", "STORE"], "invalid project 'acme'"),
-        (["--project", "acme/widgets", "--keys", "KEYS", "--store-dir", "STORE", "--default-locale", "x!"], "invalid --default-locale"),
-        (["--project", "acme/widgets", "--keys", "/nonexistent/keys.txt", "--store-dir", "STORE"], "cannot read '/nonexistent/keys.txt'"),
+        (
+            ["--project", "acme/widgets", "--keys", "KEYS", "--store-dir", "STORE", "--default-locale", "x!"],
+            "invalid --default-locale"
+        ),
+        (
+            ["--project", "acme/widgets", "--keys", "/nonexistent/keys.txt", "--store-dir", "STORE"],
+            "cannot read '/nonexistent/keys.txt'"
+        ),
     ])
     func theWidgetProcessRejectsBadInputAndLeavesTheStoreAlone(_ arguments: [String], _ message: String) throws {
         let directory = try TemporaryDirectory()
@@ -73,7 +89,9 @@ import TestSupport
         let filled = arguments.map { $0 == "KEYS" ? fixture + "/keys.txt" : $0 == "STORE" ? fixture + "/store" : $0 }
         let result = try runProcess(Repository.product("widget-i18n-render"), filled)
         #expect(result.status == 64, "\(result)")
-        #expect(result.standardError.hasPrefix("error: ") && result.standardError.contains(message), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix("error: ") && result.standardError.contains(message),
+            "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         #expect(snapshot(of: fixture + "/store") == before)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CLITests {
     @Test func helpAndVersion() throws {
@@ -8,7 +8,9 @@ import TestSupport
         let overview = try runProcess(binary, ["--help"])
         #expect(overview.status == 0)
         #expect(overview.standardOutput.hasPrefix("OVERVIEW: Carry an app's language"))
-        for command in ["t", "locale", "locale set", "locale list", "store list", "store get", "store put", "store rm", "status"] {
+        for command in [
+            "t", "locale", "locale set", "locale list", "store list", "store get", "store put", "store rm", "status",
+        ] {
             let help = try runProcess(binary, command.split(separator: " ").map(String.init) + ["--help"])
             #expect(help.status == 0, "\(command)")
             #expect(help.standardOutput.contains("USAGE: widget-i18n \(command)"), "\(command)")
@@ -21,7 +23,9 @@ import TestSupport
     @Test func unknownCommandIsAUsageError() throws {
         let result = try runProcess(Repository.product("widget-i18n"), ["frobnicate"])
         #expect(result.status == 64)
-        #expect(result.standardError == "error: Unknown command 'frobnicate'; run 'widget-i18n --help' to see the commands\n")
+        #expect(
+            result.standardError
+                == "error: Unknown command 'frobnicate'; run 'widget-i18n --help' to see the commands\n")
     }
 
     @Test func flagsWinOverEnvironmentWhichWinsOverTheFile() throws {
@@ -31,15 +35,21 @@ import TestSupport
         let configuration = #"{"defaultLocale": "de", "project": "acme/widgets"}"#
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
         #expect(try cli.run(["locale"]).standardOutput == "de (default locale)\n")
-        #expect(try cli.run(["locale"], environment: ["WIDGET_I18N_DEFAULT_LOCALE": "fr"]).standardOutput == "fr (default locale)\n")
-        #expect(try cli.run(["locale", "--default-locale", "tr"], environment: ["WIDGET_I18N_DEFAULT_LOCALE": "fr"])
-            .standardOutput == "tr (default locale)\n")
+        #expect(
+            try cli.run(["locale"], environment: ["WIDGET_I18N_DEFAULT_LOCALE": "fr"]).standardOutput
+                == "fr (default locale)\n")
+        #expect(
+            try cli.run(["locale", "--default-locale", "tr"], environment: ["WIDGET_I18N_DEFAULT_LOCALE": "fr"])
+                .standardOutput == "tr (default locale)\n")
     }
 
     @Test(arguments: [
         ("{not json", "error: widget-i18n.json is not valid JSON; fix it or remove it"),
         ("[1]", "error: widget-i18n.json must hold a JSON object"),
-        (#"{"projekt": "acme/widgets"}"#, "error: Unknown setting 'projekt' in widget-i18n.json; known settings: cdn, defaultLocale, group, groupDir, project"),
+        (
+            #"{"projekt": "acme/widgets"}"#,
+            "error: Unknown setting 'projekt' in widget-i18n.json; known settings: cdn, defaultLocale, group, groupDir, project"
+        ),
         (#"{"project": 3}"#, "error: Setting 'project' in widget-i18n.json must be a string"),
         (#"{"defaultLocale": "english language"}"#, "error: Invalid locale 'english language'"),
     ])

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Writers killed with SIGKILL at random moments while readers render: every read sees a complete old or new
 /// value, never a torn or empty one, and no temporary file ever shows up as a key.
@@ -31,7 +31,8 @@ import TestSupport
             let locale = cdn + "/\(name)/acme/widgets/tr"
             try FileManager.default.createDirectory(atPath: locale, withIntermediateDirectories: true)
             try data.write(to: URL(fileURLWithPath: locale + "/translations.json"))
-            try Data(#"{"languages": ["tr"]}"#.utf8).write(to: URL(fileURLWithPath: cdn + "/\(name)/acme/widgets/manifest.json"))
+            try Data(#"{"languages": ["tr"]}"#.utf8).write(
+                to: URL(fileURLWithPath: cdn + "/\(name)/acme/widgets/manifest.json"))
             try data.write(to: URL(fileURLWithPath: cli.directory.appending("\(name).json")))
         }
         #expect(try cli.run(["store", "put", key, "--file", cli.directory.appending("a.json")]).status == 0)
@@ -47,9 +48,13 @@ import TestSupport
         let reader = Thread {
             defer { finished.signal() }
             while !stop.load(ordering: .relaxed) {
-                guard let result = try? runProcess(Repository.product("widget-i18n"), ["t", "today.title"], environment: [
-                    "WIDGET_I18N_PROJECT": "acme/widgets", "WIDGET_I18N_GROUP_DIR": cli.groupDirectory,
-                ]) else {
+                guard
+                    let result = try? runProcess(
+                        Repository.product("widget-i18n"), ["t", "today.title"],
+                        environment: [
+                            "WIDGET_I18N_PROJECT": "acme/widgets", "WIDGET_I18N_GROUP_DIR": cli.groupDirectory,
+                        ])
+                else {
                     problems.withLock { $0.append("the reader could not start widget-i18n") }
                     return
                 }
@@ -72,7 +77,8 @@ import TestSupport
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Repository.product("widget-i18n"))
             let version = iteration % 2 == 0 ? "b" : "a"
-            process.arguments = iteration % 4 == 3
+            process.arguments =
+                iteration % 4 == 3
                 ? ["fetch", "--locale", "tr", "--force", "--quiet", "--cdn", "file://\(cdn)/\(version)"]
                 : ["store", "put", key, "--file", cli.directory.appending("\(version).json")]
             process.environment = ["WIDGET_I18N_PROJECT": "acme/widgets", "WIDGET_I18N_GROUP_DIR": cli.groupDirectory]

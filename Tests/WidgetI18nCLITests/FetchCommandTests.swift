@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `widget-i18n fetch` and `locale set` against real servers on loopback: nginx for the happy paths, the
 /// fault-injecting server of `Tests/Servers/fault-server.py` for everything a CDN can get wrong.
@@ -22,7 +22,6 @@ import TestSupport
         return try! JSONDecoder().decode(Corpus.self, from: Data(contentsOf: url))
     }()
 
-
     @Test(arguments: corpus.bundleFaults)
     func aMisbehavingCDNChangesNothing(_ testCase: Fault) throws {
         let (fault, expected) = (testCase.fault, testCase.expected)
@@ -34,7 +33,9 @@ import TestSupport
         // What a widget already has: the manifest and en from this CDN, tr from an earlier good fetch.
         let seed = try cli.run(["fetch", "--locale", "en", cdn])
         try #require(seed.status == 0, "\(seed)")
-        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8))
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8)
+        )
         let before = snapshot(of: cli.groupDirectory)
         let result = try cli.run(["fetch", "--locale", "tr", cdn, "--retries", "0", "--timeout", "1"])
         #expect(result.status == 1, "\(result)")
@@ -71,7 +72,9 @@ import TestSupport
             ("flaky-500", 0, 2), ("flaky-429", 0, 2), ("retry-after-too-long", 1, 1), ("redirect-ok", 0, 1),
         ]
         for testCase in cases {
-            let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/\(testCase.fault)", "--retries", "2"])
+            let result = try cli.run([
+                "fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/\(testCase.fault)", "--retries", "2",
+            ])
             #expect(result.status == testCase.status, "\(testCase.fault): \(result)")
             let hits = try FaultServer.hits(of: server)["/\(testCase.fault)/acme/widgets/tr/translations.json"]
             #expect(hits == testCase.requests, "\(testCase.fault)")
@@ -94,9 +97,12 @@ import TestSupport
         defer { server.stop() }
         let cli = try CLIHarness()
         defer { cli.remove() }
-        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/manifest-relative-url", "--json"])
+        let result = try cli.run([
+            "fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/manifest-relative-url", "--json",
+        ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput.contains("\(server.baseURL)/manifest-relative-url/acme/widgets/elsewhere/tr.json"))
+        #expect(
+            result.standardOutput.contains("\(server.baseURL)/manifest-relative-url/acme/widgets/elsewhere/tr.json"))
     }
 
     @Test func fetchAllThenRevalidateFromNginx() throws {
@@ -127,7 +133,9 @@ import TestSupport
         try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("pt_BR".utf8))
         let result = try cli.run(["fetch", "--default-locale", "de"])
         #expect(result.status == 0, "\(result)")
-        let names = result.standardOutput.split(separator: "\n").dropFirst().dropLast().map { $0.split(separator: " ")[0] }
+        let names = result.standardOutput.split(separator: "\n").dropFirst().dropLast().map {
+            $0.split(separator: " ")[0]
+        }
         #expect(names == ["pt-br", "de"])
     }
 
@@ -158,7 +166,9 @@ import TestSupport
         #expect(result.standardError.contains("the locale was not changed"))
         #expect(snapshot(of: cli.groupDirectory) == before)
         // With messages cached, a failed refresh still switches, with a warning.
-        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8))
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8)
+        )
         let cached = try cli.run(["locale", "set", "tr", "--cdn", "\(server.baseURL)/status-500", "--retries", "0"])
         #expect(cached.status == 0)
         #expect(cached.standardError.contains("warning: Could not refresh 'tr' (HTTP 500 from"))
@@ -169,10 +179,19 @@ import TestSupport
         (["fetch", "--timeout", "0"], "error: Invalid --timeout '0': give a number of seconds greater than 0\n"),
         (["fetch", "--retries", "many"], "error: Invalid --retries 'many': give a whole number from 0 to 10\n"),
         (["fetch", "--all", "--locale", "tr"], "error: Pass either --all or --locale, not both\n"),
-        (["fetch", "--locale", "t r"], "error: Invalid locale 't r': 't r' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"),
-        (["fetch", "--cdn", "ftp://example.com"], "error: Invalid CDN URL 'ftp://example.com': use https://…, http://… or file:///path/to/Locales\n"),
+        (
+            ["fetch", "--locale", "t r"],
+            "error: Invalid locale 't r': 't r' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"
+        ),
+        (
+            ["fetch", "--cdn", "ftp://example.com"],
+            "error: Invalid CDN URL 'ftp://example.com': use https://…, http://… or file:///path/to/Locales\n"
+        ),
         (["fetch", "tr"], "error: Unexpected argument 'tr'; pass locales with --locale L\n"),
-        (["fetch", "--cacert", "/nonexistent.pem"], "error: Cannot read the CA bundle '/nonexistent.pem'; pass a PEM file to --cacert\n"),
+        (
+            ["fetch", "--cacert", "/nonexistent.pem"],
+            "error: Cannot read the CA bundle '/nonexistent.pem'; pass a PEM file to --cacert\n"
+        ),
     ])
     func rejectsBadOptions(_ arguments: [String], _ message: String) throws {
         try expectUsageError(arguments, message)

@@ -1,12 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FormatCommandTests {
     let binary = Repository.product("widget-i18n")
 
     @Test func formatsWithTheLocalesRules() throws {
-        let result = try runProcess(binary, ["format", "--locale", "pl", "{n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}", "n=22"])
+        let result = try runProcess(
+            binary,
+            [
+                "format", "--locale", "pl", "{n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}",
+                "n=22",
+            ])
         #expect(result.status == 0)
         #expect(result.standardOutput == "22 pliki\n")
         #expect(result.standardError == "")
@@ -16,12 +21,13 @@ import TestSupport
         let result = try runProcess(binary, ["format", "--locale", "en", "You have {n, plural, one {# item}}", "n=1"])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == """
-            error: Missing 'other' clause in plural at 1:10
-              You have {n, plural, one {# item}}
-                       ^
+        #expect(
+            result.standardError == """
+                error: Missing 'other' clause in plural at 1:10
+                  You have {n, plural, one {# item}}
+                           ^
 
-            """)
+                """)
     }
 
     @Test func missingArgumentsFail() throws {
@@ -44,21 +50,31 @@ import TestSupport
         let result = try runProcess(binary, ["format", "--jsonl"], input: Data(input.utf8))
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            #"{"output":"3 قليل"}"#,
-            #"{"error":"Missing 'other' clause in plural at 1:1"}"#,
-            #"{"error":"Not a JSON object: expected {\"locale\", \"message\", \"args\"}"}"#,
-            #"{"error":"Invalid locale '../x'; use a BCP 47 tag such as 'en' or 'pt-BR'"}"#,
-            #"{"error":"Missing argument 'name'; pass it as name=VALUE"}"#,
-            "{\"output\":\"1\u{202F}234,5\"}",
-        ])
+        #expect(
+            lines == [
+                #"{"output":"3 قليل"}"#,
+                #"{"error":"Missing 'other' clause in plural at 1:1"}"#,
+                #"{"error":"Not a JSON object: expected {\"locale\", \"message\", \"args\"}"}"#,
+                #"{"error":"Invalid locale '../x'; use a BCP 47 tag such as 'en' or 'pt-BR'"}"#,
+                #"{"error":"Missing argument 'name'; pass it as name=VALUE"}"#,
+                "{\"output\":\"1\u{202F}234,5\"}",
+            ])
     }
 
     @Test(arguments: [
-        (["format"], "error: Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2\n"),
+        (
+            ["format"],
+            "error: Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2\n"
+        ),
         (["format", "--jsonl", "x"], "error: --jsonl reads messages from stdin; pass no message\n"),
-        (["format", "--time-zone", "Mars/Olympus", "x"], "error: Unknown time zone 'Mars/Olympus'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"),
-        (["format", "--locale", "!!", "x"], "error: Invalid locale '!!': '!!' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"),
+        (
+            ["format", "--time-zone", "Mars/Olympus", "x"],
+            "error: Unknown time zone 'Mars/Olympus'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"
+        ),
+        (
+            ["format", "--locale", "!!", "x"],
+            "error: Invalid locale '!!': '!!' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"
+        ),
     ])
     func usageErrors(_ arguments: [String], _ message: String) throws {
         let result = try runProcess(binary, arguments)
@@ -82,18 +98,20 @@ import TestSupport
         let cli = try CLIHarness()
         defer { cli.remove() }
         try cli.seedSampleLocales(["en"])
-        let broken = #"{"today": {"greeting": "Merhaba {isim}!", "events": "{count, plural, one {# etkinlik}}", "title": "Bugün"}}"#
+        let broken =
+            #"{"today": {"greeting": "Merhaba {isim}!", "events": "{count, plural, one {# etkinlik}}", "title": "Bugün"}}"#
         try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(broken.utf8))
         let before = snapshot(of: cli.groupDirectory)
         let result = try cli.run(["check", "--locale", "tr"])
         #expect(result.status == 1)
-        #expect(result.standardOutput == """
-            tr today.greeting: missing argument {name} that 'en' uses
-            tr today.greeting: argument {isim} that 'en' does not use
-            tr today.events: Missing 'other' clause in plural at 1:1
-            tr: 3 messages, 3 problems
+        #expect(
+            result.standardOutput == """
+                tr today.greeting: missing argument {name} that 'en' uses
+                tr today.greeting: argument {isim} that 'en' does not use
+                tr today.events: Missing 'other' clause in plural at 1:1
+                tr: 3 messages, 3 problems
 
-            """)
+                """)
         #expect(result.standardError == "error: 3 problems found\n")
         #expect(snapshot(of: cli.groupDirectory) == before)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct HostileValue: Decodable, Sendable, CustomTestStringConvertible {
     let name: String
@@ -29,7 +29,8 @@ private let hostileValues: [HostileValue] = {
         try cli.seedSampleLocales(["en"])
         try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
         // Written behind the CLI's back, as another process would.
-        try value.bytes.write(to: URL(fileURLWithPath: cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"))
+        try value.bytes.write(
+            to: URL(fileURLWithPath: cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"))
         let before = snapshot(of: cli.groupDirectory).filter { !$0.key.contains("index") }
         let result = try cli.run(["t", "today.title"])
         #expect(result.status == 0, "\(result)")

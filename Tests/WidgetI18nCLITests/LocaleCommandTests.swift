@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct LocaleCommandTests {
     @Test func showsTheDetectedLocaleAndWhy() throws {
@@ -8,8 +8,9 @@ import TestSupport
         defer { cli.remove() }
         try cli.seedSampleLocales(["en", "fr"])
         #expect(try cli.run(["locale"]).standardOutput == "en (default locale)\n")
-        #expect(try cli.run(["locale"], environment: ["LANG": "fr_CA.UTF-8"]).standardOutput
-            == "fr (preferred language 'fr_CA' of the environment)\n")
+        #expect(
+            try cli.run(["locale"], environment: ["LANG": "fr_CA.UTF-8"]).standardOutput
+                == "fr (preferred language 'fr_CA' of the environment)\n")
         try cli.run(["locale", "set", "fr"])
         #expect(try cli.run(["locale"]).standardOutput == "fr (stored locale 'fr')\n")
     }
@@ -45,7 +46,8 @@ import TestSupport
         let cli = try CLIHarness()
         defer { cli.remove() }
         try cli.seedSampleLocales(["en"])
-        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("[1,2".utf8))
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("[1,2".utf8))
         let before = snapshot(of: cli.groupDirectory)
         let result = try cli.run(["locale", "set", "tr", "--offline"])
         #expect(result.status == 1)
@@ -60,8 +62,12 @@ import TestSupport
         try cli.run(["locale", "set", "tr"])
         let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
         #expect(lines.count == 10)
-        #expect(lines[0].hasPrefix("  en        English                 English               18 messages    943 B     stored "))
-        #expect(lines[1].hasPrefix("* tr        Turkish                 Türkçe                16 messages    892 B     fetched "))
+        #expect(
+            lines[0].hasPrefix(
+                "  en        English                 English               18 messages    943 B     stored "))
+        #expect(
+            lines[1].hasPrefix(
+                "* tr        Turkish                 Türkçe                16 messages    892 B     fetched "))
         #expect(lines[2] == "  de        German                  Deutsch               not cached")
     }
 
@@ -81,6 +87,8 @@ import TestSupport
         defer { cli.remove() }
         let result = try cli.run(["locale", "frobnicate"])
         #expect(result.status == 64)
-        #expect(result.standardError == "error: Unknown subcommand 'locale frobnicate'; use 'locale set <tag>' or 'locale list'\n")
+        #expect(
+            result.standardError
+                == "error: Unknown subcommand 'locale frobnicate'; use 'locale set <tag>' or 'locale list'\n")
     }
 }

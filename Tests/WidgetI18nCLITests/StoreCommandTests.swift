@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct StoreCommandTests {
     @Test func putGetListRemove() throws {
@@ -28,8 +28,9 @@ import TestSupport
         defer { cli.remove() }
         let file = Repository.sampleProjectLocales + "/ar/translations.json"
         #expect(try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:ar", "--file", file]).status == 0)
-        #expect(try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:ar"]).standardOutputData
-            == FileManager.default.contents(atPath: file))
+        #expect(
+            try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:ar"]).standardOutputData
+                == FileManager.default.contents(atPath: file))
         let missing = try cli.run(["store", "put", "k", "--file", cli.directory.appending("nope.json")])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("Cannot read"))
@@ -63,26 +64,35 @@ import TestSupport
             #expect(result.standardError == "error: Missing the key; see 'widget-i18n store \(command) --help'\n")
         }
         #expect(try cli.run(["store"]).status == 64)
-        #expect(try cli.run(["store", "explode"]).standardError
-            == "error: Unknown subcommand 'store explode'; use one of: list, get, put, rm\n")
+        #expect(
+            try cli.run(["store", "explode"]).standardError
+                == "error: Unknown subcommand 'store explode'; use one of: list, get, put, rm\n")
     }
 
     @Test func theStoreNeedsAGroup() throws {
         let result = try runProcess(Repository.product("widget-i18n"), ["store", "list"])
         #expect(result.status == 64)
-        #expect(result.standardError == "error: No group store given; pass --group-dir DIR, --group ID or --project ORG/PROJECT\n")
+        #expect(
+            result.standardError
+                == "error: No group store given; pass --group-dir DIR, --group ID or --project ORG/PROJECT\n")
     }
 
     @Test func theDefaultContainerComesFromTheProject() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let environment = ["XDG_DATA_HOME": directory.path, "WIDGET_I18N_PROJECT": "acme/widgets"]
-        let put = try runProcess(Repository.product("widget-i18n"), ["store", "put", "k"], environment: environment, input: Data("v".utf8))
+        let put = try runProcess(
+            Repository.product("widget-i18n"), ["store", "put", "k"], environment: environment, input: Data("v".utf8))
         #expect(put.status == 0, "\(put)")
-        #expect(FileManager.default.contents(atPath: directory.path + "/widget-i18n/groups/group.acme.widgets/k") == Data("v".utf8))
-        let group = try runProcess(Repository.product("widget-i18n"), ["store", "get", "k", "--group", "group.other"], environment: environment)
+        #expect(
+            FileManager.default.contents(atPath: directory.path + "/widget-i18n/groups/group.acme.widgets/k")
+                == Data("v".utf8))
+        let group = try runProcess(
+            Repository.product("widget-i18n"), ["store", "get", "k", "--group", "group.other"], environment: environment
+        )
         #expect(group.status == 1)
-        let badGroup = try runProcess(Repository.product("widget-i18n"), ["store", "list", "--group", "../x"], environment: environment)
+        let badGroup = try runProcess(
+            Repository.product("widget-i18n"), ["store", "list", "--group", "../x"], environment: environment)
         #expect(badGroup.status == 64)
         #expect(badGroup.standardError.contains("Invalid group '../x'"))
     }

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TimelineCommandTests {
     private func prepared() throws -> CLIHarness {
         let cli = try CLIHarness()
         #expect(try cli.run(["fetch", "--all", "--quiet"]).status == 0)
-        try cli.run(["store", "put", "events"], input: Data(#"[{"id": "run", "title": "Maraton", "startDate": "2026-10-08T08:00:00Z"}]"#.utf8))
+        try cli.run(
+            ["store", "put", "events"],
+            input: Data(#"[{"id": "run", "title": "Maraton", "startDate": "2026-10-08T08:00:00Z"}]"#.utf8))
         try cli.run(["store", "put", "profile"], input: Data(#"{"name": "Ayşe"}"#.utf8))
         return cli
     }
@@ -15,53 +17,83 @@ import TestSupport
         let cli = try prepared()
         defer { cli.remove() }
         try cli.run(["locale", "set", "ar"])
-        let result = try cli.run(["timeline", "--widget", "days-since", "--family", "small", "--from", "2026-11-29T18:00:00Z",
-                                  "--hours", "30", "--time-zone", "Europe/Istanbul", "--json"])
+        let result = try cli.run([
+            "timeline", "--widget", "days-since", "--family", "small", "--from", "2026-11-29T18:00:00Z",
+            "--hours", "30", "--time-zone", "Europe/Istanbul", "--json",
+        ])
         #expect(result.status == 0, "\(result)")
         let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any])
         #expect(object["widget"] as? String == "days-since")
         #expect(object["locale"] as? String == "ar")
         #expect(object["direction"] as? String == "rtl")
         let entries = try #require(object["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["date"] as? String } == ["2026-11-29T21:00:00+0300", "2026-11-30T00:00:00+0300", "2026-12-01T00:00:00+0300"])
-        #expect(entries.map { $0["text"] as? [String] } == [["52 يومًا منذ Maraton"], ["53 يومًا منذ Maraton"], ["54 يومًا منذ Maraton"]])
+        #expect(
+            entries.map { $0["date"] as? String } == [
+                "2026-11-29T21:00:00+0300", "2026-11-30T00:00:00+0300", "2026-12-01T00:00:00+0300",
+            ])
+        #expect(
+            entries.map { $0["text"] as? [String] } == [
+                ["52 يومًا منذ Maraton"], ["53 يومًا منذ Maraton"], ["54 يومًا منذ Maraton"],
+            ])
     }
 
     @Test func printsTextWithFallbacksMarked() throws {
         let cli = try prepared()
         defer { cli.remove() }
-        let result = try cli.run(["timeline", "--widget", "days-since", "--family", "large", "--locale", "tr", "--from", "2026-11-29T18:00:00Z",
-                                  "--hours", "2", "--time-zone", "UTC"])
+        let result = try cli.run([
+            "timeline", "--widget", "days-since", "--family", "large", "--locale", "tr", "--from",
+            "2026-11-29T18:00:00Z",
+            "--hours", "2", "--time-zone", "UTC",
+        ])
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput == """
-            days-since (systemLarge) in tr, time zone UTC
-            2026-11-29T18:00:00Z
-              Geçen günler
-              Maraton üzerinden 52 gün geçti
-              Your 52. day. Keep going!   [default locale en]
+        #expect(
+            result.standardOutput
+                == """
+                days-since (systemLarge) in tr, time zone UTC
+                2026-11-29T18:00:00Z
+                  Geçen günler
+                  Maraton üzerinden 52 gün geçti
+                  Your 52. day. Keep going!   [default locale en]
 
-            """.replacingOccurrences(of: "52. day", with: "52th day"))
+                """.replacingOccurrences(of: "52. day", with: "52th day"))
     }
 
     @Test(arguments: [
         (["timeline"], "error: Missing --widget; use --widget days-since or --widget today\n"),
         (["timeline", "--widget", "clock"], "error: Unknown widget 'clock'; use days-since or today\n"),
-        (["timeline", "--widget", "today", "--family", "huge"], "error: Unknown family 'huge'; use small, medium or large\n"),
-        (["timeline", "--widget", "today", "--from", "yesterday"], "error: Invalid --from 'yesterday': use ISO 8601 such as 2026-03-28T20:00:00Z\n"),
-        (["timeline", "--widget", "today", "--time-zone", "Moon/Base"], "error: Unknown time zone 'Moon/Base'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"),
-        (["reload", "--kind", "a b"], "error: Invalid --kind 'a b': use letters, digits, '-', '_' and '.' (e.g. days-since)\n"),
+        (
+            ["timeline", "--widget", "today", "--family", "huge"],
+            "error: Unknown family 'huge'; use small, medium or large\n"
+        ),
+        (
+            ["timeline", "--widget", "today", "--from", "yesterday"],
+            "error: Invalid --from 'yesterday': use ISO 8601 such as 2026-03-28T20:00:00Z\n"
+        ),
+        (
+            ["timeline", "--widget", "today", "--time-zone", "Moon/Base"],
+            "error: Unknown time zone 'Moon/Base'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"
+        ),
+        (
+            ["reload", "--kind", "a b"],
+            "error: Invalid --kind 'a b': use letters, digits, '-', '_' and '.' (e.g. days-since)\n"
+        ),
     ])
     func rejectsBadOptions(_ arguments: [String], _ message: String) throws {
         try expectUsageError(arguments, message)
     }
 
     @Test func theDemoRunsOnItsEmbeddedDefault() throws {
-        let result = try runProcess(Repository.product("widget-i18n"), ["demo", "--from", "2026-11-29T20:30:00Z", "--time-zone", "Europe/Istanbul"],
-                                    workingDirectory: Repository.root)
+        let result = try runProcess(
+            Repository.product("widget-i18n"),
+            ["demo", "--from", "2026-11-29T20:30:00Z", "--time-zone", "Europe/Istanbul"],
+            workingDirectory: Repository.root)
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.hasPrefix("Fetched 10 locales"))
-        for line in ["52 days since Marathon", "53 days since Marathon", "Marathon: прошло 53 дня", "Marathonから53日", "53 يومًا منذ Marathon",
-                     "Сегодня 2 события"] {
+        for line in [
+            "52 days since Marathon", "53 days since Marathon", "Marathon: прошло 53 дня", "Marathonから53日",
+            "53 يومًا منذ Marathon",
+            "Сегодня 2 события",
+        ] {
             #expect(result.standardOutput.contains(line), "\(line)")
         }
     }
@@ -77,7 +109,9 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Repository.product("widget-i18n"))
         process.arguments = ["host", "--widget", "today", "--family", "small"]
-        process.environment = ["WIDGET_I18N_PROJECT": cli.project, "WIDGET_I18N_GROUP_DIR": cli.groupDirectory, "PATH": "/usr/bin:/bin"]
+        process.environment = [
+            "WIDGET_I18N_PROJECT": cli.project, "WIDGET_I18N_GROUP_DIR": cli.groupDirectory, "PATH": "/usr/bin:/bin",
+        ]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

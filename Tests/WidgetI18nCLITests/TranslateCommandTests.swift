@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct TranslateCommandTests {
     @Test func resolvesInTheStoredLocale() throws {
@@ -21,20 +21,22 @@ import TestSupport
         try cli.run(["locale", "set", "tr"])
         let result = try cli.run(["t", "today.tip", "--explain"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.standardOutput == """
-            Tip: tap an event to open it in the app
-            locale: tr (stored locale 'tr')
-              1. locale tr: no such key
-              2. default locale en: found
+        #expect(
+            result.standardOutput == """
+                Tip: tap an event to open it in the app
+                locale: tr (stored locale 'tr')
+                  1. locale tr: no such key
+                  2. default locale en: found
 
-            """)
+                """)
     }
 
     @Test func flatAndMixedBundlesResolveLikeNestedOnes() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
         try cli.seedSampleLocales(["en", "de", "ja"])
-        #expect(try cli.run(["t", "daysSince.empty.title", "--locale", "de"]).standardOutput == "Noch keine Ereignisse\n")
+        #expect(
+            try cli.run(["t", "daysSince.empty.title", "--locale", "de"]).standardOutput == "Noch keine Ereignisse\n")
         #expect(try cli.run(["t", "daysSince.empty.title", "--locale", "ja"]).standardOutput == "まだイベントがありません\n")
         #expect(try cli.run(["t", "daysSince.title", "--locale", "ja"]).standardOutput == "経過日数\n")
     }
@@ -66,7 +68,8 @@ import TestSupport
         let cli = try CLIHarness()
         defer { cli.remove() }
         try cli.seedSampleLocales(["en"])
-        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("{\"today\":".utf8))
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("{\"today\":".utf8))
         try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
         let before = snapshot(of: cli.groupDirectory)
         let result = try cli.run(["t", "today.title"])
@@ -84,16 +87,24 @@ import TestSupport
         let result = try cli.run(["t", "today.greeting"])
         #expect(result.status == 0)
         #expect(result.standardOutput == "Hello, {name}!\n")
-        #expect(result.standardError == "warning: In 'today.greeting': Missing argument 'name'; pass it as name=VALUE\n")
+        #expect(
+            result.standardError == "warning: In 'today.greeting': Missing argument 'name'; pass it as name=VALUE\n")
     }
 
     @Test(arguments: [
         (["t"], "error: Missing the message key; e.g. 'widget-i18n t today.title'\n"),
-        (["t", "k", "--locale", "../../etc"],
-         "error: Invalid locale '../../etc': '../../etc' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"),
-        (["t", "k", "notapair"], "error: Expected an argument as name=value, got 'notapair'; see 'widget-i18n t --help'\n"),
-        (["t", "k", "--project", "acme"],
-         "error: Invalid project 'acme': use 'org/project' (e.g. 'acme/widgets') or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')\n"),
+        (
+            ["t", "k", "--locale", "../../etc"],
+            "error: Invalid locale '../../etc': '../../etc' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'\n"
+        ),
+        (
+            ["t", "k", "notapair"],
+            "error: Expected an argument as name=value, got 'notapair'; see 'widget-i18n t --help'\n"
+        ),
+        (
+            ["t", "k", "--project", "acme"],
+            "error: Invalid project 'acme': use 'org/project' (e.g. 'acme/widgets') or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')\n"
+        ),
         (["t", "k", "--bogus"], "error: Unknown option '--bogus' for 'widget-i18n t'; see 'widget-i18n t --help'\n"),
     ])
     func rejectsBadInputWithUsageErrors(_ arguments: [String], _ message: String) throws {

@@ -1,7 +1,7 @@
 import Foundation
 import I18nCore
-import Testing
 import TestSupport
+import Testing
 import WidgetTranslator
 
 @Suite struct BundledMessagesTests {
@@ -17,7 +17,9 @@ import WidgetTranslator
         defer { directory.remove() }
         try FileManager.default.createDirectory(atPath: directory.appending("en"), withIntermediateDirectories: true)
         try Data("{oops".utf8).write(to: URL(fileURLWithPath: directory.appending("en/translations.json")))
-        let error = #expect(throws: BundledMessagesError.self) { try BundledMessages.load(fromDirectory: directory.path) }
+        let error = #expect(throws: BundledMessagesError.self) {
+            try BundledMessages.load(fromDirectory: directory.path)
+        }
         #expect(error?.description.contains("en/translations.json") == true)
     }
 }

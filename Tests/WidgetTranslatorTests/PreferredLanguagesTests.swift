@@ -3,10 +3,12 @@ import WidgetTranslator
 
 @Suite struct PreferredLanguagesTests {
     @Test func readsGettextVariablesInOrder() {
-        #expect(PreferredLanguages.fromEnvironment(["LANGUAGE": "pt_BR:pt:en", "LANG": "de_DE.UTF-8"])
-            == ["pt_BR", "pt", "en", "de_DE"])
-        #expect(PreferredLanguages.fromEnvironment(["LC_ALL": "fr_FR.UTF-8@euro", "LC_MESSAGES": "de_DE", "LANG": "en_US"])
-            == ["fr_FR"])
+        #expect(
+            PreferredLanguages.fromEnvironment(["LANGUAGE": "pt_BR:pt:en", "LANG": "de_DE.UTF-8"])
+                == ["pt_BR", "pt", "en", "de_DE"])
+        #expect(
+            PreferredLanguages.fromEnvironment(["LC_ALL": "fr_FR.UTF-8@euro", "LC_MESSAGES": "de_DE", "LANG": "en_US"])
+                == ["fr_FR"])
         #expect(PreferredLanguages.fromEnvironment(["LC_MESSAGES": "de_DE", "LANG": "en_US"]) == ["de_DE"])
         #expect(PreferredLanguages.fromEnvironment(["LANG": "C.UTF-8"]) == [])
         #expect(PreferredLanguages.fromEnvironment(["LANG": "POSIX", "LANGUAGE": ""]) == [])

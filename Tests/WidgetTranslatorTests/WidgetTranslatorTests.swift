@@ -1,7 +1,7 @@
 import GroupStore
 import I18nCore
-import Testing
 import TestSupport
+import Testing
 import WidgetTranslator
 
 private let project = try! ProjectID("acme/widgets")
@@ -93,10 +93,12 @@ private func translator(
         let key = translator([:]).resolve("k", locale: tag)
         #expect(key.message == "k")
         #expect(key.step == .key)
-        #expect(key.attempts.map(\.step) == [
-            .requestedLocale(tag), .parentLocale(LocaleTag(parsing: "zh-hant")!), .parentLocale(LocaleTag(parsing: "zh")!),
-            .defaultLocale(.english), .key,
-        ])
+        #expect(
+            key.attempts.map(\.step) == [
+                .requestedLocale(tag), .parentLocale(LocaleTag(parsing: "zh-hant")!),
+                .parentLocale(LocaleTag(parsing: "zh")!),
+                .defaultLocale(.english), .key,
+            ])
     }
 
     /// Resolutions are cached per locale and key; a caller's default replaces only the last step, whichever
@@ -114,13 +116,17 @@ private func translator(
     }
 
     @Test func reportsWhatEachStepFound() {
-        let subject = translator([messagesKey("tr"): #"{"other":"x"}"#, messagesKey("en"): #"{"k":"en"}"#, localeKey: "tr"])
+        let subject = translator([
+            messagesKey("tr"): #"{"other":"x"}"#, messagesKey("en"): #"{"k":"en"}"#, localeKey: "tr",
+        ])
         let resolution = subject.resolve("k")
         #expect(resolution.attempts.map(\.outcome) == [.keyMissing, .found])
     }
 
     @Test func aCorruptBundleDegradesToTheNextStep() {
-        let subject = translator([localeKey: "tr", messagesKey("tr"): #"{"k": "unterminated"#, messagesKey("en"): #"{"k":"en"}"#])
+        let subject = translator([
+            localeKey: "tr", messagesKey("tr"): #"{"k": "unterminated"#, messagesKey("en"): #"{"k":"en"}"#,
+        ])
         let translation = subject.translate("k")
         #expect(translation.text == "en")
         #expect(translation.resolution.step == .defaultLocale(.english))
@@ -168,8 +174,10 @@ private func translator(
         for _ in 0..<3 {
             #expect(subject("n", ["count": 1]) == "1 öğe")
             #expect(subject("n", ["count": 5]) == "5 öğe")
-            #expect(subject.translate("n", arguments: ["count": 1], locale: LocaleTag(parsing: "de")).text == "1 Eintrag")
-            #expect(subject.translate("n", arguments: ["count": 5], locale: LocaleTag(parsing: "de")).text == "5 Einträge")
+            #expect(
+                subject.translate("n", arguments: ["count": 1], locale: LocaleTag(parsing: "de")).text == "1 Eintrag")
+            #expect(
+                subject.translate("n", arguments: ["count": 5], locale: LocaleTag(parsing: "de")).text == "5 Einträge")
             #expect(subject.translate("missing", defaultText: "—").text == "—")
             #expect(subject.translate("missing").text == "missing")
         }
@@ -198,7 +206,8 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
         let subject = WidgetTranslator(
             store: InMemoryGroupStore([
                 localeKey: "ru",
-                messagesKey("en"): #"{"days": "{n, plural, one {# day} few {# days (few)} many {# days (many)} other {# days}}"}"#,
+                messagesKey("en"):
+                    #"{"days": "{n, plural, one {# day} few {# days (few)} many {# days (many)} other {# days}}"}"#,
             ]),
             project: project, preferredLanguages: [])
         #expect(subject.translate("days", arguments: ["n": 3]).text == "3 days (few)")
@@ -211,16 +220,21 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
         let bundles = try BundledMessages.load(fromDirectory: Repository.sampleProjectLocales)
         let expectations: [(String, Int, String)] = [
             ("en", 1, "1 day since Launch"), ("en", 5, "5 days since Launch"),
-            ("ru", 3, "Launch: прошло 3 дня"), ("ru", 11, "Launch: прошло 11 дней"), ("ru", 21, "Launch: прошёл 21 день"),
+            ("ru", 3, "Launch: прошло 3 дня"), ("ru", 11, "Launch: прошло 11 дней"),
+            ("ru", 21, "Launch: прошёл 21 день"),
             ("pl", 2, "Launch: minęły 2 dni"), ("pl", 5, "Launch: minęło 5 dni"), ("ar", 0, "لا أيام منذ Launch"),
             ("ar", 2, "يومان منذ Launch"), ("ar", 11, "11 يومًا منذ Launch"), ("ja", 7, "Launchから7日"),
             ("fr", 0, "0 jour depuis Launch"), ("tr", 52, "Launch üzerinden 52 gün geçti"),
         ]
         for (locale, days, expected) in expectations {
             let tag = try #require(LocaleTag(parsing: locale))
-            let subject = WidgetTranslator(store: InMemoryGroupStore(), project: project, defaultLocale: tag, preferredLanguages: [],
-                                           bundledMessages: bundles)
-            #expect(subject.translate("daysSince.days", arguments: ["days": .number(MessageNumber(days)), "event": "Launch"]).text == expected)
+            let subject = WidgetTranslator(
+                store: InMemoryGroupStore(), project: project, defaultLocale: tag, preferredLanguages: [],
+                bundledMessages: bundles)
+            #expect(
+                subject.translate(
+                    "daysSince.days", arguments: ["days": .number(MessageNumber(days)), "event": "Launch"]
+                ).text == expected)
         }
     }
 }
@@ -246,7 +260,8 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
 
     @Test func aReadOnlyTranslatorLeavesTheStoreAlone() throws {
         let store = InMemoryGroupStore([localeKey: "tr", messagesKey("tr"): #"{"a": "b"}"#])
-        let translator = WidgetTranslator(store: store, project: project, preferredLanguages: [], maintainsIndexes: false)
+        let translator = WidgetTranslator(
+            store: store, project: project, preferredLanguages: [], maintainsIndexes: false)
         #expect(translator("a") == "b")
         #expect(try store.keys().count == 2)
     }

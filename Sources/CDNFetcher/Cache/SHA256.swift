@@ -28,7 +28,9 @@ public struct SHA256: ~Copyable {
         let consumed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
         }
-        if consumed == nil { Array(bytes).withUnsafeBufferPointer { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) } }
+        if consumed == nil {
+            Array(bytes).withUnsafeBufferPointer { _ = EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        }
     }
 
     /// The 32-byte digest; the hasher cannot be used afterwards.

@@ -62,7 +62,9 @@ public final class HTTPClient: Sendable {
         guard !requests.isEmpty else { return [] }
         return await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
-                let results = multi.withLock { run(requests, multi: $0.pointer, progress: progress, onResult: onResult) }
+                let results = multi.withLock {
+                    run(requests, multi: $0.pointer, progress: progress, onResult: onResult)
+                }
                 continuation.resume(returning: results)
             }
             thread.name = "widget-i18n.http"
@@ -88,7 +90,9 @@ public final class HTTPClient: Sendable {
         var bytes = 0
         var results = [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: requests.count)
         var waiting: [(index: Int, notBefore: ContinuousClock.Instant)] = requests.indices.map { ($0, .now) }
-        var transfers = requests.enumerated().map { Transfer(index: $0.offset, request: $0.element, limit: configuration.maximumBodyBytes) }
+        var transfers = requests.enumerated().map {
+            Transfer(index: $0.offset, request: $0.element, limit: configuration.maximumBodyBytes)
+        }
         var active: [UnsafeMutableRawPointer: Int] = [:]
 
         while !waiting.isEmpty || !active.isEmpty {
@@ -130,7 +134,12 @@ public final class HTTPClient: Sendable {
             var timeout: Int32 = 100
             if active.isEmpty, let soonest = waiting.map(\.notBefore).min() {
                 let delay = ContinuousClock.now.duration(to: soonest)
-                timeout = Int32(max(0, min(1000, delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)))
+                timeout = Int32(
+                    max(
+                        0,
+                        min(
+                            1000, delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
+                        )))
             }
             curl_multi_poll(multi, nil, 0, timeout, nil)
         }

@@ -54,7 +54,8 @@ public struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConverti
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
         switch kind {
         case .timedOut(let seconds):
-            return "Timed out after \(HTTPTransferError.format(seconds)) s fetching '\(url)'\(tries); check the network "
+            return
+                "Timed out after \(HTTPTransferError.format(seconds)) s fetching '\(url)'\(tries); check the network "
                 + "or raise --timeout"
         case .connectionFailed:
             return "Cannot connect to '\(url)'\(tries) (\(detail)); check the network and --cdn"

@@ -9,7 +9,9 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The longest `Retry-After` honoured; a server asking for longer is not retried.
     public var maximumRetryAfter: Double
 
-    public init(maximumRetries: Int = 3, baseDelay: Double = 0.25, maximumDelay: Double = 8, maximumRetryAfter: Double = 60) {
+    public init(
+        maximumRetries: Int = 3, baseDelay: Double = 0.25, maximumDelay: Double = 8, maximumRetryAfter: Double = 60
+    ) {
         self.maximumRetries = maximumRetries
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay

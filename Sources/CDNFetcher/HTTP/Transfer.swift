@@ -99,7 +99,8 @@ final class Transfer {
                 effectiveURL: effectiveURL, attempts: attempts)
             return Outcome(
                 result: .success(response),
-                retryOutcome: .response(status: finalStatus, retryAfter: headers["retry-after"].flatMap(Self.retryAfterSeconds)))
+                retryOutcome: .response(
+                    status: finalStatus, retryAfter: headers["retry-after"].flatMap(Self.retryAfterSeconds)))
         }
         let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
         let kind: HTTPTransferError.Kind

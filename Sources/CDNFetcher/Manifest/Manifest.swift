@@ -54,7 +54,9 @@ public struct Manifest: Sendable, Hashable {
             } else {
                 code = nil
             }
-            guard let code, let tag = LocaleTag(parsing: code), !languages.contains(where: { $0.tag == tag }) else { continue }
+            guard let code, let tag = LocaleTag(parsing: code), !languages.contains(where: { $0.tag == tag }) else {
+                continue
+            }
             languages.append(Language(code: code, tag: tag, name: name, nativeName: nativeName, isSource: isSource))
         }
         guard !languages.isEmpty else { throw ManifestError("the manifest lists no valid languages") }
@@ -82,7 +84,8 @@ public struct Manifest: Sendable, Hashable {
         self.languages = languages
         self.fileURLs = fileURLs
         self.namespaces = namespaces
-        self.version = (root["version"] as? String) ?? (root["version"] as? Int).map(String.init) ?? (root["updatedAt"] as? String)
+        self.version =
+            (root["version"] as? String) ?? (root["version"] as? Int).map(String.init) ?? (root["updatedAt"] as? String)
         self.sourceLanguage = (root["sourceLanguage"] as? String).flatMap(LocaleTag.init(parsing:))
     }
 
@@ -96,7 +99,10 @@ public struct Manifest: Sendable, Hashable {
 
     static func isPlainFileName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && name.utf8.count <= 100
-            && name.utf8.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+            && name.utf8.allSatisfy {
+                ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: ".")
+            }
     }
 }
 

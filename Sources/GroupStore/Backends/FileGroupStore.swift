@@ -1,14 +1,14 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The multi-process group store: one file per key in a container directory (see the README's
@@ -89,7 +89,9 @@ public struct FileGroupStore: GroupStore {
         guard let (descriptor, size, _) = try openRegularFile(forKey: key) else { return nil }
         defer { close(descriptor) }
         // Small values are cheaper to read than to map.
-        guard size >= 64 * 1024, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+        guard size >= 64 * 1024, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+            address != MAP_FAILED
+        else {
             return try value(forKey: key)
         }
         return MappedFile(address: address, count: size)
@@ -113,12 +115,14 @@ public struct FileGroupStore: GroupStore {
     private func replace(_ value: [UInt8], forKey key: String) throws {
         let path = try path(forKey: key)
         if let code = Self.createDirectories(directory) {
-            throw GroupStoreError(.io(operation: "create the container for", path: directory, errno: code), key: key, store: displayName)
+            throw GroupStoreError(
+                .io(operation: "create the container for", path: directory, errno: code), key: key, store: displayName)
         }
         let temporaryPath = directory + "/" + Self.temporaryFileName()
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw GroupStoreError(.io(operation: "write", path: temporaryPath, errno: errno), key: key, store: displayName)
+            throw GroupStoreError(
+                .io(operation: "write", path: temporaryPath, errno: errno), key: key, store: displayName)
         }
         var failure: (operation: String, code: Int32)?
         if fchmod(descriptor, 0o600) != 0 {
@@ -135,7 +139,8 @@ public struct FileGroupStore: GroupStore {
             if failure.code == EISDIR {
                 throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
             }
-            throw GroupStoreError(.io(operation: failure.operation, path: path, errno: failure.code), key: key, store: displayName)
+            throw GroupStoreError(
+                .io(operation: failure.operation, path: path, errno: failure.code), key: key, store: displayName)
         }
     }
 
@@ -244,7 +249,9 @@ public struct FileGroupStore: GroupStore {
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + written, raw.count - written) }
+            let count = bytes.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -256,9 +263,9 @@ public struct FileGroupStore: GroupStore {
 
     private static func modificationDate(_ status: stat) -> Date {
         #if canImport(Darwin)
-        let time = status.st_mtimespec
+            let time = status.st_mtimespec
         #else
-        let time = status.st_mtim
+            let time = status.st_mtim
         #endif
         return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
     }

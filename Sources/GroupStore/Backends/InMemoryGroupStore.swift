@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A group store in this process's memory, for tests and previews.
 ///
@@ -37,6 +38,8 @@ public final class InMemoryGroupStore: GroupStore {
     }
 
     public func entries() throws -> [GroupStoreEntry] {
-        storage.withLock { $0.map { GroupStoreEntry(key: $0.key, size: $0.value.value.count, modified: $0.value.modified) } }
+        storage.withLock {
+            $0.map { GroupStoreEntry(key: $0.key, size: $0.value.value.count, modified: $0.value.modified) }
+        }
     }
 }

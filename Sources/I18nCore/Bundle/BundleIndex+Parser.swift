@@ -177,7 +177,9 @@ extension BundleIndex {
                     }
                     try skipValue(depth: depth + 1)
                     skipWhitespace()
-                    guard position < input.count else { throw error(.syntax(expected: isObject ? "',' or '}'" : "',' or ']'")) }
+                    guard position < input.count else {
+                        throw error(.syntax(expected: isObject ? "',' or '}'" : "',' or ']'"))
+                    }
                     if input[position] == UInt8(ascii: ",") {
                         position += 1
                         continue
@@ -212,7 +214,9 @@ extension BundleIndex {
                 return position - start
             }
             if input[position] == UInt8(ascii: "-") { position += 1 }
-            guard position < input.count, ASCII.isDigit(input[position]) else { throw error(.syntax(expected: "a digit")) }
+            guard position < input.count, ASCII.isDigit(input[position]) else {
+                throw error(.syntax(expected: "a digit"))
+            }
             if input[position] == UInt8(ascii: "0") { position += 1 } else { _ = digits() }
             if position < input.count, input[position] == UInt8(ascii: ".") {
                 position += 1
@@ -220,7 +224,8 @@ extension BundleIndex {
             }
             if position < input.count, input[position] | 0x20 == UInt8(ascii: "e") {
                 position += 1
-                if position < input.count, input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-") {
+                if position < input.count, input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-")
+                {
                     position += 1
                 }
                 guard digits() > 0 else { throw error(.syntax(expected: "a digit in the exponent")) }
@@ -265,7 +270,8 @@ extension BundleIndex {
             let highs: UInt64 = 0x8080_8080_8080_8080
             func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
             let belowSpace = (word &- ones &* 0x20) & ~word & highs
-            return word & highs != 0 || belowSpace != 0 || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+            return word & highs != 0 || belowSpace != 0 || hasZeroByte(word ^ (ones &* 0x22))
+                || hasZeroByte(word ^ (ones &* 0x5C))
         }
 
         private mutating func scanEscape() throws(MessageBundleError) {
@@ -293,12 +299,20 @@ extension BundleIndex {
             var upper: UInt8 = 0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
+            case 0xE0:
+                length = 3
+                lower = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
+            case 0xED:
+                length = 3
+                upper = 0x9F
+            case 0xF0:
+                length = 4
+                lower = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
+            case 0xF4:
+                length = 4
+                upper = 0x8F
             default: throw error(.invalidUTF8)
             }
             guard position + length <= input.count else { throw error(.invalidUTF8) }
@@ -350,7 +364,8 @@ enum JSONStringDecoder {
                 }
                 index += 4
                 if (0xD800..<0xDC00).contains(scalar), index + 6 <= body.count, body[index] == UInt8(ascii: "\\"),
-                    body[index + 1] == UInt8(ascii: "u"), let low = hexValue(at: index + 2), (0xDC00..<0xE000).contains(low)
+                    body[index + 1] == UInt8(ascii: "u"), let low = hexValue(at: index + 2),
+                    (0xDC00..<0xE000).contains(low)
                 {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6

@@ -132,7 +132,8 @@ final class BundleIndex: Sendable {
         var seen: Set<String> = []
         var keys: [String] = []
         for index in entries.indices where entries[index].flags & Entry.isMessage != 0 {
-            let key = String(decoding: Self.path(of: index, entries: entries, bytes: bytes, names: decodedNames), as: UTF8.self)
+            let key = String(
+                decoding: Self.path(of: index, entries: entries, bytes: bytes, names: decodedNames), as: UTF8.self)
             if seen.insert(key).inserted { keys.append(key) }
         }
         return keys

@@ -37,7 +37,8 @@ public struct MessageBundle: Sendable {
         guard jsonBytes.count < Int(Int32.max) else { throw MessageBundleError(kind: .tooLarge, offset: 0) }
         var parser = BundleIndex.Parser(maximumDepth: maximumDepth, estimatedEntries: 0)
         parser.recordsEntries = false
-        try jsonBytes.withUnsafeBufferPointer { (buffer) throws(MessageBundleError) in try parser.parseDocument(buffer) }
+        try jsonBytes.withUnsafeBufferPointer { (buffer) throws(MessageBundleError) in try parser.parseDocument(buffer)
+        }
         return parser.messageCount
     }
 
@@ -57,7 +58,9 @@ public struct MessageBundle: Sendable {
         }
         json.append(UInt8(ascii: "}"))
         // The JSON is built from valid Swift strings by this initializer, so it always parses.
-        do { try self.init(jsonBytes: json) } catch { preconditionFailure("generated bundle JSON did not parse: \(error)") }
+        do { try self.init(jsonBytes: json) } catch {
+            preconditionFailure("generated bundle JSON did not parse: \(error)")
+        }
     }
 
     /// The message at the dotted `key`, or `nil` when the bundle has no string there.

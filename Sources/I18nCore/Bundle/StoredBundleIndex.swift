@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A bundle's lookup index, stored next to its JSON so that a widget resolves keys without reading the
@@ -37,10 +37,13 @@ public struct StoredBundleIndex: Sendable {
                 raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian == 1
             else { return nil }
             let capacity = Int(raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
-            guard capacity > 0, capacity & (capacity - 1) == 0, raw.count == Self.headerSize + capacity * Self.slotSize else { return nil }
-            return (capacity, Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian),
-                    raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian,
-                    raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self).littleEndian)
+            guard capacity > 0, capacity & (capacity - 1) == 0, raw.count == Self.headerSize + capacity * Self.slotSize
+            else { return nil }
+            return (
+                capacity, Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian),
+                raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian,
+                raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self).littleEndian
+            )
         }
         guard let header else { return nil }
         let matches = json.withUnsafeBytes { raw in
@@ -67,11 +70,15 @@ public struct StoredBundleIndex: Sendable {
                         let valueStart = table.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
                         if valueStart == Self.emptySlot { return nil }
                         if table.loadUnaligned(fromByteOffset: base, as: UInt64.self).littleEndian == hash {
-                            let valueField = table.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self).littleEndian
-                            let nameStart = Int(table.loadUnaligned(fromByteOffset: base + 16, as: UInt32.self).littleEndian)
+                            let valueField = table.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self)
+                                .littleEndian
+                            let nameStart = Int(
+                                table.loadUnaligned(fromByteOffset: base + 16, as: UInt32.self).littleEndian)
                             let nameField = table.loadUnaligned(fromByteOffset: base + 20, as: UInt32.self).littleEndian
-                            if let text = Self.value(in: json, key: keyBytes, valueStart: Int(valueStart), valueField: valueField,
-                                                     nameStart: nameStart, nameField: nameField) {
+                            if let text = Self.value(
+                                in: json, key: keyBytes, valueStart: Int(valueStart), valueField: valueField,
+                                nameStart: nameStart, nameField: nameField)
+                            {
                                 return text
                             }
                         }
@@ -95,12 +102,16 @@ public struct StoredBundleIndex: Sendable {
         if nameField & flag == 0 {
             let nameLength = Int(nameField)
             guard nameLength <= key.count, nameStart + nameLength < json.count, nameStart >= 1 else { return nil }
-            for offset in 0..<nameLength where json[nameStart + offset] != key[key.count - nameLength + offset] { return nil }
+            for offset in 0..<nameLength where json[nameStart + offset] != key[key.count - nameLength + offset] {
+                return nil
+            }
             if nameLength < key.count, key[key.count - nameLength - 1] != UInt8(ascii: ".") { return nil }
         }
         // A member's value follows its name's closing quote and a colon.
         var before = valueStart - 2
-        while before > 0, json[before] == 0x20 || json[before] == 0x0A || json[before] == 0x0D || json[before] == 0x09 { before -= 1 }
+        while before > 0, json[before] == 0x20 || json[before] == 0x0A || json[before] == 0x0D || json[before] == 0x09 {
+            before -= 1
+        }
         guard before > 0, json[before] == UInt8(ascii: ":") else { return nil }
         let slice = UnsafeRawBufferPointer(rebasing: json[valueStart..<valueStart + valueLength])
         let body = slice.assumingMemoryBound(to: UInt8.self)
@@ -148,8 +159,12 @@ extension BundleIndex {
         let capacity = tableCapacity
         var output = [UInt8](repeating: 0, count: StoredBundleIndex.headerSize + capacity * StoredBundleIndex.slotSize)
         output.withUnsafeMutableBytes { raw in
-            func put32(_ value: UInt32, _ offset: Int) { raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self) }
-            func put64(_ value: UInt64, _ offset: Int) { raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self) }
+            func put32(_ value: UInt32, _ offset: Int) {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+            }
+            func put64(_ value: UInt64, _ offset: Int) {
+                raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+            }
             raw.copyBytes(from: StoredBundleIndex.magic)
             put32(1, 8)
             put32(UInt32(capacity), 12)
@@ -164,9 +179,13 @@ extension BundleIndex {
                 }
                 put64(entry.hash, base)
                 put32(UInt32(entry.valueStart), base + 8)
-                put32(UInt32(entry.valueLength) | (entry.flags & Entry.valueHasEscapes != 0 ? StoredBundleIndex.flag : 0), base + 12)
+                put32(
+                    UInt32(entry.valueLength) | (entry.flags & Entry.valueHasEscapes != 0 ? StoredBundleIndex.flag : 0),
+                    base + 12)
                 put32(UInt32(entry.nameStart), base + 16)
-                put32(UInt32(entry.nameLength) | (entry.flags & Entry.nameIsDecoded != 0 ? StoredBundleIndex.flag : 0), base + 20)
+                put32(
+                    UInt32(entry.nameLength) | (entry.flags & Entry.nameIsDecoded != 0 ? StoredBundleIndex.flag : 0),
+                    base + 20)
             }
         }
         return output

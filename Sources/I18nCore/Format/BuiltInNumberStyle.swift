@@ -26,7 +26,8 @@ struct BuiltInNumberStyle {
 
     private mutating func require(_ what: String) {
         needsValueFormatter = true
-        unsupported.append(what + " without a LocaleValueFormatting (pass FoundationValueFormatter() to ICUMessageFormatter)")
+        unsupported.append(
+            what + " without a LocaleValueFormatting (pass FoundationValueFormatter() to ICUMessageFormatter)")
     }
 
     /// ICU number skeleton tokens; without a precision token a skeleton shows up to six fraction digits.

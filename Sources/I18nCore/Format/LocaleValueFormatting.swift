@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Locale-sensitive formatting that I18nCore does not build in: dates and times, currencies, ICU decimal
@@ -15,7 +15,9 @@ import Foundation
 ///     formatter.format("{d, date, long}", locale: try LocaleTag("tr"), arguments: ["d": .date(.now)])
 public protocol LocaleValueFormatting: Sendable {
     /// `number` in a `style` the built-in formats do not cover, and what could not be honoured.
-    func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (text: String, problems: [FormatProblem])
+    func format(_ number: MessageNumber, style: NumberStyle, locale: LocaleTag) -> (
+        text: String, problems: [FormatProblem]
+    )
 
     /// `date` as a date (`isTime == false`) or a time of day in `style`, in `timeZone`.
     func format(_ date: Date, isTime: Bool, style: DateTimeStyle, locale: LocaleTag, timeZone: TimeZone) -> String

@@ -85,7 +85,8 @@ struct NumberFormats: Sendable, Equatable {
         }
         let digitCharacters = Array(digits)
         let integerCount = value.integer.count
-        let groups = options.usesGrouping && primaryGrouping > 0 && integerCount >= primaryGrouping + minimumGroupingDigits
+        let groups =
+            options.usesGrouping && primaryGrouping > 0 && integerCount >= primaryGrouping + minimumGroupingDigits
         for (offset, digit) in value.integer.enumerated() {
             let remaining = integerCount - offset
             if groups, offset > 0, remaining >= primaryGrouping,

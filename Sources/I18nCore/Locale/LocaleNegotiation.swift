@@ -9,7 +9,8 @@
 public enum LocaleNegotiation {
     /// The first available tag reached by truncating each preference in order, or `nil` when none matches.
     public static func lookup(preferred: [LocaleTag], available: some Collection<LocaleTag>) -> LocaleTag? {
-        let availableByNormalized = Dictionary(available.map { ($0.normalized, $0) }, uniquingKeysWith: { first, _ in first })
+        let availableByNormalized = Dictionary(
+            available.map { ($0.normalized, $0) }, uniquingKeysWith: { first, _ in first })
         for preference in preferred {
             for candidate in preference.fallbackChain {
                 if let match = availableByNormalized[candidate.normalized] { return match }

@@ -152,7 +152,8 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
             index += 1
         }
         if index < pieces.count,
-            (pieces[index].count == 2 && isAlpha(pieces[index])) || (pieces[index].count == 3 && isDigits(pieces[index]))
+            (pieces[index].count == 2 && isAlpha(pieces[index]))
+                || (pieces[index].count == 3 && isDigits(pieces[index]))
         {
             subtags.append(Subtag(text: pieces[index], kind: .region))
             index += 1
@@ -168,7 +169,9 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         var seenSingletons: Set<String> = []
         while index < pieces.count {
             let singleton = pieces[index]
-            guard singleton.count == 1 else { throw LocaleTagError(text: text, reason: .invalidSubtag(String(singleton))) }
+            guard singleton.count == 1 else {
+                throw LocaleTagError(text: text, reason: .invalidSubtag(String(singleton)))
+            }
             let isPrivateUse = singleton.lowercased() == "x"
             guard seenSingletons.insert(singleton.lowercased()).inserted else {
                 throw LocaleTagError(text: text, reason: .invalidSubtag(String(singleton)))

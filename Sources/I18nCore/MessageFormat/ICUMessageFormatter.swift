@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// ICU MessageFormat, as better-i18n, next-intl and formatjs use it: arguments, `number`, `date` and `time`,
@@ -43,14 +43,18 @@ public struct ICUMessageFormatter: MessageFormatting {
         renderTag: ((_ name: String, _ content: String) -> String)?
     ) -> FormattedMessage {
         // A message without syntax characters is its own output: no parse, no cache lookup.
-        if !message.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "<") }) {
+        if !message.utf8.contains(where: {
+            $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "<")
+        }) {
             return FormattedMessage(text: message)
         }
         switch MessageCache.shared.parse(message) {
         case .error(let error):
             return FormattedMessage(text: message, problems: [FormatProblem(.syntax(error.description))])
         case .elements(let elements):
-            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: renderTag)
+            var renderer = Renderer(
+                locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter,
+                renderTag: renderTag)
             renderer.output.reserveCapacity(message.utf8.count + 16)
             renderer.render(elements, plural: nil)
             return FormattedMessage(text: renderer.output, problems: renderer.problems)
@@ -58,11 +62,15 @@ public struct ICUMessageFormatter: MessageFormatting {
     }
 
     /// Formats `message` or throws at the first problem: a parse error, a missing or mistyped argument.
-    public func formatStrictly(_ message: String, locale: LocaleTag, arguments: MessageArguments) throws(MessageFormatError) -> String {
+    public func formatStrictly(_ message: String, locale: LocaleTag, arguments: MessageArguments)
+        throws(MessageFormatError) -> String
+    {
         switch MessageCache.shared.parse(message) {
         case .error(let error): throw .parse(error)
         case .elements(let elements):
-            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: nil)
+            var renderer = Renderer(
+                locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: nil
+            )
             renderer.render(elements, plural: nil)
             if let problem = renderer.problems.first { throw .format(problem) }
             return renderer.output
@@ -107,7 +115,8 @@ private struct Renderer {
     }
 
     init(
-        locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone?, valueFormatter: (any LocaleValueFormatting)?,
+        locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone?,
+        valueFormatter: (any LocaleValueFormatting)?,
         renderTag: ((String, String) -> String)?
     ) {
         self.locale = locale
@@ -161,7 +170,9 @@ private struct Renderer {
                     render(children, plural: plural)
                     continue
                 }
-                var inner = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: renderTag)
+                var inner = Renderer(
+                    locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter,
+                    renderTag: renderTag)
                 inner.render(children, plural: plural)
                 problems += inner.problems
                 output += renderTag(name, inner.output)
@@ -183,7 +194,8 @@ private struct Renderer {
         if chosen == nil {
             let profile = profile()
             let category = (element.isOrdinal ? profile.ordinal : profile.cardinal)(PluralOperands(shifted))
-            chosen = element.cases.first { $0.selector == .category(category) }?.message
+            chosen =
+                element.cases.first { $0.selector == .category(category) }?.message
                 ?? element.cases.first { $0.selector == .category(.other) }!.message
         }
         render(chosen!, plural: shifted)
@@ -219,7 +231,8 @@ private struct Renderer {
             if let number = MessageNumber(text) { return Date(timeIntervalSince1970: number.value / 1000) }
         }
         output += "{\(name)}"
-        problems.append(FormatProblem(.argumentType(name: name, expected: "a date (ISO 8601 or milliseconds since 1970)")))
+        problems.append(
+            FormatProblem(.argumentType(name: name, expected: "a date (ISO 8601 or milliseconds since 1970)")))
         return nil
     }
 
@@ -238,10 +251,14 @@ private struct Renderer {
 
     private mutating func formatDate(_ date: Date, isTime: Bool, style: DateTimeStyle) -> String {
         let zone = timeZone ?? .current
-        if let valueFormatter { return valueFormatter.format(date, isTime: isTime, style: style, locale: locale, timeZone: zone) }
-        problems.append(FormatProblem(.unsupported(
-            "\(isTime ? "time" : "date") style without a LocaleValueFormatting (pass FoundationValueFormatter() to "
-                + "ICUMessageFormatter); shown in ISO 8601")))
+        if let valueFormatter {
+            return valueFormatter.format(date, isTime: isTime, style: style, locale: locale, timeZone: zone)
+        }
+        problems.append(
+            FormatProblem(
+                .unsupported(
+                    "\(isTime ? "time" : "date") style without a LocaleValueFormatting (pass FoundationValueFormatter() to "
+                        + "ICUMessageFormatter); shown in ISO 8601")))
         var iso = Date.ISO8601FormatStyle(timeZone: zone)
         iso = isTime ? iso.time(includingFractionalSeconds: false) : iso.year().month().day()
         return date.formatted(iso)
@@ -253,10 +270,13 @@ private struct Renderer {
         if fractionDigits == 0 { return MessageNumber(number.value - Double(offset)) }
         // In units of the last fraction digit: 2.50 − 1 is 250 − 100.
         let digits = number.text.filter { $0 != "." }
-        guard fractionDigits <= 15, let scaled = Int(digits) else { return MessageNumber(number.value - Double(offset)) }
+        guard fractionDigits <= 15, let scaled = Int(digits) else {
+            return MessageNumber(number.value - Double(offset))
+        }
         var unit = 1
         for _ in 0..<fractionDigits { unit *= 10 }
-        let (result, overflow) = scaled.subtractingReportingOverflow(offset.multipliedReportingOverflow(by: unit).partialValue)
+        let (result, overflow) = scaled.subtractingReportingOverflow(
+            offset.multipliedReportingOverflow(by: unit).partialValue)
         guard !overflow else { return MessageNumber(number.value - Double(offset)) }
         let magnitude = String(result.magnitude)
         let padded = String(repeating: "0", count: max(0, fractionDigits + 1 - magnitude.count)) + magnitude

@@ -69,8 +69,10 @@ public struct PluralElement: Hashable, Sendable {
     public let location: SourceLocation
 
     public static func == (lhs: PluralElement, rhs: PluralElement) -> Bool {
-        lhs.name == rhs.name && lhs.isOrdinal == rhs.isOrdinal && lhs.offset == rhs.offset && lhs.location == rhs.location
-            && lhs.cases.map(\.selector) == rhs.cases.map(\.selector) && lhs.cases.map(\.message) == rhs.cases.map(\.message)
+        lhs.name == rhs.name && lhs.isOrdinal == rhs.isOrdinal && lhs.offset == rhs.offset
+            && lhs.location == rhs.location
+            && lhs.cases.map(\.selector) == rhs.cases.map(\.selector)
+            && lhs.cases.map(\.message) == rhs.cases.map(\.message)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -108,10 +110,10 @@ extension MessageElement {
                     if !names.contains(name) { names.append(name) }
                 case .plural(let plural):
                     if !names.contains(plural.name) { names.append(plural.name) }
-                    plural.cases.forEach { visit($0.message) }
+                    for pluralCase in plural.cases { visit(pluralCase.message) }
                 case .select(let select):
                     if !names.contains(select.name) { names.append(select.name) }
-                    select.cases.forEach { visit($0.message) }
+                    for selectCase in select.cases { visit(selectCase.message) }
                 case .tag(_, let children, _):
                     visit(children)
                 }

@@ -47,7 +47,9 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case .expectedCases(let type): what = "Expected cases in \(type), such as 'other {…}'"
         case .unclosedTag(let name): what = "Unclosed tag <\(name)>: expected </\(name)>"
         case .mismatchedTag(let expected, let found):
-            what = expected.map { "Mismatched closing tag </\(found)>: expected </\($0)>" } ?? "Closing tag </\(found)> without an opening tag"
+            what =
+                expected.map { "Mismatched closing tag </\(found)>: expected </\($0)>" }
+                ?? "Closing tag </\(found)> without an opening tag"
         }
         return "\(what) at \(location)"
     }

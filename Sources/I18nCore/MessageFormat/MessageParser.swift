@@ -34,7 +34,9 @@ public struct MessageParser {
 
     // MARK: - Messages
 
-    private mutating func parseMessage(context: Context, inPlural: Bool, depth: Int) throws(MessageParseError) -> [MessageElement] {
+    private mutating func parseMessage(context: Context, inPlural: Bool, depth: Int) throws(MessageParseError)
+        -> [MessageElement]
+    {
         guard depth <= Self.maximumDepth else { throw error(.unclosedBrace, at: position) }
         var elements: [MessageElement] = []
         var text = String.UnicodeScalarView()
@@ -75,18 +77,23 @@ public struct MessageParser {
             case "<" where peekIsLetter(at: position + 1):
                 flush()
                 elements.append(try parseTag(inPlural: inPlural, depth: depth, enclosing: isEnclosed(context)))
-            case "<" where position + 2 < scalars.count && scalars[position + 1] == "/" && peekIsLetter(at: position + 2):
+            case "<"
+            where position + 2 < scalars.count && scalars[position + 1] == "/" && peekIsLetter(at: position + 2):
                 let start = position
                 position += 2
                 let name = readTagName()
                 skipWhitespace()
-                guard position < scalars.count, scalars[position] == ">" else { throw error(.unclosedTag(name), at: start) }
+                guard position < scalars.count, scalars[position] == ">" else {
+                    throw error(.unclosedTag(name), at: start)
+                }
                 position += 1
                 if case .tag(let open, _, _) = context, open == name {
                     flush()
                     return elements
                 }
-                if case .tag(let open, _, _) = context { throw error(.mismatchedTag(expected: open, found: name), at: start) }
+                if case .tag(let open, _, _) = context {
+                    throw error(.mismatchedTag(expected: open, found: name), at: start)
+                }
                 throw error(.mismatchedTag(expected: nil, found: name), at: start)
             default:
                 text.append(scalar)
@@ -187,9 +194,12 @@ public struct MessageParser {
             }
             position += 1
             if type == "select" {
-                return .select(try parseSelect(name: name, open: open, location: nameLocation, inPlural: inPlural, depth: depth))
+                return .select(
+                    try parseSelect(name: name, open: open, location: nameLocation, inPlural: inPlural, depth: depth))
             }
-            return .plural(try parsePlural(name: name, ordinal: type == "selectordinal", open: open, location: nameLocation, depth: depth))
+            return .plural(
+                try parsePlural(
+                    name: name, ordinal: type == "selectordinal", open: open, location: nameLocation, depth: depth))
         case "":
             throw error(.expectedCommaOrBrace, at: typeStart)
         default:
@@ -258,7 +268,8 @@ public struct MessageParser {
             position += 7
             skipWhitespace()
             let digits = readIdentifier()
-            guard !digits.isEmpty, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(digits),
+            guard !digits.isEmpty, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+                let value = Int(digits),
                 value <= 1_000_000
             else { throw error(.invalidOffset, at: offsetStart) }
             offset = value
@@ -280,7 +291,9 @@ public struct MessageParser {
             if scalars[position] == "=" {
                 position += 1
                 let digits = readIdentifier()
-                guard let number = MessageNumber(digits) else { throw error(.invalidSelector("=" + digits), at: selectorStart) }
+                guard let number = MessageNumber(digits) else {
+                    throw error(.invalidSelector("=" + digits), at: selectorStart)
+                }
                 selectorText = "=" + number.text
                 selector = .exact(number)
             } else {
@@ -291,7 +304,9 @@ public struct MessageParser {
                 }
                 selector = .category(category)
             }
-            guard seen.insert(selectorText).inserted else { throw error(.duplicateSelector(selectorText), at: selectorStart) }
+            guard seen.insert(selectorText).inserted else {
+                throw error(.duplicateSelector(selectorText), at: selectorStart)
+            }
             let message = try parseCaseMessage(selector: selectorText, inPlural: true, depth: depth)
             cases.append((selector, message))
         }
@@ -306,7 +321,9 @@ public struct MessageParser {
             guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
             if scalars[position] == "}" {
                 guard !cases.isEmpty else { throw error(.expectedCases("select"), at: position) }
-                guard cases.contains(where: { $0.key == "other" }) else { throw error(.missingOtherClause("select"), at: open) }
+                guard cases.contains(where: { $0.key == "other" }) else {
+                    throw error(.missingOtherClause("select"), at: open)
+                }
                 position += 1
                 return SelectElement(name: name, cases: cases, location: location)
             }
@@ -318,9 +335,13 @@ public struct MessageParser {
         }
     }
 
-    private mutating func parseCaseMessage(selector: String, inPlural: Bool, depth: Int) throws(MessageParseError) -> [MessageElement] {
+    private mutating func parseCaseMessage(selector: String, inPlural: Bool, depth: Int) throws(MessageParseError)
+        -> [MessageElement]
+    {
         skipWhitespace()
-        guard position < scalars.count, scalars[position] == "{" else { throw error(.expectedCaseMessage(selector), at: position) }
+        guard position < scalars.count, scalars[position] == "{" else {
+            throw error(.expectedCaseMessage(selector), at: position)
+        }
         let open = position
         position += 1
         let message = try parseMessage(context: .caseBody, inPlural: inPlural, depth: depth + 1)
@@ -331,7 +352,9 @@ public struct MessageParser {
 
     // MARK: - Tags
 
-    private mutating func parseTag(inPlural: Bool, depth: Int, enclosing: Bool) throws(MessageParseError) -> MessageElement {
+    private mutating func parseTag(inPlural: Bool, depth: Int, enclosing: Bool) throws(MessageParseError)
+        -> MessageElement
+    {
         let start = position
         position += 1
         let name = readTagName()
@@ -342,7 +365,8 @@ public struct MessageParser {
         }
         guard position < scalars.count, scalars[position] == ">" else { throw error(.unclosedTag(name), at: start) }
         position += 1
-        let children = try parseMessage(context: .tag(name, opener: start, enclosing: enclosing), inPlural: inPlural, depth: depth + 1)
+        let children = try parseMessage(
+            context: .tag(name, opener: start, enclosing: enclosing), inPlural: inPlural, depth: depth + 1)
         return .tag(name: name, children: children, location: location(of: start))
     }
 
@@ -353,7 +377,8 @@ public struct MessageParser {
     private mutating func readTagName() -> String {
         var name = String.UnicodeScalarView()
         while position < scalars.count,
-            scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position]) || scalars[position] == "-"
+            scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position])
+                || scalars[position] == "-"
                 || scalars[position] == "_" || scalars[position] == "."
         {
             name.append(scalars[position])
@@ -378,7 +403,9 @@ public struct MessageParser {
     }
 
     private mutating func skipWhitespace() {
-        while position < scalars.count, scalars[position].properties.isWhitespace || scalars[position].properties.isPatternWhitespace {
+        while position < scalars.count,
+            scalars[position].properties.isWhitespace || scalars[position].properties.isPatternWhitespace
+        {
             position += 1
         }
     }

@@ -53,7 +53,9 @@ public struct PluralOperands: Hashable, Sendable {
                     }
                 }
             }
-            return PluralOperands(n: abs(number.value), i: integer, v: fractionDigits, w: trimmedDigits, f: fraction, t: trimmedFraction, e: 0)
+            return PluralOperands(
+                n: abs(number.value), i: integer, v: fractionDigits, w: trimmedDigits, f: fraction, t: trimmedFraction,
+                e: 0)
         }
         self = fast ?? PluralOperands(decimalText: number.text, exponent: 0)!
     }

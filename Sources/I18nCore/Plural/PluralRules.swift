@@ -1,5 +1,5 @@
 /// CLDR plural rules for every CLDR locale, cardinal ("3 days") and ordinal ("3rd day"), generated from
-/// CLDR's data by `Scripts/generate-plural-rules.py` (`PluralRules+Generated.swift`).
+/// CLDR's data by `scripts/generate/plural-rules.py` (`PluralRules+Generated.swift`).
 ///
 /// A locale without rules of its own uses its nearest parent's (`zh-Hant-TW` → `zh`; `pt-PT` has its own),
 /// and a locale CLDR does not know says `other` for every number.
@@ -12,12 +12,16 @@ public enum PluralRules {
         category(for: PluralOperands(number), locale: locale, ordinal: ordinal)
     }
 
-    public static func category(for operands: PluralOperands, locale: LocaleTag, ordinal: Bool = false) -> PluralCategory {
+    public static func category(for operands: PluralOperands, locale: LocaleTag, ordinal: Bool = false)
+        -> PluralCategory
+    {
         rule(for: locale, ordinal: ordinal)(operands)
     }
 
     /// The rule function for `locale`, found through its parents.
-    public static func rule(for locale: LocaleTag, ordinal: Bool = false) -> @Sendable (PluralOperands) -> PluralCategory {
+    public static func rule(for locale: LocaleTag, ordinal: Bool = false)
+        -> @Sendable (PluralOperands) -> PluralCategory
+    {
         let table = ordinal ? ordinalRules : cardinalRules
         // Truncate the normalised tag in place: cheaper than building parent tags on a formatting hot path.
         var candidate = Substring(locale.normalized)
@@ -42,8 +46,10 @@ public enum PluralRules {
         let rule = rule(for: locale, ordinal: ordinal)
         var seen: Set<PluralCategory> = [.other]
         // Every category shows up for some number among these (CLDR's samples all fall in this set's span).
-        for sample in ["0", "1", "2", "3", "4", "5", "6", "7", "8", "11", "12", "13", "20", "21", "22", "100", "101",
-                       "102", "1000000", "0.1", "1.1", "0.5", "2.5", "1c6"] {
+        for sample in [
+            "0", "1", "2", "3", "4", "5", "6", "7", "8", "11", "12", "13", "20", "21", "22", "100", "101",
+            "102", "1000000", "0.1", "1.1", "0.5", "2.5", "1c6",
+        ] {
             if let operands = PluralOperands(sample: sample) { seen.insert(rule(operands)) }
         }
         return PluralCategory.allCases.filter(seen.contains)

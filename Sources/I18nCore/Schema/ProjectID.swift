@@ -41,7 +41,9 @@ public struct ProjectID: Hashable, Sendable, CustomStringConvertible {
         guard let first = bytes.first, bytes.count <= maximumSegmentLength, ASCII.isAlphanumeric(first) else {
             return false
         }
-        return bytes.allSatisfy { ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        return bytes.allSatisfy {
+            ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+        }
     }
 
     /// `8-4-4-4-12` hexadecimal digits, either case.

@@ -43,7 +43,9 @@ public struct DaysSinceWidget: TimelineProvider {
     func render(at date: Date, context: TimelineProviderContext, translator: WidgetTranslator) -> WidgetEntry {
         var builder = EntryBuilder(translator: translator)
         let events = source.json([SampleEvent].self, forKey: "events") ?? []
-        let event = events.first { $0.id == eventID } ?? events.filter { $0.startDate <= date }.max { $0.startDate < $1.startDate }
+        let event =
+            events.first { $0.id == eventID }
+            ?? events.filter { $0.startDate <= date }.max { $0.startDate < $1.startDate }
         guard let event else {
             builder.add("daysSince.empty.title")
             if context.family != .systemSmall { builder.add("daysSince.empty.hint") }

@@ -27,21 +27,27 @@ public struct TodayWidget: TimelineProvider {
     }
 
     public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
-        render(at: context.date, updated: context.date, context: context, translator: source.translator(timeZone: context.timeZone))
+        render(
+            at: context.date, updated: context.date, context: context,
+            translator: source.translator(timeZone: context.timeZone))
     }
 
     public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let calendar = context.calendar
-        let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: context.date)) ?? context.date
+        let midnight =
+            calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: context.date)) ?? context.date
         let events = source.json([SampleEvent].self, forKey: "events") ?? []
         let starts = events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
         let dates = Set([context.date, midnight] + starts).sorted()
-        return Timeline(entries: dates.map { render(at: $0, updated: context.date, context: context, translator: translator) },
-                        policy: .atEnd)
+        return Timeline(
+            entries: dates.map { render(at: $0, updated: context.date, context: context, translator: translator) },
+            policy: .atEnd)
     }
 
-    func render(at date: Date, updated: Date, context: TimelineProviderContext, translator: WidgetTranslator) -> WidgetEntry {
+    func render(at date: Date, updated: Date, context: TimelineProviderContext, translator: WidgetTranslator)
+        -> WidgetEntry
+    {
         var builder = EntryBuilder(translator: translator)
         let calendar = context.calendar
         let events = (source.json([SampleEvent].self, forKey: "events") ?? []).sorted { $0.startDate < $1.startDate }
@@ -57,7 +63,10 @@ public struct TodayWidget: TimelineProvider {
                 if next.allDay == true {
                     when = translator.translate("today.allDay").text
                 } else {
-                    when = translator.formatter.format("{t, time, short}", locale: builder.locale, arguments: ["t": .date(next.startDate)]).text
+                    when =
+                        translator.formatter.format(
+                            "{t, time, short}", locale: builder.locale, arguments: ["t": .date(next.startDate)]
+                        ).text
                 }
                 builder.add("today.nextUp")
                 builder.add(text: "\(when) · \(next.title)", key: "event")
@@ -66,7 +75,9 @@ public struct TodayWidget: TimelineProvider {
             }
         }
         if context.family == .systemLarge || context.family == .systemMedium {
-            let time = translator.formatter.format("{t, time, short}", locale: builder.locale, arguments: ["t": .date(updated)]).text
+            let time = translator.formatter.format(
+                "{t, time, short}", locale: builder.locale, arguments: ["t": .date(updated)]
+            ).text
             builder.add("today.updated", ["time": .string(time)])
         }
         return builder.entry(at: date, family: context.family)

@@ -53,8 +53,9 @@ struct EntryBuilder {
     }
 
     func entry(at date: Date, family: WidgetFamily) -> WidgetEntry {
-        WidgetEntry(date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
-                    family: family)
+        WidgetEntry(
+            date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
+            family: family)
     }
 }
 
@@ -68,8 +69,11 @@ public struct WidgetSource: Sendable {
     public let bundledMessages: [LocaleTag: MessageBundle]
     public let preferredLanguages: [String]
 
-    public init(store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
-                bundledMessages: [LocaleTag: MessageBundle] = [:], preferredLanguages: [String] = PreferredLanguages.fromEnvironment()) {
+    public init(
+        store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
+        bundledMessages: [LocaleTag: MessageBundle] = [:],
+        preferredLanguages: [String] = PreferredLanguages.fromEnvironment()
+    ) {
         self.store = store
         self.project = project
         self.defaultLocale = defaultLocale
@@ -85,7 +89,8 @@ public struct WidgetSource: Sendable {
         if let locale { preferred = [locale.displayForm] }
         let translator = WidgetTranslator(
             store: locale == nil ? store : LocaleOverrideStore(base: store, project: project, locale: locale!),
-            project: project, defaultLocale: defaultLocale, preferredLanguages: preferred, bundledMessages: bundledMessages,
+            project: project, defaultLocale: defaultLocale, preferredLanguages: preferred,
+            bundledMessages: bundledMessages,
             formatter: ICUMessageFormatter(timeZone: timeZone, valueFormatter: FoundationValueFormatter()))
         return translator
     }
@@ -98,7 +103,8 @@ public struct WidgetSource: Sendable {
             let text = try decoder.singleValueContainer().decode(String.self)
             if let date = try? Date(text, strategy: .iso8601) { return date }
             if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601) { return date }
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
         }
         return try? decoder.decode(T.self, from: Data(bytes))
     }

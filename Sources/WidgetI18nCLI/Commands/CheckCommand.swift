@@ -16,10 +16,14 @@ enum CheckCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'; pass locales with --locale L") }
+        guard arguments.positionals.isEmpty else {
+            throw .usage("Unexpected argument '\(arguments.positionals[0])'; pass locales with --locale L")
+        }
         let configuration = try context.configuration()
         let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
-        var locales = try arguments.allValues("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+        var locales = try arguments.allValues("locale").map { (text) throws(CLIError) in
+            try TranslateCommand.parseLocale(text)
+        }
         if locales.isEmpty { locales = translator.cachedLocales() }
         guard !locales.isEmpty else {
             throw .failure("No cached messages to check; run 'widget-i18n fetch --all' first")
@@ -50,15 +54,21 @@ enum CheckCommand: Command {
                 let expected = MessageElement.argumentNames(in: sourceElements)
                 let actual = MessageElement.argumentNames(in: elements)
                 for name in expected where !actual.contains(name) {
-                    context.output.writeLine("\(locale.normalized) \(key): missing argument {\(name)} that '\(configuration.defaultLocale.normalized)' uses")
+                    context.output.writeLine(
+                        "\(locale.normalized) \(key): missing argument {\(name)} that '\(configuration.defaultLocale.normalized)' uses"
+                    )
                     problems += 1
                 }
                 for name in actual where !expected.contains(name) {
-                    context.output.writeLine("\(locale.normalized) \(key): argument {\(name)} that '\(configuration.defaultLocale.normalized)' does not use")
+                    context.output.writeLine(
+                        "\(locale.normalized) \(key): argument {\(name)} that '\(configuration.defaultLocale.normalized)' does not use"
+                    )
                     problems += 1
                 }
             }
-            context.output.writeLine("\(locale.normalized): \(messages.messageCount) messages, \(problems) problem\(problems == 1 ? "" : "s")")
+            context.output.writeLine(
+                "\(locale.normalized): \(messages.messageCount) messages, \(problems) problem\(problems == 1 ? "" : "s")"
+            )
             total += problems
         }
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }

@@ -30,12 +30,16 @@ enum DemoCommand: Command {
         let cdn = try locales(arguments.value("cdn"), context: context)
         var timeZone = TimeZone.current
         if let name = arguments.value("time-zone") {
-            guard let zone = TimeZone(identifier: name) else { throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul'") }
+            guard let zone = TimeZone(identifier: name) else {
+                throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul'")
+            }
             timeZone = zone
         }
         var now = Date()
         if let text = arguments.value("from") {
-            guard let date = try? Date(text, strategy: .iso8601) else { throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z") }
+            guard let date = try? Date(text, strategy: .iso8601) else {
+                throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z")
+            }
             now = date
         }
         let template = NSTemporaryDirectory() + "/widget-i18n-demo-XXXXXX"
@@ -57,7 +61,9 @@ enum DemoCommand: Command {
         var options = FetchOptions()
         options.cdn = cdn
         let fetcher: CDNFetcher
-        do { fetcher = try CDNFetcher(store: store, project: project, options: options) } catch { throw .failure(error.description) }
+        do { fetcher = try CDNFetcher(store: store, project: project, options: options) } catch {
+            throw .failure(error.description)
+        }
         let manifest: Manifest
         do { manifest = try await fetcher.fetchManifest().manifest } catch { throw .failure(error.description) }
         let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
@@ -65,7 +71,9 @@ enum DemoCommand: Command {
             throw .failure("\(failure.locale.normalized): \(reason)")
         }
         let bytesFetched = results.reduce(0) { $0 + $1.bytesTransferred }
-        output.writeLine("Fetched \(results.count) locales (\(HumanFormat.size(bytesFetched))) from \(cdn) into a temporary group container")
+        output.writeLine(
+            "Fetched \(results.count) locales (\(HumanFormat.size(bytesFetched))) from \(cdn) into a temporary group container"
+        )
 
         // 2. The app's own data, as it would write it.
         var calendar = Calendar(identifier: .gregorian)
@@ -82,19 +90,24 @@ enum DemoCommand: Command {
             try store.setValue(Array(try encoder.encode(events)), forKey: "events")
             try store.setString(#"{"name": "Ayşe"}"#, forKey: "profile")
         } catch { throw .failure("\(error)") }
-        output.writeLine("Wrote 3 sample events and a profile; widgets render from \(WidgetOptions.timestamp(now, timeZone)) until after midnight")
+        output.writeLine(
+            "Wrote 3 sample events and a profile; widgets render from \(WidgetOptions.timestamp(now, timeZone)) until after midnight"
+        )
 
         // 3. The widget side: switch locale, render both timelines across the next midnight.
         let end = calendar.date(byAdding: .hour, value: 1, to: calendar.date(byAdding: .day, value: 1, to: today)!)!
         for locale in ["en", "ar", "ru", "ja"] {
             let change: LocaleSwitch
-            do { change = try await fetcher.switchLocale(to: LocaleTag(parsing: locale)!) } catch { throw .failure(error.description) }
+            do { change = try await fetcher.switchLocale(to: LocaleTag(parsing: locale)!) } catch {
+                throw .failure(error.description)
+            }
             output.writeLine("\n$ widget-i18n locale set \(locale)   → stored locale \(change.locale.displayForm)")
             let translator = WidgetTranslator(
                 store: store, project: project, defaultLocale: .english, preferredLanguages: [],
                 formatter: ICUMessageFormatter(valueFormatter: FoundationValueFormatter()))
             for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
-                let widget = WidgetOptions(kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
+                let widget = WidgetOptions(
+                    kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
                 output.write(widget.text(await widget.entries(from: now, through: end)))
             }
         }
@@ -108,15 +121,17 @@ enum DemoCommand: Command {
             candidates.append(given.hasPrefix("/") ? given : context.workingDirectory + "/" + given)
         } else {
             candidates.append(context.workingDirectory + "/Locales")
-            var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+                .deletingLastPathComponent()
             for _ in 0..<5 {
                 candidates.append(directory.path + "/Locales")
                 directory.deleteLastPathComponent()
             }
         }
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + manifest) }) else {
-            throw .failure("Cannot find the bundled Locales/ (looked for \(candidates.first! + manifest)); run from the "
-                + "repository root or pass --cdn DIR")
+            throw .failure(
+                "Cannot find the bundled Locales/ (looked for \(candidates.first! + manifest)); run from the "
+                    + "repository root or pass --cdn DIR")
         }
         return URL(fileURLWithPath: found).standardizedFileURL.absoluteString
     }

@@ -7,9 +7,12 @@ import I18nCore
 enum FetchCommand: Command {
     static let path = ["fetch"]
     static let summary = "Download message bundles from the CDN into the group store"
-    static let usage = "fetch [--locale L …] [--all] [--force] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
+    static let usage =
+        "fetch [--locale L …] [--all] [--force] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
     static let options: [OptionSpec] = [
-        .value("locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale", repeatable: true),
+        .value(
+            "locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale",
+            repeatable: true),
         .flag("all", "Fetch every language of the manifest"),
         .flag("force", "Ignore cached ETags and download everything"),
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
@@ -35,7 +38,9 @@ enum FetchCommand: Command {
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
         let store = try configuration.store()
-        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in
+            try TranslateCommand.parseLocale(text)
+        }
         if arguments.has("all"), !requested.isEmpty { throw .usage("Pass either --all or --locale, not both") }
         let fetcher = try makeFetcher(configuration, arguments: arguments, store: store, project: project)
         let output = context.output
@@ -50,7 +55,9 @@ enum FetchCommand: Command {
         if arguments.has("all") {
             locales = manifestFetch.manifest.languages.map(\.tag)
         } else if locales.isEmpty {
-            if let stored = try? store.string(forKey: StorageKey.locale(project: project)), let tag = LocaleTag(parsing: stored) {
+            if let stored = try? store.string(forKey: StorageKey.locale(project: project)),
+                let tag = LocaleTag(parsing: stored)
+            {
                 locales.append(tag)
             }
             if !locales.contains(configuration.defaultLocale) { locales.append(configuration.defaultLocale) }
@@ -64,19 +71,28 @@ enum FetchCommand: Command {
             output.writeLine(jsonSummary(manifestFetch, results))
         } else if !quiet {
             output.writeLine(row("manifest", manifestFetch.outcome, bytes: manifestFetch.bytesTransferred))
-            for result in results { output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred)) }
+            for result in results {
+                output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred))
+            }
             let counts = Dictionary(grouping: results, by: { $0.outcome.description }).mapValues(\.count)
-            let parts = ["fetched", "unchanged", "not modified", "failed"].compactMap { name in counts[name].map { "\($0) \(name)" } }
+            let parts = ["fetched", "unchanged", "not modified", "failed"].compactMap { name in
+                counts[name].map { "\($0) \(name)" }
+            }
             let total = results.reduce(manifestFetch.bytesTransferred) { $0 + $1.bytesTransferred }
-            output.writeLine("\(results.count) locale\(results.count == 1 ? "" : "s"): \(parts.joined(separator: ", ")); "
-                + "\(HumanFormat.size(total)) transferred")
+            output.writeLine(
+                "\(results.count) locale\(results.count == 1 ? "" : "s"): \(parts.joined(separator: ", ")); "
+                    + "\(HumanFormat.size(total)) transferred")
         }
         let failures = results.filter { $0.outcome.isFailure }
         guard failures.isEmpty else {
             for failure in failures.dropLast() {
-                if case .failed(let reason) = failure.outcome { output.error("\(failure.locale.normalized): \(reason)") }
+                if case .failed(let reason) = failure.outcome {
+                    output.error("\(failure.locale.normalized): \(reason)")
+                }
             }
-            if case .failed(let reason) = failures.last!.outcome { throw .failure("\(failures.last!.locale.normalized): \(reason)") }
+            if case .failed(let reason) = failures.last!.outcome {
+                throw .failure("\(failures.last!.locale.normalized): \(reason)")
+            }
             return
         }
     }
@@ -116,7 +132,8 @@ enum FetchCommand: Command {
     }
 
     private static func row(_ name: String, _ outcome: FetchOutcome, bytes: Int) -> String {
-        var line = name.padding(toLength: 10, withPad: " ", startingAt: 0)
+        var line =
+            name.padding(toLength: 10, withPad: " ", startingAt: 0)
             + outcome.description.padding(toLength: 14, withPad: " ", startingAt: 0)
             + HumanFormat.size(bytes).padding(toLength: 10, withPad: " ", startingAt: 0)
         if case .failed(let reason) = outcome { line += reason }
@@ -133,11 +150,17 @@ enum FetchCommand: Command {
             return object
         }
         let object: [String: Any] = [
-            "manifest": entry(manifest.outcome, bytes: manifest.bytesTransferred, extra: ["url": manifest.url, "version": manifest.manifest.version ?? NSNull()]),
-            "locales": results.map { entry($0.outcome, bytes: $0.bytesTransferred, extra: ["locale": $0.locale.normalized, "urls": $0.urls]) },
+            "manifest": entry(
+                manifest.outcome, bytes: manifest.bytesTransferred,
+                extra: ["url": manifest.url, "version": manifest.manifest.version ?? NSNull()]),
+            "locales": results.map {
+                entry($0.outcome, bytes: $0.bytesTransferred, extra: ["locale": $0.locale.normalized, "urls": $0.urls])
+            },
             "bytesTransferred": results.reduce(manifest.bytesTransferred) { $0 + $1.bytesTransferred },
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }

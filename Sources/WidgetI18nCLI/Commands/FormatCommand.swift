@@ -8,9 +8,11 @@ enum FormatCommand: Command {
     static let summary = "Format an ICU message with arguments (or JSON lines from stdin)"
     static let usage = "format --locale L '<message>' [name=value …] | format --jsonl"
     static let options: [OptionSpec] = [
-        .value("locale", "LOCALE", "The locale whose plural rules and number formats apply (default: the default locale)"),
+        .value(
+            "locale", "LOCALE", "The locale whose plural rules and number formats apply (default: the default locale)"),
         .value("time-zone", "TZ", "Time zone for date and time arguments (default: the system's)"),
-        .flag("jsonl", "Read {\"locale\", \"message\", \"args\"} lines on stdin; write {\"output\"} or {\"error\"} lines"),
+        .flag(
+            "jsonl", "Read {\"locale\", \"message\", \"args\"} lines on stdin; write {\"output\"} or {\"error\"} lines"),
     ]
     static let discussion = """
         Values that look like numbers are numbers; dates are ISO 8601 or milliseconds since 1970. A message
@@ -26,15 +28,22 @@ enum FormatCommand: Command {
         let configuration = try context.configuration()
         let formatter = try makeFormatter(arguments)
         if arguments.has("jsonl") {
-            guard arguments.positionals.isEmpty else { throw .usage("--jsonl reads messages from stdin; pass no message") }
-            try formatLines(formatter: formatter, defaultLocale: arguments.value("locale") ?? configuration.defaultLocale.displayForm,
-                            output: context.output)
+            guard arguments.positionals.isEmpty else {
+                throw .usage("--jsonl reads messages from stdin; pass no message")
+            }
+            try formatLines(
+                formatter: formatter,
+                defaultLocale: arguments.value("locale") ?? configuration.defaultLocale.displayForm,
+                output: context.output)
             return
         }
         guard let message = arguments.positionals.first else {
-            throw .usage("Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2")
+            throw .usage(
+                "Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2"
+            )
         }
-        let locale = try arguments.value("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+        let locale =
+            try arguments.value("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
             ?? configuration.defaultLocale
         var values: MessageArguments = [:]
         for (name, value) in try ArgumentParser.messageArguments(arguments.positionals.dropFirst(), command: name) {
@@ -52,7 +61,9 @@ enum FormatCommand: Command {
     }
 
     static func makeFormatter(_ arguments: ParsedArguments) throws(CLIError) -> ICUMessageFormatter {
-        guard let name = arguments.value("time-zone") else { return ICUMessageFormatter(valueFormatter: FoundationValueFormatter()) }
+        guard let name = arguments.value("time-zone") else {
+            return ICUMessageFormatter(valueFormatter: FoundationValueFormatter())
+        }
         guard let zone = TimeZone(identifier: name) else {
             throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
         }
@@ -65,7 +76,8 @@ enum FormatCommand: Command {
         let line = location.line - 1 < lines.count ? String(lines[location.line - 1]) : ""
         let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(location.column - 1)))
         // Keep tabs so the caret lines up; everything else becomes a space (wide characters count as two).
-        let padding = prefix.map { $0 == "\t" ? "\t" : ($0.unicodeScalars.first.map(isWide) == true ? "  " : " ") }.joined()
+        let padding = prefix.map { $0 == "\t" ? "\t" : ($0.unicodeScalars.first.map(isWide) == true ? "  " : " ") }
+            .joined()
         return "  \(line)\n  \(padding)^"
     }
 
@@ -76,7 +88,9 @@ enum FormatCommand: Command {
             || (0xFFE0...0xFFE6).contains(scalar.value)
     }
 
-    private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output) throws(CLIError) {
+    private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output)
+        throws(CLIError)
+    {
         while let line = readLine(strippingNewline: true) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             output.writeLine(formatLine(line, formatter: formatter, defaultLocale: defaultLocale))
@@ -85,13 +99,17 @@ enum FormatCommand: Command {
 
     static func formatLine(_ line: String, formatter: ICUMessageFormatter, defaultLocale: String) -> String {
         func reply(_ key: String, _ value: String) -> String {
-            let data = (try? JSONSerialization.data(withJSONObject: [key: value], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(
+                    withJSONObject: [key: value], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
             return reply("error", "Not a JSON object: expected {\"locale\", \"message\", \"args\"}")
         }
-        guard let message = object["message"] as? String else { return reply("error", "Missing \"message\" (a string)") }
+        guard let message = object["message"] as? String else {
+            return reply("error", "Missing \"message\" (a string)")
+        }
         let localeText = object["locale"] as? String ?? defaultLocale
         guard let locale = LocaleTag(parsing: localeText) else {
             return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")

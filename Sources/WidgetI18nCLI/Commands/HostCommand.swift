@@ -12,9 +12,10 @@ enum HostCommand: Command {
     static let path = ["host"]
     static let summary = "Host a sample widget like a home screen, printing each entry it shows"
     static let usage = "host --widget days-since|today [--family F] [--time-zone TZ] [--budget N]"
-    static let options: [OptionSpec] = WidgetOptions.options + [
-        .value("budget", "N", "Reloads allowed per day, like WidgetKit's budget (default: 72)")
-    ]
+    static let options: [OptionSpec] =
+        WidgetOptions.options + [
+            .value("budget", "N", "Reloads allowed per day, like WidgetKit's budget (default: 72)")
+        ]
     static let discussion = """
         Prints the entry on screen whenever it changes: a new entry's time comes, the policy reloads the
         timeline, or a reload request arrives (written by 'fetch', 'locale set' and 'reload'; polled four
@@ -27,7 +28,9 @@ enum HostCommand: Command {
         let widget = try WidgetOptions(arguments, context: context)
         var limit = 72
         if let text = arguments.value("budget") {
-            guard let value = Int(text), value > 0 else { throw .usage("Invalid --budget '\(text)': give a whole number above 0") }
+            guard let value = Int(text), value > 0 else {
+                throw .usage("Invalid --budget '\(text)': give a whole number above 0")
+            }
             limit = value
         }
         installSignalHandlers()
@@ -48,7 +51,9 @@ enum HostCommand: Command {
                 case .reloaded(let reason):
                     output.note("reloaded: \(reason)")
                 case .deferred(let reason, let until):
-                    output.note("deferred: \(reason); the daily reload budget is spent until \(WidgetOptions.timestamp(until, widget.timeZone))")
+                    output.note(
+                        "deferred: \(reason); the daily reload budget is spent until \(WidgetOptions.timestamp(until, widget.timeZone))"
+                    )
                 case .show(let entry):
                     output.write(widget.text([entry.with(date: now)]))
                 }
@@ -77,23 +82,29 @@ enum ReloadCommand: Command {
     static let path = ["reload"]
     static let summary = "Ask widgets to reload their timelines (after the app's own data changed)"
     static let usage = "reload [--kind KIND]"
-    static let options: [OptionSpec] = [.value("kind", "KIND", "Only widgets of this kind (days-since, today, …); default: all")]
+    static let options: [OptionSpec] = [
+        .value("kind", "KIND", "Only widgets of this kind (days-since, today, …); default: all")
+    ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
         let kind = arguments.value("kind")
-        if let kind, kind.isEmpty || !kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) {
+        if let kind,
+            kind.isEmpty || !kind.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." })
+        {
             throw .usage("Invalid --kind '\(kind)': use letters, digits, '-', '_' and '.' (e.g. days-since)")
         }
         do {
-            try ReloadRequest.record("requested by widget-i18n reload", kind: kind, project: project, in: try configuration.store())
+            try ReloadRequest.record(
+                "requested by widget-i18n reload", kind: kind, project: project, in: try configuration.store())
         } catch let error as CLIError {
             throw error
         } catch {
             throw .failure("\(error)")
         }
-        context.output.writeLine(kind.map { "Reload requested for \($0) widgets" } ?? "Reload requested for all widgets")
+        context.output.writeLine(
+            kind.map { "Reload requested for \($0) widgets" } ?? "Reload requested for all widgets")
     }
 }

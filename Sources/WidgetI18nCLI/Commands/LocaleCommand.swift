@@ -20,7 +20,8 @@ enum LocaleCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else {
-            throw .usage("Unknown subcommand 'locale \(arguments.positionals[0])'; use 'locale set <tag>' or 'locale list'")
+            throw .usage(
+                "Unknown subcommand 'locale \(arguments.positionals[0])'; use 'locale set <tag>' or 'locale list'")
         }
         let translator = try TranslateCommand.makeTranslator(try context.configuration(), arguments: arguments)
         context.output.writeLine(translator.detectLocale().description)
@@ -49,9 +50,10 @@ enum LocaleSetCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.count == 1 else {
-            throw .usage(arguments.positionals.isEmpty
-                ? "Missing the locale; e.g. 'widget-i18n locale set pt-BR'"
-                : "Expected one locale, got \(arguments.positionals.count); e.g. 'widget-i18n locale set pt-BR'")
+            throw .usage(
+                arguments.positionals.isEmpty
+                    ? "Missing the locale; e.g. 'widget-i18n locale set pt-BR'"
+                    : "Expected one locale, got \(arguments.positionals.count); e.g. 'widget-i18n locale set pt-BR'")
         }
         let requested = try TranslateCommand.parseLocale(arguments.positionals[0])
         let configuration = try context.configuration()
@@ -63,7 +65,8 @@ enum LocaleSetCommand: Command {
                 throw .failure(error.description)
             }
         } else {
-            let fetcher = try FetchCommand.makeFetcher(configuration, arguments: arguments, store: store, project: project)
+            let fetcher = try FetchCommand.makeFetcher(
+                configuration, arguments: arguments, store: store, project: project)
             do {
                 let change = try await fetcher.switchLocale(to: requested)
                 for warning in change.warnings { context.output.warning(warning) }
@@ -94,18 +97,22 @@ enum LocaleListCommand: Command {
         let project = try configuration.requireProject()
         let store = try configuration.store()
         let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
-        let manifest = (try? store.value(forKey: StorageKey.manifest(project: project)))?.flatMap { try? Manifest(jsonBytes: $0) }
+        let manifest = (try? store.value(forKey: StorageKey.manifest(project: project)))?.flatMap {
+            try? Manifest(jsonBytes: $0)
+        }
         let cached = Set(translator.cachedLocales())
         let entries = try StatusCommand.entriesByKey(store)
         let current = translator.detectLocale().locale
-        var rows: [(LocaleTag, String, String)] = manifest?.languages.map { ($0.tag, $0.name ?? "", $0.nativeName ?? "") } ?? []
+        var rows: [(LocaleTag, String, String)] =
+            manifest?.languages.map { ($0.tag, $0.name ?? "", $0.nativeName ?? "") } ?? []
         for tag in cached.sorted(by: { $0.normalized < $1.normalized }) where !rows.contains(where: { $0.0 == tag }) {
             rows.append((tag, "", ""))
         }
         for (tag, name, nativeName) in rows {
             var line = (tag == current ? "* " : "  ") + StatusCommand.column(tag.normalized, 10)
             if manifest != nil { line += StatusCommand.column(name, 24) + StatusCommand.column(nativeName, 22) }
-            line += cached.contains(tag)
+            line +=
+                cached.contains(tag)
                 ? StatusCommand.cacheDescription(tag, translator: translator, store: store, entries: entries)
                 : "not cached"
             while line.hasSuffix(" ") { line.removeLast() }

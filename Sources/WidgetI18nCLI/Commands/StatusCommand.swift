@@ -30,7 +30,9 @@ enum StatusCommand: Command {
             ("cdn", configuration.cdn),
             ("manifest", manifestDescription(project: project, store: store)),
         ]
-        for (label, value) in lines { context.output.writeLine(label.padding(toLength: 17, withPad: " ", startingAt: 0) + value) }
+        for (label, value) in lines {
+            context.output.writeLine(label.padding(toLength: 17, withPad: " ", startingAt: 0) + value)
+        }
         let rows = try cachedLocaleRows(translator: translator, store: store)
         context.output.writeLine("cached locales   " + (rows.isEmpty ? "(none)" : "\(rows.count)"))
         for row in rows { context.output.writeLine("  " + row) }
@@ -71,7 +73,9 @@ enum StatusCommand: Command {
         case .failure: messages = "unreadable"
         }
         var text = column(messages, 15) + column(HumanFormat.size(entry?.size ?? 0), 10)
-        if let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: translator.project, locale: tag)) {
+        if let metadata = CacheMetadata.read(
+            in: store, key: StorageKey.messagesCache(project: translator.project, locale: tag))
+        {
             text += "fetched " + HumanFormat.age(of: metadata.fetchedAt)
             if let etag = metadata.etag { text += "  ETag \(etag)" }
         } else {

@@ -68,8 +68,9 @@ enum StorePutCommand: Command {
             value = Array(FileHandle.standardInput.readDataToEndOfFile())
         }
         if !arguments.has("no-validate"), let problem = StoreCommandSupport.validate(value, forKey: key) {
-            throw .failure("Refusing to write '\(key)': \(problem); the stored value is unchanged "
-                + "(pass --no-validate to write it anyway)")
+            throw .failure(
+                "Refusing to write '\(key)': \(problem); the stored value is unchanged "
+                    + "(pass --no-validate to write it anyway)")
         }
         do {
             try store.setValue(value, forKey: key)
@@ -89,7 +90,8 @@ enum StoreRemoveCommand: Command {
         let store = try context.configuration().store()
         do {
             guard try store.value(forKey: key) != nil else {
-                throw CLIError.failure("No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
+                throw CLIError.failure(
+                    "No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
             }
             try store.removeValue(forKey: key)
         } catch let error as CLIError {
@@ -103,9 +105,10 @@ enum StoreRemoveCommand: Command {
 enum StoreCommandSupport {
     static func singleKey(_ arguments: ParsedArguments, command: String) throws(CLIError) -> String {
         guard arguments.positionals.count == 1 else {
-            throw .usage(arguments.positionals.isEmpty
-                ? "Missing the key; see 'widget-i18n \(command) --help'"
-                : "Expected one key, got \(arguments.positionals.count); quote keys that contain spaces")
+            throw .usage(
+                arguments.positionals.isEmpty
+                    ? "Missing the key; see 'widget-i18n \(command) --help'"
+                    : "Expected one key, got \(arguments.positionals.count); quote keys that contain spaces")
         }
         return arguments.positionals[0]
     }

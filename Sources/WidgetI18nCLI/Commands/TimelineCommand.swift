@@ -8,12 +8,14 @@ import WidgetTranslator
 enum TimelineCommand: Command {
     static let path = ["timeline"]
     static let summary = "Render a sample widget's timeline over a window of time"
-    static let usage = "timeline --widget days-since|today [--family small|medium|large] [--from ISO-8601] [--hours N] [--time-zone TZ] [--locale L] [--json]"
-    static let options: [OptionSpec] = WidgetOptions.options + [
-        .value("from", "ISO-8601", "Start of the window (default: now)"),
-        .value("hours", "N", "Length of the window in hours (default: 48)"),
-        .flag("json", "Print {\"widget\", \"locale\", \"entries\": [{\"date\", \"text\", …}]} as JSON"),
-    ]
+    static let usage =
+        "timeline --widget days-since|today [--family small|medium|large] [--from ISO-8601] [--hours N] [--time-zone TZ] [--locale L] [--json]"
+    static let options: [OptionSpec] =
+        WidgetOptions.options + [
+            .value("from", "ISO-8601", "Start of the window (default: now)"),
+            .value("hours", "N", "Length of the window in hours (default: 48)"),
+            .flag("json", "Print {\"widget\", \"locale\", \"entries\": [{\"date\", \"text\", …}]} as JSON"),
+        ]
     static let discussion = """
         Runs the timeline engine over the window: the provider's entries, and new timelines whenever the reload
         policy asks for one, exactly as a host would show them. Entries roll over at local midnights of --time-zone.
@@ -75,12 +77,15 @@ struct WidgetOptions {
         self.timeZoneName = timeZone.identifier
         self.eventID = eventID
         translatorForDiagnostics = translator
-        source = WidgetSource(store: translator.store, project: translator.project, defaultLocale: translator.defaultLocale,
-                              preferredLanguages: translator.preferredLanguages)
+        source = WidgetSource(
+            store: translator.store, project: translator.project, defaultLocale: translator.defaultLocale,
+            preferredLanguages: translator.preferredLanguages)
     }
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        guard let kind = arguments.value("widget") else { throw .usage("Missing --widget; use --widget days-since or --widget today") }
+        guard let kind = arguments.value("widget") else {
+            throw .usage("Missing --widget; use --widget days-since or --widget today")
+        }
         guard ["days-since", "today"].contains(kind) else {
             throw .usage("Unknown widget '\(kind)'; use days-since or today")
         }
@@ -101,10 +106,13 @@ struct WidgetOptions {
             timeZoneName = TimeZone.current.identifier
         }
         let configuration = try context.configuration()
-        let locale = try arguments.value("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+        let locale = try arguments.value("locale").map { (text) throws(CLIError) in
+            try TranslateCommand.parseLocale(text)
+        }
         translatorForDiagnostics = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
         source = WidgetSource(
-            store: translatorForDiagnostics.store, project: translatorForDiagnostics.project, defaultLocale: configuration.defaultLocale,
+            store: translatorForDiagnostics.store, project: translatorForDiagnostics.project,
+            defaultLocale: configuration.defaultLocale,
             locale: locale, bundledMessages: translatorForDiagnostics.bundledMessages,
             preferredLanguages: translatorForDiagnostics.preferredLanguages)
         eventID = arguments.value("event")
@@ -136,7 +144,8 @@ struct WidgetOptions {
 
     func text(_ entries: [WidgetEntry]) -> String {
         guard let first = entries.first else { return "" }
-        var text = "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
+        var text =
+            "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
             + (first.direction == .rightToLeft ? ", right-to-left" : "") + ", time zone \(timeZoneName)\n"
         for entry in entries {
             text += "\(Self.timestamp(entry.date, timeZone))\n"
@@ -156,12 +165,16 @@ struct WidgetOptions {
             "locale": entries.first?.locale.displayForm ?? "", "direction": entries.first?.direction.rawValue ?? "ltr",
             "entries": entries.map { entry in
                 [
-                    "date": Self.timestamp(entry.date, timeZone), "text": entry.lines.map(\.text), "keys": entry.lines.map(\.key),
-                    "sources": entry.lines.map { "\($0.source)" }, "locale": entry.locale.displayForm, "direction": entry.direction.rawValue,
+                    "date": Self.timestamp(entry.date, timeZone), "text": entry.lines.map(\.text),
+                    "keys": entry.lines.map(\.key),
+                    "sources": entry.lines.map { "\($0.source)" }, "locale": entry.locale.displayForm,
+                    "direction": entry.direction.rawValue,
                 ] as [String: Any]
             },
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -177,4 +190,3 @@ struct WidgetOptions {
         date.formatted(Date.ISO8601FormatStyle(timeZone: zone))
     }
 }
-

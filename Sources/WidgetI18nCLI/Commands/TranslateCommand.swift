@@ -56,8 +56,9 @@ enum TranslateCommand: Command {
                 }
             }
             let shown = translation.resolution.step == .callerDefault ? "the default text" : "the key"
-            throw .failure("No message for '\(key)' in \(tried.map { "'\($0)'" }.joined(separator: ", "))"
-                + (translator.bundledMessages.isEmpty ? "" : " or the bundled messages") + "; showed \(shown)")
+            throw .failure(
+                "No message for '\(key)' in \(tried.map { "'\($0)'" }.joined(separator: ", "))"
+                    + (translator.bundledMessages.isEmpty ? "" : " or the bundled messages") + "; showed \(shown)")
         }
     }
 
@@ -66,7 +67,9 @@ enum TranslateCommand: Command {
     {
         var bundled: [LocaleTag: MessageBundle] = [:]
         if let directory = arguments.value("bundled") {
-            do { bundled = try BundledMessages.load(fromDirectory: directory) } catch { throw .failure(error.description) }
+            do { bundled = try BundledMessages.load(fromDirectory: directory) } catch {
+                throw .failure(error.description)
+            }
         }
         return WidgetTranslator(
             store: try configuration.store(), project: try configuration.requireProject(),
