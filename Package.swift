@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The module picture of README.md ("Modules"), one target per box. The widget side (WidgetTranslator and
+// below) never links CDNFetcher, libcurl, libcrypto or Foundation's formatters.
 let package = Package(
     name: "WidgetI18n",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -11,43 +13,63 @@ let package = Package(
         .library(name: "FoundationFormatting", targets: ["FoundationFormatting"]),
         .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
         .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
+        .library(name: "SampleWidgets", targets: ["SampleWidgets"]),
         .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
+        // Benchmark executables (Benchmarks/Sources), built with the package and run by Benchmarks/*.py.
         .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
         .executable(name: "widget-i18n-render", targets: ["WidgetI18nRender"]),
     ],
     targets: [
+        // The widget side.
         .target(name: "I18nCore"),
-        .target(name: "GroupStore", dependencies: ["I18nCore"]),
+        .target(name: "GroupStore"),
         .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore"]),
         .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore"]),
+        .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore"]),
         .target(name: "FoundationFormatting", dependencies: ["I18nCore"]),
-        .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "FoundationFormatting"]),
+        .target(
+            name: "SampleWidgets",
+            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "FoundationFormatting"]),
+
+        // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .target(name: "CDNFetcher", dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore"]),
+        .target(
+            name: "CDNFetcher",
+            dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine"]),
+        .target(name: "CommandLineSupport"),
         .executableTarget(
             name: "WidgetI18nCLI",
-            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "CDNFetcher", "FoundationFormatting"]
-        ),
-        .target(name: "WidgetKeysFile", dependencies: ["I18nCore"]),
-        .executableTarget(name: "WidgetI18nBench", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "WidgetKeysFile"]),
-        .executableTarget(name: "WidgetI18nRender", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "WidgetKeysFile"]),
+            dependencies: [
+                "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "SampleWidgets", "CDNFetcher",
+                "FoundationFormatting", "CommandLineSupport",
+            ]),
 
+        // Benchmarks.
+        .target(name: "WidgetKeysFile", dependencies: ["I18nCore"], path: "Benchmarks/Sources/WidgetKeysFile"),
+        .executableTarget(
+            name: "WidgetI18nBench", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "WidgetKeysFile"],
+            path: "Benchmarks/Sources/WidgetI18nBench"),
+        .executableTarget(
+            name: "WidgetI18nRender", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "WidgetKeysFile"],
+            path: "Benchmarks/Sources/WidgetI18nRender"),
+
+        // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(
             name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"], path: "Tests/Helpers/StoreWriter"),
         .testTarget(
-            name: "I18nCoreTests", dependencies: ["I18nCore", "FoundationFormatting", "TestSupport"], resources: [.copy("Data")]),
-        .testTarget(
-            name: "GroupStoreTests",
-            dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport", "WidgetI18nCLI", "StoreWriter"]),
+            name: "I18nCoreTests", dependencies: ["I18nCore", "FoundationFormatting", "TestSupport"],
+            resources: [.copy("Data")]),
+        .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport"]),
         .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
+        .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
-        .testTarget(
-            name: "WidgetI18nCLITests", dependencies: ["WidgetI18nCLI", "WidgetI18nBench", "WidgetI18nRender", "TestSupport"], resources: [.copy("Data")]
-        ),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "WidgetI18nCLITests", dependencies: ["TestSupport"], resources: [.copy("Data")]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -311,7 +311,9 @@ def nest(entries):
 
 
 class TextMaker:
-    """Filler messages in one language, each close to a requested number of UTF-8 bytes."""
+    """Filler messages in one language.  Each value is first given a shape (plain sentence, short label,
+    sentence with {placeholders}, or with an ICU plural) and a floor (the bytes that shape needs at least),
+    then written to a number of UTF-8 bytes."""
 
     def __init__(self, language, rng):
         self.language = language
@@ -320,7 +322,19 @@ class TextMaker:
         self.bytes_per_word = sum(utf8_len(w) for w in words) / len(words) + utf8_len(language.separator)
         self.plural_texts = ["{count, plural, %s}" % " ".join("%s {%s}" % item for item in table.items())
                              for table in language.plurals]
-        self.kinds = {"plain": 0, "placeholder": 0, "plural": 0, "label": 0}
+
+    def shape(self):
+        """(kind, detail, floor bytes) of the next value."""
+        roll = self.rng.random()
+        if roll < 0.07 and self.plural_texts:
+            plural = self.rng.choice(self.plural_texts)
+            return "plural", plural, utf8_len(plural) + 1 + self.bytes_per_word
+        if roll < 0.21:
+            names = tuple(self.rng.sample(PLACEHOLDER_NAMES, 2 if self.rng.random() < 0.25 else 1))
+            return "placeholder", names, sum(len(n) + 2 for n in names) + self.bytes_per_word
+        if roll < 0.27:
+            return "label", None, self.bytes_per_word
+        return "plain", None, self.bytes_per_word
 
     def words(self, nbytes):
         count = max(1, round(nbytes / self.bytes_per_word))
@@ -335,26 +349,19 @@ class TextMaker:
         text = language.separator.join(self.words(nbytes))
         return (language.upper_first(text) if capital else text) + self.rng.choice(language.endings)
 
-    def message(self, nbytes):
+    def message(self, kind, detail, nbytes):
         rng, language = self.rng, self.language
-        roll = rng.random()
-        if roll < 0.07 and self.plural_texts:
-            self.kinds["plural"] += 1
-            plural = rng.choice(self.plural_texts)
+        if kind == "plural":
             plural_first = rng.random() < 0.5
-            rest = self.sentence(max(1, nbytes - utf8_len(plural)), capital=not plural_first)
-            return plural + " " + rest if plural_first else rest + " " + plural
-        if roll < 0.21:
-            self.kinds["placeholder"] += 1
-            names = rng.sample(PLACEHOLDER_NAMES, 2 if rng.random() < 0.25 else 1)
-            chosen = self.words(max(1, nbytes - 8 * len(names)))
-            for name in names:
+            rest = self.sentence(nbytes - utf8_len(detail) - 1, capital=not plural_first)
+            return detail + " " + rest if plural_first else rest + " " + detail
+        if kind == "placeholder":
+            chosen = self.words(nbytes - sum(len(n) + 2 for n in detail))
+            for name in detail:
                 chosen.insert(rng.randint(0, len(chosen)), "{%s}" % name)
             return language.upper_first(language.separator.join(chosen))
-        if roll < 0.27:
-            self.kinds["label"] += 1
+        if kind == "label":
             return language.upper_first(language.separator.join(self.words(min(nbytes, 3 * self.bytes_per_word))))
-        self.kinds["plain"] += 1
         return self.sentence(nbytes)
 
 
@@ -363,33 +370,45 @@ def build_locale(language, default_locale, paths, dropped, target_bytes, seed):
     fixed = [(tuple(w.key.split(".")), widget_text(w, language.code, default_locale)) for w in WIDGET_KEYS]
     fixed = [(path, text) for path, text in fixed if text is not None]
     generated = [path for i, path in enumerate(paths) if i not in dropped]
-    # Every generated value starts empty; the bytes left over are divided among them.
+    # Every generated value starts empty; the bytes left over are divided among them: each gets the floor
+    # of its shape plus a random share of the rest.
     skeleton = utf8_len(to_json(nest(fixed + [(path, "") for path in generated])))
     rng = random.Random("%s|text|%s" % (seed, language.code))
     maker = TextMaker(language, rng)
+    shapes = [maker.shape() for _ in generated]
+    spare = target_bytes - skeleton - sum(floor for _, _, floor in shapes)
+    for i, (kind, _, floor) in enumerate(shapes):        # too tight for every plural: fewer plurals
+        if spare >= 0:
+            break
+        if kind == "plural":
+            shapes[i] = ("plain", None, maker.bytes_per_word)
+            spare += floor - maker.bytes_per_word
     weights = [rng.lognormvariate(0.0, 0.55) for _ in generated]
-    scale = max(0, target_bytes - skeleton) / (sum(weights) or 1)
+    scale = max(0.0, spare) / (sum(weights) or 1)
     values, wanted, written = [], 0.0, 0
-    for weight in weights:
-        wanted += weight * scale
-        text = maker.message(wanted - written)   # carry what earlier values over- or undershot
+    for (kind, detail, floor), weight in zip(shapes, weights):
+        wanted += floor + weight * scale
+        text = maker.message(kind, detail, wanted - written)   # carry what earlier values over- or undershot
         written += utf8_len(text)
         values.append(text)
     text = to_json(nest(fixed + list(zip(generated, values))))
+    kinds = {kind: 0 for kind in ("plain", "label", "placeholder", "plural")}
+    for kind, _, _ in shapes:
+        kinds[kind] += 1
     return text, {
         "bytes": utf8_len(text),
         "leaf_keys": len(fixed) + len(generated),
         "max_depth": max(len(path) for path, _ in fixed + [(p, None) for p in generated]),
         "generated_keys": len(generated),
         "untranslated_generated_keys": len(paths) - len(generated),
-        "values": dict(maker.kinds),
+        "values": kinds,
     }
 
 
 def generated_key_count(paths, requested, target_bytes, default_locale):
     """How many of `paths` fit in `target_bytes` with room for text (the default locale has every key)."""
     fixed = [(tuple(w.key.split(".")), widget_text(w, default_locale, default_locale) or "x") for w in WIDGET_KEYS]
-    min_text = 24                                       # bytes of text per value, at least, on average
+    min_text = 32                                       # bytes of text per value, at least, on average
     count = requested
     while count > 0:
         skeleton = utf8_len(to_json(nest(fixed + [(path, "") for path in paths[:count]])))
@@ -534,7 +553,6 @@ def main(argv=None):
         metadata = {
             "generator": "Benchmarks/make-fixture.py",
             "project": args.project,
-            "locales": locales,
             "default_locale": default_locale,
             "pref_locale": args.pref_locale,
             "seed": args.seed,
@@ -543,8 +561,8 @@ def main(argv=None):
             "untranslated": args.untranslated,
             "target_bytes": target_bytes,
             "manifest": not args.no_manifest,
-            "per_locale": facts,
-            "widget_keys": [{"key": w.key, "kind": w.where, "arguments": dict(w.arguments),
+            "locales": facts,                 # in --locales order
+            "widget_keys": [{"key": w.key, "kind": w.where, "vars": dict(w.arguments),
                              "locales": [c for c in locales if widget_text(w, c, default_locale) is not None]}
                             for w in WIDGET_KEYS],
             "store_files": sorted(store_file_name(key) for key in written),
@@ -566,6 +584,9 @@ def main(argv=None):
         f = facts[code]
         print("  %-6s %9d bytes %6d keys  depth %d%s" % (code, f["bytes"], f["leaf_keys"], f["max_depth"],
                                                       "  (default)" if code == default_locale else ""))
+    off = [code for code in locales if abs(facts[code]["bytes"] - target_bytes) > 0.02 * target_bytes]
+    if off:
+        print("  note     %s not within 2%% of %d bytes (the widget keys alone take more)" % (", ".join(off), target_bytes))
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// The `widget-i18n` command line: picks the command from the first words and runs it.

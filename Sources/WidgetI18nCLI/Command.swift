@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// What every command of the CLI provides: its help and its behaviour.
 protocol Command: Sendable {
     /// The words that select the command, such as `["store", "put"]`.

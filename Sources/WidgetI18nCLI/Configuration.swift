@@ -1,4 +1,5 @@
 import CDNFetcher
+import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore

@@ -45,8 +45,8 @@ public final class WidgetTranslator: Sendable {
         var bundles: [String: CachedBundle] = [:]
         /// Locale, then key: the chain's answer before a caller's default text is applied.
         var resolutions: [String: [String: Resolution]] = [:]
-        /// Normalised locale → the messages key that holds it, for keys written in another spelling.
-        var cachedLocaleKeys: [LocaleTag: String]?
+        /// The locales with cached messages and their keys, for keys written in another spelling.
+        var cachedLocales: [CachedLocale]?
         var diagnostics: [String] = []
     }
 
@@ -97,16 +97,13 @@ public final class WidgetTranslator: Sendable {
     public var locale: LocaleTag { detectLocale().locale }
 
     private func computeDetection() -> LocaleDetection {
-        let localeKey = StorageKey.locale(project: project)
         do {
-            if var stored = try store.string(forKey: localeKey)?.trimmingSpaces() {
-                // Some writers JSON-encode the string; accept `"tr"` as well as `tr`.
-                if stored.count >= 2, stored.hasPrefix("\""), stored.hasSuffix("\"") {
-                    stored = String(stored.dropFirst().dropLast())
-                }
-                if let tag = LocaleTag(parsing: stored) { return LocaleDetection(locale: tag, source: .stored(stored)) }
-                if !stored.isEmpty {
-                    report("The stored locale '\(stored)' under '\(localeKey)' is not a valid locale tag; ignoring it")
+            if let stored = try CachedMessages.storedLocale(project: project, in: store) {
+                if let tag = stored.tag { return LocaleDetection(locale: tag, source: .stored(stored.text)) }
+                if !stored.text.isEmpty {
+                    report(
+                        "The stored locale '\(stored.text)' under '\(StorageKey.locale(project: project))' is not a "
+                            + "valid locale tag; ignoring it")
                 }
             }
         } catch {
@@ -124,15 +121,20 @@ public final class WidgetTranslator: Sendable {
 
     /// The locales that have messages in the store, normalised and sorted.
     public func cachedLocales() -> [LocaleTag] {
-        localeKeys().keys.sorted { $0.normalized < $1.normalized }
+        cachedLocaleKeys().map(\.tag)
     }
 
-    private func localeKeys() -> [LocaleTag: String] {
-        if let keys = state.withLock({ $0.cachedLocaleKeys }) { return keys }
-        var keys: [LocaleTag: String] = [:]
-        do { keys = try CachedMessages.locales(project: project, in: store) } catch { report("\(error)") }
-        state.withLock { $0.cachedLocaleKeys = keys }
-        return keys
+    private func cachedLocaleKeys() -> [CachedLocale] {
+        if let cached = state.withLock({ $0.cachedLocales }) { return cached }
+        var cached: [CachedLocale] = []
+        do { cached = try CachedMessages.locales(project: project, in: store) } catch { report("\(error)") }
+        state.withLock { $0.cachedLocales = cached }
+        return cached
+    }
+
+    /// The messages key of `tag` in the spelling its writer used, when it is not the normalised one.
+    private func otherSpelling(of tag: LocaleTag) -> String? {
+        cachedLocaleKeys().first { $0.tag == tag }?.key
     }
 
     // MARK: - Keys
@@ -234,7 +236,7 @@ public final class WidgetTranslator: Sendable {
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
         do {
             var bytes = try store.value(forKey: StorageKey.messages(project: project, locale: locale))
-            if bytes == nil, let other = localeKeys()[locale] { bytes = try store.value(forKey: other) }
+            if bytes == nil, let other = otherSpelling(of: locale) { bytes = try store.value(forKey: other) }
             guard let bytes else { return .success(nil) }
             return .success(try MessageBundle(jsonBytes: bytes))
         } catch {
@@ -271,7 +273,7 @@ public final class WidgetTranslator: Sendable {
         var key = StorageKey.messages(project: project, locale: tag)
         do {
             var json = try store.mappedValue(forKey: key)
-            if json == nil, let otherSpelling = localeKeys()[tag], otherSpelling != key {
+            if json == nil, let otherSpelling = otherSpelling(of: tag), otherSpelling != key {
                 key = otherSpelling
                 json = try store.mappedValue(forKey: key)
             }

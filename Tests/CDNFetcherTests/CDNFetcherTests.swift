@@ -4,6 +4,7 @@ import GroupStore
 import I18nCore
 import TestSupport
 import Testing
+import TimelineEngine
 
 private let project = try! ProjectID("acme/widgets")
 private let sampleLocales = ["en", "tr", "de", "fr", "ar", "ru", "pl", "ja", "pt-br", "zh-hant"]

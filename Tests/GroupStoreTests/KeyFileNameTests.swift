@@ -3,7 +3,7 @@ import Testing
 @testable import GroupStore
 
 @Suite struct KeyFileNameTests {
-    /// Expected names are what `urllib.parse.quote(key, safe="")` prints, as the shared fixture generator uses.
+    /// Expected names are what `urllib.parse.quote(key, safe="")` prints, as the benchmark fixture generator (`Benchmarks/make-fixture.py`) uses.
     @Test(arguments: [
         ("@better-i18n:locale:acme/widgets", "%40better-i18n%3Alocale%3Aacme%2Fwidgets"),
         ("@better-i18n:messages:acme/widgets:pt-br", "%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Apt-br"),

@@ -2,6 +2,7 @@ import Foundation
 import GroupStore
 import I18nCore
 import Synchronization
+import TestSupport
 import Testing
 import TimelineEngine
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TimelineEngine
 
@@ -6,8 +7,6 @@ struct TestEntry: TimelineEntry, Hashable {
     let date: Date
     let label: String
 }
-
-func date(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
 @Suite struct TimelineTests {
     let timeline = Timeline(

@@ -82,6 +82,20 @@ import Testing
         #expect(try cli.run(["t", "today.title", "--locale", "tr"]).standardOutput == "Bugün\n")
     }
 
+    /// With no --locale, `fetch` takes the stored locale in every spelling the translator accepts.
+    @Test(arguments: ["tr", #""tr""#, " tr\n"])
+    func fetchesTheStoredLocaleInAnySpelling(_ stored: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        // As another SDK wrote it: `store put` itself accepts only a plain tag.
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets", "--no-validate"], input: Data(stored.utf8))
+        let result = try cli.run(["fetch"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.split(separator: "\n").contains { $0.hasPrefix("tr ") }, "\(result)")
+        #expect(try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:tr"]).status == 0)
+        #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n")
+    }
+
     @Test func storesJSONWithoutAByteOrderMark() throws {
         let server = try FaultServer.start()
         defer { server.stop() }

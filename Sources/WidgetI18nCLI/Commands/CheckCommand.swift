@@ -1,3 +1,4 @@
+import CommandLineSupport
 import I18nCore
 import WidgetTranslator
 

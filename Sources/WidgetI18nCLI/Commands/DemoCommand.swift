@@ -1,8 +1,10 @@
 import CDNFetcher
+import CommandLineSupport
 import Foundation
 import FoundationFormatting
 import GroupStore
 import I18nCore
+import SampleWidgets
 import TimelineEngine
 import WidgetTranslator
 

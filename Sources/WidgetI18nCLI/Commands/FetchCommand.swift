@@ -1,7 +1,9 @@
 import CDNFetcher
+import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore
+import WidgetTranslator
 
 /// `widget-i18n fetch`: downloads the manifest and message bundles into the group store.
 enum FetchCommand: Command {
@@ -55,10 +57,8 @@ enum FetchCommand: Command {
         if arguments.has("all") {
             locales = manifestFetch.manifest.languages.map(\.tag)
         } else if locales.isEmpty {
-            if let stored = try? store.string(forKey: StorageKey.locale(project: project)),
-                let tag = LocaleTag(parsing: stored)
-            {
-                locales.append(tag)
+            if let stored = try? CachedMessages.storedLocale(project: project, in: store)?.tag {
+                locales.append(stored)
             }
             if !locales.contains(configuration.defaultLocale) { locales.append(configuration.defaultLocale) }
         }

@@ -1,7 +1,9 @@
 import CDNFetcher
+import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore
+import TimelineEngine
 import WidgetTranslator
 
 /// `widget-i18n locale`: the detected locale and why.

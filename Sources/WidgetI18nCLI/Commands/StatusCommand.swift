@@ -1,4 +1,5 @@
 import CDNFetcher
+import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore
@@ -17,7 +18,7 @@ enum StatusCommand: Command {
         let store = try configuration.store()
         let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
         let stored: String
-        do { stored = try store.string(forKey: StorageKey.locale(project: project)) ?? "(none)" } catch {
+        do { stored = try CachedMessages.storedLocale(project: project, in: store)?.text ?? "(none)" } catch {
             stored = "(unreadable: \(error))"
         }
         let lines: [(String, String)] = [

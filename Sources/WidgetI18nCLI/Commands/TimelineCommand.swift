@@ -1,6 +1,8 @@
+import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore
+import SampleWidgets
 import TimelineEngine
 import WidgetTranslator
 

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FoundationFormatting
 import GroupStore
 import I18nCore

@@ -1,8 +1,11 @@
+import CDNFetcher
 import GroupStore
 import I18nCore
 import Testing
+import TimelineEngine
+import WidgetTranslator
 
-@Suite struct CachedMessagesTests {
+@Suite struct LocaleSelectionTests {
     let project = try! ProjectID("acme/widgets")
 
     @Test func selectsTheNearestCachedLocaleAndAsksForAReload() throws {

@@ -4,10 +4,10 @@ import Testing
 
 /// The benchmark measures the right thing only if it renders what a widget renders.
 @Suite struct BenchmarkTests {
-    /// The shared fixture (six locales, stored `tr`, 11 keys) at ~30 KB per locale, in `directory`.
+    /// The benchmark fixture of `Benchmarks/make-fixture.py` (six locales, stored `tr`, 11 keys) at ~30 KB per
+    /// locale, in `directory`.
     static func makeFixture(in directory: TemporaryDirectory) throws -> String {
-        let generator = Repository.root + "/../shared/bench/make-fixture.py"
-        try #require(FileManager.default.fileExists(atPath: generator), "the shared fixture generator is missing")
+        let generator = Repository.root + "/Benchmarks/make-fixture.py"
         let fixture = directory.appending("fixture")
         try #require(
             try runProcess(

@@ -8,7 +8,7 @@ import I18nCore
     import Darwin
 #endif
 
-/// The keys a widget renders, in the `keys.txt` format of `shared/bench/make-fixture.py`: a key per line,
+/// The keys a widget renders, in the `keys.txt` format of `Benchmarks/make-fixture.py`: a key per line,
 /// then optional TAB-separated `name=value` arguments; `#` starts a comment line.
 ///
 /// Shared by `widget-i18n-bench` and `widget-i18n-render`, and read with plain POSIX calls so that a

@@ -1,3 +1,4 @@
+import GroupStore
 import I18nCore
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import Foundation
 import GroupStore
 import I18nCore
+import TimelineEngine
 import WidgetTranslator
 
 /// The "days since" sample widget: how long since an event, in the locale's plural forms, rolling over

@@ -1,34 +1,39 @@
 /// One `--option` a command accepts.
-struct OptionSpec: Sendable {
-    let name: String
+package struct OptionSpec: Sendable {
+    package let name: String
     /// The placeholder shown in help for the option's value, or `nil` for a flag.
-    let valueName: String?
-    let help: String
-    var repeatable = false
+    package let valueName: String?
+    package let help: String
+    package var repeatable = false
 
-    static func flag(_ name: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: nil, help: help)
     }
-    static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
+    package static func value(_ name: String, _ valueName: String, _ help: String, repeatable: Bool = false)
+        -> OptionSpec
+    {
         OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)
     }
 }
 
 /// The options and positional arguments of one command line, as `ArgumentParser` read them.
-struct ParsedArguments: Sendable {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
+package struct ParsedArguments: Sendable {
+    package init() {}
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func allValues(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package var values: [String: [String]] = [:]
+    package var flags: Set<String> = []
+    package var positionals: [String] = []
+
+    package func value(_ name: String) -> String? { values[name]?.last }
+    package func allValues(_ name: String) -> [String] { values[name] ?? [] }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// A deliberately small GNU-style parser: `--name value`, `--name=value`, flags, `-h`, and `--` to end
 /// options. Anything it does not know is a usage error that names the fix.
-enum ArgumentParser {
-    static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError) -> ParsedArguments
+package enum ArgumentParser {
+    package static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError)
+        -> ParsedArguments
     {
         var parsed = ParsedArguments()
         var index = 0
@@ -85,8 +90,9 @@ enum ArgumentParser {
     }
 
     /// `name=value` pairs into message arguments; numbers become numbers.
-    static func messageArguments(_ pairs: some Sequence<String>, command: String) throws(CLIError) -> [(String, String)]
-    {
+    package static func messageArguments(_ pairs: some Sequence<String>, command: String) throws(CLIError) -> [(
+        String, String
+    )] {
         var result: [(String, String)] = []
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {

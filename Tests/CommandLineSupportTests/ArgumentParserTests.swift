@@ -1,6 +1,5 @@
+import CommandLineSupport
 import Testing
-
-@testable import WidgetI18nCLI
 
 @Suite struct ArgumentParserTests {
     let options: [OptionSpec] = [

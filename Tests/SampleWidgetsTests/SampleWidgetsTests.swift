@@ -1,6 +1,7 @@
 import Foundation
 import GroupStore
 import I18nCore
+import SampleWidgets
 import TestSupport
 import Testing
 import TimelineEngine
@@ -106,7 +107,7 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
         #expect(milestone.key == "daysSince.milestone")
         #expect(milestone.source == .defaultLocale(.english))
         // The English text, with Russian ordinal rules (every number is "other" there): the detected locale's
-        // rules always apply, as DESIGN.md says, even to a fallback's text.
+        // rules always apply, as the README says, even to a fallback's text.
         #expect(milestone.text == "Your 52th day. Keep going!")
     }
 }
@@ -158,7 +159,9 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
             return
         }
         #expect(english.lines.map(\.text) == ["2 days since Start"])
-        try CachedMessages.selectLocale(LocaleTag(parsing: "pl")!, project: project, in: store)
+        // What the app does on a language change: store the locale, then ask widgets to reload.
+        try store.setString("pl", forKey: StorageKey.locale(project: project))
+        try ReloadRequest.record("locale changed to pl", project: project, in: store)
         let second = await host.step(at: start.addingTimeInterval(1))
         guard case .show(let polish)? = second.last else {
             Issue.record("nothing shown: \(second)")

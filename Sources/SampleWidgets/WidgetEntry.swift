@@ -2,6 +2,7 @@ import Foundation
 import FoundationFormatting
 import GroupStore
 import I18nCore
+import TimelineEngine
 import WidgetTranslator
 
 /// What the sample widgets render: text lines in one locale, with the direction to lay them out in and the

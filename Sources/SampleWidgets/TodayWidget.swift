@@ -1,6 +1,7 @@
 import Foundation
 import GroupStore
 import I18nCore
+import TimelineEngine
 import WidgetTranslator
 
 /// The "today" sample widget: a greeting with the user's name, today's event count in the locale's plural

@@ -1,35 +1,26 @@
+import GroupStore
 import I18nCore
+import TimelineEngine
+import WidgetTranslator
 
-/// The locales whose messages a group store holds, and switching the stored locale among them.
-public enum CachedMessages {
-    /// Every locale with a messages key for `project`, mapped to that key. Keys written in another spelling
-    /// (`…:pt-BR`) count; when one locale is stored under several spellings the normalised key wins.
-    public static func locales(project: ProjectID, in store: any GroupStore) throws -> [LocaleTag: String] {
-        var result: [LocaleTag: String] = [:]
-        for key in try store.keys() {
-            guard let raw = StorageKey.messagesLocale(inKey: key, project: project), let tag = LocaleTag(parsing: raw)
-            else { continue }
-            if result[tag] == nil || raw == tag.normalized { result[tag] = key }
-        }
-        return result
-    }
-
+extension CachedMessages {
     /// Writes `requested`, or its nearest parent with cached messages, as the stored locale, and records a
     /// reload request when that changed the stored value. Nothing is written unless the locale's cached
-    /// messages parse.
+    /// messages parse. An app-side operation: a widget never changes the stored locale.
     /// - Returns: the locale written.
     @discardableResult
     public static func selectLocale(_ requested: LocaleTag, project: ProjectID, in store: any GroupStore)
         throws(LocaleSelectionError) -> LocaleTag
     {
-        let cached: [LocaleTag: String]
+        let cached: [CachedLocale]
         do { cached = try locales(project: project, in: store) } catch { throw .store("\(error)") }
-        guard let match = LocaleNegotiation.lookup(preferred: [requested], available: cached.keys) else {
-            throw .notCached(
-                requested: requested, cached: cached.keys.map(\.normalized).sorted(), store: store.displayName)
+        guard let match = LocaleNegotiation.lookup(preferred: [requested], available: cached.map(\.tag)),
+            let key = cached.first(where: { $0.tag == match })?.key
+        else {
+            throw .notCached(requested: requested, cached: cached.map(\.tag.normalized), store: store.displayName)
         }
         do {
-            guard let bytes = try store.value(forKey: cached[match]!) else {
+            guard let bytes = try store.value(forKey: key) else {
                 throw LocaleSelectionError.notCached(requested: requested, cached: [], store: store.displayName)
             }
             _ = try MessageBundle(jsonBytes: bytes)

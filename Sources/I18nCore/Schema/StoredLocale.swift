@@ -1,0 +1,20 @@
+/// The value of `@better-i18n:locale:{project}` as any SDK may have written it: a plain tag (`tr`,
+/// `pt-BR`, `pt_BR`), surrounded by spaces, or JSON-encoded (`"tr"`).
+///
+///     StoredLocale(value: "\"pt_BR\"").tag?.normalized   // "pt-br"
+public struct StoredLocale: Hashable, Sendable {
+    /// The value without surrounding spaces and JSON quotes.
+    public let text: String
+    /// The tag the value names, or `nil` when it is not a valid locale tag (or empty).
+    public let tag: LocaleTag?
+
+    public init(value: String) {
+        var text = value.trimmingSpaces()
+        // Some writers JSON-encode the string; accept `"tr"` as well as `tr`.
+        if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
+            text = String(text.dropFirst().dropLast()).trimmingSpaces()
+        }
+        self.text = text
+        tag = LocaleTag(parsing: text)
+    }
+}
