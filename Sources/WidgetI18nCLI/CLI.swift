@@ -1,10 +1,9 @@
 import CommandLineSupport
 import Foundation
+import I18nCore
 
 /// The `widget-i18n` command line: picks the command from the first words and runs it.
 enum CLI {
-    static let version = "0.1.0"
-
     static let commands: [any Command.Type] = [
         TranslateCommand.self, FormatCommand.self, CheckCommand.self, FetchCommand.self,
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
@@ -32,7 +31,7 @@ enum CLI {
             return
         }
         if arguments == ["--version"] {
-            output.writeLine("widget-i18n \(version)")
+            output.writeLine("widget-i18n \(WidgetI18nVersion.current)")
             return
         }
         var remaining = arguments

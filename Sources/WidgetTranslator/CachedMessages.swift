@@ -40,7 +40,7 @@ public struct CachedLocale: Hashable, Sendable {
     /// The messages key, in the spelling its writer used (`@better-i18n:messages:acme/widgets:pt-BR`).
     public let key: String
 
-    public init(tag: LocaleTag, key: String) {
+    package init(tag: LocaleTag, key: String) {
         self.tag = tag
         self.key = key
     }

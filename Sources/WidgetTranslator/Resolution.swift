@@ -80,7 +80,7 @@ public final class Translation: Hashable, Sendable, CustomStringConvertible {
     /// Problems the formatter met; the text shows what it could.
     public let problems: [FormatProblem]
 
-    public init(text: String, locale: LocaleTag, resolution: Resolution, problems: [FormatProblem]) {
+    package init(text: String, locale: LocaleTag, resolution: Resolution, problems: [FormatProblem]) {
         self.text = text
         self.locale = locale
         self.resolution = resolution

@@ -4,26 +4,26 @@ import I18nCore
 
 /// What the fetcher remembers about a cached manifest or bundle, so that any process can revalidate it with a
 /// conditional request. Stored as JSON under `StorageKey.messagesCache` / `StorageKey.manifestCache`.
-public struct CacheMetadata: Codable, Hashable, Sendable {
+package struct CacheMetadata: Codable, Hashable, Sendable {
     /// Validators by URL: one entry per file (several for a namespaced locale).
-    public struct Validators: Codable, Hashable, Sendable {
-        public var etag: String?
-        public var lastModified: String?
+    package struct Validators: Codable, Hashable, Sendable {
+        package var etag: String?
+        package var lastModified: String?
     }
 
-    public var files: [String: Validators]
-    public var manifestVersion: String?
-    public var fetchedAt: Date
+    package var files: [String: Validators]
+    package var manifestVersion: String?
+    package var fetchedAt: Date
     /// Size of the cached value in bytes.
-    public var size: Int
+    package var size: Int
     /// SHA-256 of the cached value, lower-case hex.
-    public var sha256: String
+    package var sha256: String
 
     /// The single file's ETag, for display.
-    public var etag: String? { files.values.compactMap(\.etag).first }
+    package var etag: String? { files.values.compactMap(\.etag).first }
 
     /// The metadata stored at `key`, or `nil` when there is none or it does not decode.
-    public static func read(in store: any GroupStore, key: String) -> CacheMetadata? {
+    package static func read(in store: any GroupStore, key: String) -> CacheMetadata? {
         guard let bytes = try? store.value(forKey: key) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -4,10 +4,10 @@ import CCrypto
 /// it uses the CPU's SHA extensions where present, an order of magnitude faster than portable code).
 ///
 ///     SHA256.hexDigest(of: Array("abc".utf8))   // "ba7816bf…f20015ad"
-public struct SHA256: ~Copyable {
+package struct SHA256: ~Copyable {
     private let context: OpaquePointer
 
-    public init() {
+    package init() {
         // Allocation failure of a few hundred bytes is not recoverable.
         guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
             preconditionFailure("libcrypto could not start a SHA-256 digest")
@@ -18,13 +18,13 @@ public struct SHA256: ~Copyable {
     deinit { EVP_MD_CTX_free(context) }
 
     /// The lower-case hexadecimal digest of `bytes`.
-    public static func hexDigest(of bytes: some Collection<UInt8>) -> String {
+    package static func hexDigest(of bytes: some Collection<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hex(hasher.finalize())
     }
 
-    public mutating func update(_ bytes: some Collection<UInt8>) {
+    package mutating func update(_ bytes: some Collection<UInt8>) {
         let consumed: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
         }
@@ -34,7 +34,7 @@ public struct SHA256: ~Copyable {
     }
 
     /// The 32-byte digest; the hasher cannot be used afterwards.
-    public consuming func finalize() -> [UInt8] {
+    package consuming func finalize() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         _ = digest.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }

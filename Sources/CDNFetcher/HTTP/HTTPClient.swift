@@ -1,28 +1,29 @@
 import CCurl
 import Foundation
+import I18nCore
 import Synchronization
 
 /// How the HTTP client talks to the CDN.
-public struct HTTPClientConfiguration: Sendable, Hashable {
-    public var connectTimeout: Double = 10
+package struct HTTPClientConfiguration: Sendable, Hashable {
+    package var connectTimeout: Double = 10
     /// The limit for one attempt, from connecting to the last body byte.
-    public var timeout: Double = 30
+    package var timeout: Double = 30
     /// Responses larger than this are aborted (declared or not).
-    public var maximumBodyBytes: Int = 20_000_000
+    package var maximumBodyBytes: Int = 20_000_000
     /// Transfers running at once; all share one libcurl multi handle, so connections are reused and HTTP/2
     /// streams multiplexed where the server offers it.
-    public var maximumConcurrency: Int = 8
-    public var maximumRedirects: Int = 5
+    package var maximumConcurrency: Int = 8
+    package var maximumRedirects: Int = 5
     /// A CA bundle to verify TLS against, for a private CA. Verification itself is never turned off.
-    public var caCertificatePath: String?
-    public var retryPolicy = RetryPolicy()
+    package var caCertificatePath: String?
+    package var retryPolicy = RetryPolicy()
     /// The URL schemes the client may use at all, such as `http,https` or `file`.
-    public var allowedSchemes = "http,https"
+    package var allowedSchemes = "http,https"
     /// The schemes a redirect may go to: `https` for an https CDN, so a redirect can never downgrade.
-    public var allowedRedirectSchemes = "https"
-    public var userAgent = "widget-i18n/\(WidgetI18nVersion.current)"
+    package var allowedRedirectSchemes = "https"
+    package var userAgent = "widget-i18n/\(WidgetI18nVersion.current)"
 
-    public init() {}
+    package init() {}
 }
 
 /// A small libcurl client: performs a batch of GETs in parallel over one multi handle, with retries.
@@ -33,11 +34,11 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
 ///
 ///     let client = HTTPClient(configuration: HTTPClientConfiguration())
 ///     let results = await client.perform([HTTPRequest(url: "https://cdn.example/acme/widgets/manifest.json")])
-public final class HTTPClient: Sendable {
-    public let configuration: HTTPClientConfiguration
+package final class HTTPClient: Sendable {
+    package let configuration: HTTPClientConfiguration
     private let multi: Mutex<MultiHandle>
 
-    public init(configuration: HTTPClientConfiguration) {
+    package init(configuration: HTTPClientConfiguration) {
         HTTPClient.initializeLibcurl
         self.configuration = configuration
         let handle = curl_multi_init()
@@ -55,7 +56,7 @@ public final class HTTPClient: Sendable {
     ///   - progress: called on the client's thread as transfers finish: (finished, total, body bytes).
     ///   - onResult: called on the client's thread with each request's final result as soon as it is known,
     ///     so the caller can start on it while other transfers run. Keep it short: hand work to a queue.
-    public func perform(
+    package func perform(
         _ requests: [HTTPRequest], progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil,
         onResult: (@Sendable (_ index: Int, _ result: Result<HTTPResponse, HTTPTransferError>) -> Void)? = nil
     ) async -> [Result<HTTPResponse, HTTPTransferError>] {
@@ -73,7 +74,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// The libcurl version string, such as `libcurl/7.88.1 OpenSSL/3.0.11 zlib/1.2.13 nghttp2/1.52.0`.
-    public static var libcurlVersion: String { String(cString: curl_version()) }
+    package static var libcurlVersion: String { String(cString: curl_version()) }
 
     private static let initializeLibcurl: Void = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
@@ -151,9 +152,4 @@ public final class HTTPClient: Sendable {
 /// The multi handle, which only the thread holding the mutex touches.
 private struct MultiHandle: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
-}
-
-/// The version of this package, for the User-Agent and `--version`.
-public enum WidgetI18nVersion {
-    public static let current = "0.1.0"
 }

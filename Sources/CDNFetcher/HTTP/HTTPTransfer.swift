@@ -1,34 +1,34 @@
 /// One GET the HTTP client performs.
-public struct HTTPRequest: Sendable, Hashable {
-    public var url: String
+package struct HTTPRequest: Sendable, Hashable {
+    package var url: String
     /// Extra request headers, such as `If-None-Match`.
-    public var headers: [String: String]
+    package var headers: [String: String]
 
-    public init(url: String, headers: [String: String] = [:]) {
+    package init(url: String, headers: [String: String] = [:]) {
         self.url = url
         self.headers = headers
     }
 }
 
 /// A completed transfer: the final answer after redirects and retries.
-public struct HTTPResponse: Sendable, Hashable {
+package struct HTTPResponse: Sendable, Hashable {
     /// The HTTP status; a successful `file://` read reports 200.
-    public var status: Int
+    package var status: Int
     /// Response headers of the final answer, names in lower case.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The decoded body.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Body bytes received on the wire (compressed size when the server compressed), all attempts counted.
-    public var bytesReceived: Int
+    package var bytesReceived: Int
     /// The URL that answered, after redirects.
-    public var effectiveURL: String
+    package var effectiveURL: String
     /// How many attempts the transfer took.
-    public var attempts: Int
+    package var attempts: Int
 }
 
 /// A transfer that ended without an HTTP answer.
-public struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
+package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: Sendable, Hashable {
         case timedOut(seconds: Double)
         case connectionFailed
         /// The connection broke while the body was arriving.
@@ -44,13 +44,13 @@ public struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConverti
         case other
     }
 
-    public let kind: Kind
-    public let url: String
+    package let kind: Kind
+    package let url: String
     /// libcurl's own explanation.
-    public let detail: String
-    public let attempts: Int
+    package let detail: String
+    package let attempts: Int
 
-    public var description: String {
+    package var description: String {
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
         switch kind {
         case .timedOut(let seconds):

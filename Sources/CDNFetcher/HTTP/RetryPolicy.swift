@@ -1,15 +1,15 @@
 /// When a failed transfer is tried again: on connection errors, timeouts, HTTP 5xx and 429 only, with
 /// exponential backoff and full jitter, honouring `Retry-After`. Pure, so every decision is testable.
-public struct RetryPolicy: Sendable, Hashable {
+package struct RetryPolicy: Sendable, Hashable {
     /// How many times a transfer is retried after its first attempt.
-    public var maximumRetries: Int
+    package var maximumRetries: Int
     /// The backoff before the first retry; each later retry doubles it, up to `maximumDelay`.
-    public var baseDelay: Double
-    public var maximumDelay: Double
+    package var baseDelay: Double
+    package var maximumDelay: Double
     /// The longest `Retry-After` honoured; a server asking for longer is not retried.
-    public var maximumRetryAfter: Double
+    package var maximumRetryAfter: Double
 
-    public init(
+    package init(
         maximumRetries: Int = 3, baseDelay: Double = 0.25, maximumDelay: Double = 8, maximumRetryAfter: Double = 60
     ) {
         self.maximumRetries = maximumRetries
@@ -19,21 +19,21 @@ public struct RetryPolicy: Sendable, Hashable {
     }
 
     /// How one attempt ended, as far as retrying is concerned.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// The server answered with `status`, optionally asking to wait `retryAfter` seconds.
         case response(status: Int, retryAfter: Double?)
         /// The transfer failed below HTTP; `isTransient` for connection errors and timeouts.
         case transportFailure(isTransient: Bool)
     }
 
-    public enum Decision: Hashable, Sendable {
+    package enum Decision: Hashable, Sendable {
         case giveUp
         case retry(after: Double)
     }
 
     /// What to do after attempt number `attempt` (1 for the first) ended with `outcome`.
     /// - Parameter jitter: a random fraction in `0...1`; the delay is `jitter × backoff` (full jitter).
-    public func decision(afterAttempt attempt: Int, outcome: Outcome, jitter: Double) -> Decision {
+    package func decision(afterAttempt attempt: Int, outcome: Outcome, jitter: Double) -> Decision {
         guard attempt <= maximumRetries else { return .giveUp }
         let backoff = min(maximumDelay, baseDelay * Double(1 << min(attempt - 1, 30)))
         switch outcome {

@@ -20,7 +20,7 @@ public struct MessageBundle: Sendable {
     var indexStorage: BundleIndex { index }
 
     /// The deepest object nesting accepted; real bundles stay under ten levels.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses a bundle from UTF-8 JSON bytes. A leading byte-order mark is skipped.
     /// - Throws: `MessageBundleError` with the byte offset of the first problem, when the bytes are not a JSON
@@ -33,7 +33,7 @@ public struct MessageBundle: Sendable {
     /// nesting checks at a fraction of the cost, for code that only stores the JSON (the fetcher).
     /// - Returns: how many string leaves the JSON has (duplicates counted as often as they occur).
     /// - Throws: `MessageBundleError`, exactly as `init(jsonBytes:)` would.
-    public static func validate(jsonBytes: [UInt8]) throws(MessageBundleError) -> Int {
+    package static func validate(jsonBytes: [UInt8]) throws(MessageBundleError) -> Int {
         guard jsonBytes.count < Int(Int32.max) else { throw MessageBundleError(kind: .tooLarge, offset: 0) }
         var parser = BundleIndex.Parser(maximumDepth: maximumDepth, estimatedEntries: 0)
         parser.recordsEntries = false

@@ -1,5 +1,5 @@
 /// Something that answers message keys: a parsed `MessageBundle`, or a `StoredBundleIndex` over the JSON.
-public protocol MessageLookup: Sendable {
+package protocol MessageLookup: Sendable {
     /// The message at the dotted `key`, or `nil`.
     func message(forKey key: String) -> String?
 }

@@ -17,7 +17,7 @@
 /// bytes: key hash (u64, FNV-1a of the dotted key), value offset and length (u32 each; length bit 31: the value
 /// has escapes), name offset and length (u32 each; length bit 31: the name had escapes and is not checked).
 /// An empty slot has value offset `0xFFFFFFFF`.
-public struct StoredBundleIndex: Sendable {
+package struct StoredBundleIndex: Sendable {
     static let magic = Array("WI18NIX1".utf8)
     static let headerSize = 48
     static let slotSize = 24
@@ -28,10 +28,10 @@ public struct StoredBundleIndex: Sendable {
     private let json: any ContiguousBytes & Sendable
     private let capacity: Int
     /// How many messages the index holds.
-    public let messageCount: Int
+    package let messageCount: Int
 
     /// Opens `index` for `json`, or returns `nil` when it is not an index of exactly this JSON.
-    public init?(index: any ContiguousBytes & Sendable, json: any ContiguousBytes & Sendable) {
+    package init?(index: any ContiguousBytes & Sendable, json: any ContiguousBytes & Sendable) {
         let header: (capacity: Int, count: Int, size: UInt64, fingerprint: UInt64)? = index.withUnsafeBytes { raw in
             guard raw.count >= Self.headerSize, Array(raw[0..<8]) == Self.magic,
                 raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian == 1
@@ -57,7 +57,7 @@ public struct StoredBundleIndex: Sendable {
     }
 
     /// The message at the dotted `key`, or `nil`.
-    public func message(forKey key: String) -> String? {
+    package func message(forKey key: String) -> String? {
         var key = key
         return key.withUTF8 { keyBytes in
             var hash = FNV1a.offsetBasis
@@ -151,7 +151,7 @@ public struct StoredBundleIndex: Sendable {
 
 extension MessageBundle {
     /// This bundle's index in the stored format of `StoredBundleIndex`.
-    public func storedIndex() -> [UInt8] { indexStorage.storedIndex() }
+    package func storedIndex() -> [UInt8] { indexStorage.storedIndex() }
 }
 
 extension BundleIndex {

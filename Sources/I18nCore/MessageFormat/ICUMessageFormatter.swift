@@ -78,7 +78,7 @@ public struct ICUMessageFormatter: MessageFormatting {
     }
 
     /// The parsed form of `message`, from the process-wide cache.
-    public static func parse(_ message: String) -> Result<[MessageElement], MessageParseError> {
+    package static func parse(_ message: String) -> Result<[MessageElement], MessageParseError> {
         MessageCache.shared.parse(message).result
     }
 }

@@ -10,21 +10,21 @@
 /// | `f` | visible fraction digits as a number | 50 | 0 |
 /// | `t` | `f` without trailing zeros | 5 | 0 |
 /// | `c`, `e` | compact decimal exponent | 0 | 3 |
-public struct PluralOperands: Hashable, Sendable {
-    public let n: Double
-    public let i: Int
-    public let v: Int
-    public let w: Int
-    public let f: Int
-    public let t: Int
-    public let e: Int
+package struct PluralOperands: Hashable, Sendable {
+    package let n: Double
+    package let i: Int
+    package let v: Int
+    package let w: Int
+    package let f: Int
+    package let t: Int
+    package let e: Int
 
     /// Digit strings longer than this are reduced to their last digits plus a marker digit, which keeps every
     /// `%` up to 10^17 and every comparison with a small number right.
     private static let keptDigits = 17
 
     /// The operands of `number`'s decimal text, read in one pass over its bytes (this runs for every plural).
-    public init(_ number: MessageNumber) {
+    package init(_ number: MessageNumber) {
         var text = number.text
         let fast: PluralOperands? = text.withUTF8 { bytes in
             // Beyond 17 digits the general path keeps what the rules can observe.
@@ -71,7 +71,7 @@ public struct PluralOperands: Hashable, Sendable {
     }
 
     /// Operands from CLDR's sample syntax: a decimal number, optionally with a compact exponent (`1.1c6`).
-    public init?(sample: String) {
+    package init?(sample: String) {
         var text = Substring(sample)
         var exponent = 0
         if let marker = text.firstIndex(where: { $0 == "c" || $0 == "e" }) {
@@ -110,7 +110,7 @@ public struct PluralOperands: Hashable, Sendable {
     }
 
     /// Whether `value` is a whole number within `range` (how CLDR ranges apply to `n`).
-    @inlinable public static func isWhole(_ value: Double, in range: ClosedRange<Int>) -> Bool {
+    static func isWhole(_ value: Double, in range: ClosedRange<Int>) -> Bool {
         value == value.rounded(.towardZero) && value >= Double(range.lowerBound) && value <= Double(range.upperBound)
     }
 }

@@ -12,14 +12,14 @@ public enum PluralRules {
         category(for: PluralOperands(number), locale: locale, ordinal: ordinal)
     }
 
-    public static func category(for operands: PluralOperands, locale: LocaleTag, ordinal: Bool = false)
+    package static func category(for operands: PluralOperands, locale: LocaleTag, ordinal: Bool = false)
         -> PluralCategory
     {
         rule(for: locale, ordinal: ordinal)(operands)
     }
 
     /// The rule function for `locale`, found through its parents.
-    public static func rule(for locale: LocaleTag, ordinal: Bool = false)
+    package static func rule(for locale: LocaleTag, ordinal: Bool = false)
         -> @Sendable (PluralOperands) -> PluralCategory
     {
         let table = ordinal ? ordinalRules : cardinalRules

@@ -26,10 +26,10 @@ public enum StorageKey {
     public static func manifest(project: ProjectID) -> String { "\(prefix)manifest:\(project)" }
 
     /// The common prefix of every messages key of `project`; what follows it is the locale.
-    public static func messagesPrefix(project: ProjectID) -> String { "\(prefix)messages:\(project):" }
+    package static func messagesPrefix(project: ProjectID) -> String { "\(prefix)messages:\(project):" }
 
     /// The locale part of a messages key of `project`, exactly as written, or `nil` when `key` is not one.
-    public static func messagesLocale(inKey key: String, project: ProjectID) -> String? {
+    package static func messagesLocale(inKey key: String, project: ProjectID) -> String? {
         let keyPrefix = messagesPrefix(project: project)
         guard key.hasPrefix(keyPrefix) else { return nil }
         let locale = key.dropFirst(keyPrefix.count)
@@ -40,24 +40,24 @@ public enum StorageKey {
 extension StorageKey {
     /// The prefix of the keys this package adds; no other SDK writes under it, and readers that do not know
     /// these keys ignore them.
-    public static let packagePrefix = "\(prefix)widget-i18n:"
+    package static let packagePrefix = "\(prefix)widget-i18n:"
 
     /// Cache metadata of a locale's messages (ETag, Last-Modified, checksum, …), JSON.
-    public static func messagesCache(project: ProjectID, locale: LocaleTag) -> String {
+    package static func messagesCache(project: ProjectID, locale: LocaleTag) -> String {
         "\(packagePrefix)messages-cache:\(project):\(locale.normalized)"
     }
 
     /// The lookup index of a locale's messages (`StoredBundleIndex`), binary; a cache of the JSON.
-    public static func bundleIndex(project: ProjectID, locale: LocaleTag) -> String {
+    package static func bundleIndex(project: ProjectID, locale: LocaleTag) -> String {
         "\(packagePrefix)index:\(project):\(locale.normalized)"
     }
 
     /// Cache metadata of the project's manifest, JSON.
-    public static func manifestCache(project: ProjectID) -> String { "\(packagePrefix)manifest-cache:\(project)" }
+    package static func manifestCache(project: ProjectID) -> String { "\(packagePrefix)manifest-cache:\(project)" }
 
     /// The latest request to reload widget timelines: for every kind of widget when `kind` is `nil`, else for
     /// that kind only. JSON.
-    public static func reloadRequest(project: ProjectID, kind: String? = nil) -> String {
+    package static func reloadRequest(project: ProjectID, kind: String? = nil) -> String {
         "\(packagePrefix)reload:\(project)" + (kind.map { ":" + $0 } ?? "")
     }
 }
