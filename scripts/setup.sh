@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing WidgetI18n needs, or stops with the exact command to run.
-# Usage: scripts/setup.sh [--for demo|test]
+# Usage: scripts/setup.sh [--for demo|build|test]   (test also installs the test servers and tools)
 set -euo pipefail
 
 purpose=test
