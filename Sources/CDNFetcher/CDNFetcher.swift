@@ -221,40 +221,30 @@ public final class CDNFetcher: Sendable {
     private func download(
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
-        struct Collected {
-            var parts: [[Result<HTTPResponse, HTTPTransferError>?]]
-            var results: [LocaleFetchResult?]
-        }
         let requests = plans.flatMap { plan in
             plan.urls.map { HTTPRequest(url: $0, headers: plan.conditionalHeaders[$0] ?? [:]) }
         }
-        let owners = plans.indices.flatMap { index in plans[index].urls.indices.map { (plan: index, part: $0) } }
-        let collected = Mutex(
-            Collected(
-                parts: plans.map { [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: $0.urls.count) },
-                results: [LocaleFetchResult?](repeating: nil, count: plans.count)))
-        let group = DispatchGroup()
+        let collector = Mutex(TransferCollector<Transfer>(groupSizes: plans.map(\.urls.count)))
+        let results = Mutex([LocaleFetchResult?](repeating: nil, count: plans.count))
+        let partlyNotModified = Mutex([Int]())
+        let caching = DispatchGroup()
         _ = await client.perform(requests, progress: progress) { index, result in
-            let owner = owners[index]
-            let complete = collected.withLock { state -> [Result<HTTPResponse, HTTPTransferError>]? in
-                state.parts[owner.plan][owner.part] = result
-                let parts = state.parts[owner.plan].compactMap { $0 }
-                return parts.count == plans[owner.plan].urls.count ? parts : nil
+            guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
+            guard !Self.needsRefetch(complete.results) else {
+                partlyNotModified.withLock { $0.append(complete.group) }
+                return
             }
-            guard let complete, !Self.needsRefetch(complete) else { return }
             // A thread per finished locale rather than GCD's pool (a thread per core): caching waits on fsync,
             // and in the pool those waits queued behind each other, finishing 30–40 ms after the last transfer.
-            group.enter()
+            caching.enter()
             Thread.detachNewThread {
-                let result = self.complete(plans[owner.plan], parts: complete, manifest: manifest)
-                collected.withLock { $0.results[owner.plan] = result }
-                group.leave()
+                let result = self.complete(plans[complete.group], parts: complete.results, manifest: manifest)
+                results.withLock { $0[complete.group] = result }
+                caching.leave()
             }
         }
         // A namespaced locale whose files came back partly 304 needs the unchanged files' bodies too.
-        let partial = collected.withLock { state in
-            state.parts.indices.filter { Self.needsRefetch(state.parts[$0].compactMap { $0 }) }
-        }
+        let partial = partlyNotModified.withLock { $0.sorted() }
         if !partial.isEmpty {
             let again = await client.perform(partial.flatMap { plans[$0].urls.map { HTTPRequest(url: $0) } })
             var offset = 0
@@ -262,12 +252,14 @@ public final class CDNFetcher: Sendable {
                 let parts = Array(again[offset..<offset + plans[index].urls.count])
                 offset += plans[index].urls.count
                 let result = complete(plans[index], parts: parts, manifest: manifest)
-                collected.withLock { $0.results[index] = result }
+                results.withLock { $0[index] = result }
             }
         }
-        await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
-        return collected.withLock { $0.results }.compactMap { $0 }
+        await withCheckedContinuation { continuation in caching.notify(queue: .global()) { continuation.resume() } }
+        return results.withLock { $0 }.compactMap { $0 }
     }
+
+    private typealias Transfer = Result<HTTPResponse, HTTPTransferError>
 
     private static func needsRefetch(_ parts: [Result<HTTPResponse, HTTPTransferError>]) -> Bool {
         let statuses = parts.map { (try? $0.get())?.status }
@@ -326,104 +318,36 @@ public final class CDNFetcher: Sendable {
         }
     }
 
-    private func complete(_ plan: Plan, parts: [Result<HTTPResponse, HTTPTransferError>], manifest: Manifest)
-        -> LocaleFetchResult
-    {
+    /// The locale's result once all its transfers are in: a failure, `notModified`, or what caching said.
+    private func complete(_ plan: Plan, parts: [Transfer], manifest: Manifest) -> LocaleFetchResult {
         let tag = plan.language.tag
         var bytes = 0
-        var responses: [HTTPResponse] = []
-        func failed(_ reason: String) -> LocaleFetchResult {
-            LocaleFetchResult(locale: tag, outcome: .failed(reason), bytesTransferred: bytes, urls: plan.urls)
+        var files: [LocaleCache.File] = []
+        var allNotModified = true
+        func result(_ outcome: FetchOutcome) -> LocaleFetchResult {
+            LocaleFetchResult(locale: tag, outcome: outcome, bytesTransferred: bytes, urls: plan.urls)
         }
         for (url, part) in zip(plan.urls, parts) {
             switch part {
-            case .failure(let error): return failed(error.description)
+            case .failure(let error): return result(.failed(error.description))
             case .success(let response):
                 bytes += response.bytesReceived
                 guard (200..<300).contains(response.status) || response.status == 304 else {
-                    return failed(statusFailure(response, url: url, locale: tag))
+                    return result(.failed(statusFailure(response, url: url, locale: tag)))
                 }
-                responses.append(response)
+                allNotModified = allNotModified && response.status == 304
+                files.append(LocaleCache.File(url: url, body: response.body, validators: validators(response)))
             }
         }
-        if responses.allSatisfy({ $0.status == 304 }) {
-            return LocaleFetchResult(locale: tag, outcome: .notModified, bytesTransferred: bytes, urls: plan.urls)
-        }
-        // Validate each file, then (for namespaces) nest them under their names without re-serialising.
-        var body: [UInt8]
-        let bundle: MessageBundle
+        if allNotModified { return result(.notModified) }
         do {
-            if plan.isNamespaced {
-                body = [UInt8(ascii: "{")]
-                for (index, (namespace, response)) in zip(manifest.namespaces, responses).enumerated() {
-                    try validate(response.body, url: plan.urls[index], locale: tag, allowEmpty: true)
-                    if index > 0 { body.append(UInt8(ascii: ",")) }
-                    JSONEscaping.appendQuoted(namespace, to: &body)
-                    body.append(UInt8(ascii: ":"))
-                    body.append(contentsOf: response.body)
-                }
-                body.append(UInt8(ascii: "}"))
-            } else {
-                body = responses[0].body
-            }
-            // JSON.parse in the other SDKs rejects a byte-order mark; store the JSON without it.
-            if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-            // One pass validates the bundle and builds the lookup index widgets read instead of the JSON.
-            bundle = try indexed(
-                body, url: plan.isNamespaced ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
-                locale: tag)
+            let outcome = try LocaleCache(store: store, project: project).cache(
+                files, locale: tag, namespaces: plan.isNamespaced ? manifest.namespaces : nil,
+                bundleURL: plan.isNamespaced ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
+                manifestVersion: manifest.version, previous: plan.metadata, previousSize: plan.cachedSize)
+            return result(outcome)
         } catch {
-            return failed(error.description)
-        }
-        let digest = SHA256.hexDigest(of: body)
-        var files: [String: CacheMetadata.Validators] = [:]
-        for (url, response) in zip(plan.urls, responses) { files[url] = validators(response) }
-        let metadata = CacheMetadata(
-            files: files, manifestVersion: manifest.version, fetchedAt: Date(), size: body.count, sha256: digest)
-        let unchanged = plan.metadata?.sha256 == digest && plan.cachedSize == body.count
-        // Messages before their index and metadata: a crash in between costs a download, never a mismatch.
-        var writes: [(key: String, value: [UInt8])] = []
-        if !unchanged {
-            writes.append((StorageKey.messages(project: project, locale: tag), body))
-            writes.append((StorageKey.bundleIndex(project: project, locale: tag), bundle.storedIndex()))
-        }
-        if !unchanged || plan.metadata?.files != files {
-            writes.append((StorageKey.messagesCache(project: project, locale: tag), metadata.encoded()))
-        }
-        do {
-            try store.setValues(writes)
-        } catch {
-            return failed("Cannot cache '\(tag.normalized)': \(error)")
-        }
-        return LocaleFetchResult(
-            locale: tag, outcome: unchanged ? .unchanged : .updated(size: body.count), bytesTransferred: bytes,
-            urls: plan.urls)
-    }
-
-    /// Parses `body` into a bundle (validating it) and rejects the CDN's "no such locale" answers.
-    private func indexed(_ body: [UInt8], url: String, locale: LocaleTag) throws(FetchError) -> MessageBundle {
-        let bundle: MessageBundle
-        do { bundle = try MessageBundle(jsonBytes: body) } catch {
-            throw FetchError("Rejected the messages for '\(locale.normalized)' from '\(url)': \(error)")
-        }
-        if bundle.messageCount == 0 { try validate(body, url: url, locale: locale, allowEmpty: false) }
-        return bundle
-    }
-
-    /// Checks that `body` is a bundle a widget can read, and not one of the CDN's "no such locale" answers.
-    private func validate(_ body: [UInt8], url: String, locale: LocaleTag, allowEmpty: Bool) throws(FetchError) {
-        let messageCount: Int
-        do { messageCount = try MessageBundle.validate(jsonBytes: body) } catch {
-            throw FetchError("Rejected the messages for '\(locale.normalized)' from '\(url)': \(error)")
-        }
-        if messageCount == 0, !allowEmpty {
-            let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
-            if object.isEmpty || (object.count == 1 && object["fallback"] as? Bool == true) {
-                let shown = object.isEmpty ? "{}" : "{\"fallback\": true}"
-                throw FetchError(
-                    "The CDN has no messages for '\(locale.normalized)' at '\(url)' (it answered \(shown))")
-            }
-            throw FetchError("The messages for '\(locale.normalized)' from '\(url)' contain no strings")
+            return result(.failed(error.description))
         }
     }
 

@@ -9,6 +9,11 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
     package struct Validators: Codable, Hashable, Sendable {
         package var etag: String?
         package var lastModified: String?
+
+        package init(etag: String? = nil, lastModified: String? = nil) {
+            self.etag = etag
+            self.lastModified = lastModified
+        }
     }
 
     package var files: [String: Validators]

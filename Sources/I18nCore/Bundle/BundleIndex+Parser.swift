@@ -105,10 +105,13 @@ extension BundleIndex {
                     entry.flags |= Entry.isMessage | (value.hasEscapes ? Entry.valueHasEscapes : 0)
                     entries.append(entry)
                 case UInt8(ascii: "{"):
+                    // An object member records its value's byte range too (from `{` to `}`).
+                    entry.valueStart = Int32(position)
                     entries.append(entry)
+                    let member = entries.count - 1
                     try parseObject(
-                        parent: Int32(entries.count - 1), parentHash: hash, segmentCount: entry.segmentCount,
-                        depth: depth + 1)
+                        parent: Int32(member), parentHash: hash, segmentCount: entry.segmentCount, depth: depth + 1)
+                    entries[member].valueLength = Int32(position) - entry.valueStart
                 default:
                     try skipValue(depth: depth + 1)
                 }

@@ -139,6 +139,18 @@ final class BundleIndex: Sendable {
         return keys
     }
 
+    /// The top-level members whose values are objects, in document order: each name and its value's byte
+    /// range (from `{` to `}`).
+    func topLevelObjects() -> [(name: String, range: Range<Int>)] {
+        entries.indices.compactMap { index in
+            let entry = entries[index]
+            guard entry.parent < 0, entry.flags & Entry.isMessage == 0 else { return nil }
+            let name = Self.path(of: index, entries: entries, bytes: bytes, names: decodedNames)
+            let start = Int(entry.valueStart)
+            return (String(decoding: name, as: UTF8.self), start..<start + Int(entry.valueLength))
+        }
+    }
+
     private static func path(of leaf: Int, entries: [Entry], bytes: [UInt8], names: [UInt8]) -> [UInt8] {
         var segments: [ArraySlice<UInt8>] = []
         var current = leaf

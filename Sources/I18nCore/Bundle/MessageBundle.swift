@@ -63,6 +63,10 @@ public struct MessageBundle: Sendable {
         }
     }
 
+    /// The top-level members whose values are objects, in document order, with each value's byte range in the
+    /// JSON: how the fetcher checks that every namespace file it merged is exactly one object.
+    package func topLevelObjects() -> [(name: String, range: Range<Int>)] { index.topLevelObjects() }
+
     /// The message at the dotted `key`, or `nil` when the bundle has no string there.
     public func message(forKey key: String) -> String? {
         var key = key
@@ -103,6 +107,11 @@ public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvert
     public let kind: Kind
     /// The byte offset of the problem in the JSON.
     public let offset: Int
+
+    package init(kind: Kind, offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
 
     public var description: String {
         switch kind {
