@@ -18,6 +18,25 @@ private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-er
         #expect(error?.location.description == testCase.at, "\(String(describing: error))")
     }
 
+    /// Lines and columns count Unicode scalars from the start of each line, on every line of a long message.
+    @Test func locatesArgumentsAndErrorsOnEveryLine() throws {
+        let lines = (0..<300).map { "ü{a\($0)}" }
+        let elements = try MessageParser.parse(lines.joined(separator: "\n"))
+        let locations = elements.compactMap { element -> I18nCore.SourceLocation? in
+            if case .argument(_, let location) = element { return location }
+            return nil
+        }
+        #expect(locations.count == 300)
+        var offset = 0
+        for (index, line) in lines.enumerated() {
+            #expect(locations[index] == I18nCore.SourceLocation(offset: offset + 1, line: index + 1, column: 2))
+            offset += line.unicodeScalars.count + 1
+        }
+        let error = #expect(throws: MessageParseError.self) { try MessageParser.parse("a\nb\n\nxyz {n, plural,") }
+        #expect(error?.location.line == 4)
+        #expect(error?.location.column == 5)
+    }
+
     @Test func buildsATypedTreeWithLocations() throws {
         let elements = try MessageParser.parse("Hi {name}, {n, plural, offset:1 =0 {none} one {# more} other {# more}}")
         #expect(elements.count == 4)

@@ -34,7 +34,17 @@ enum FormatBenchmark {
             }
             rows.append("{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}")
         }
+        rows += [2_000, 20_000].map { count in
+            let message = longMessage(placeholders: count)
+            let parse = median(rounds) { measure(1) { _ in _ = try? MessageParser.parse(message) } }
+            return "{\"case\":\"parse \(count) placeholders\",\"parse_ms\":\(Double(Int(parse / 1e4)) / 100)}"
+        }
         return rows.joined(separator: "\n")
+    }
+
+    /// `{a0} and {a1} and …`, forty placeholders to a line: every argument needs its source location.
+    static func longMessage(placeholders: Int) -> String {
+        (0..<placeholders).map { "{a\($0)}" + ($0 % 40 == 39 ? "\n" : " and ") }.joined()
     }
 
     /// Nanoseconds per call of `body` over `count` calls.

@@ -8,6 +8,9 @@
 ///     let elements = try MessageParser.parse("{count, plural, one {# event} other {# events}}")
 public struct MessageParser {
     private let scalars: [Unicode.Scalar]
+    /// The offset of the first scalar of every line after the first, so that a location costs a binary search
+    /// instead of a scan from the start (which made parsing quadratic in the number of placeholders).
+    private let lineStarts: [Int]
     private var position = 0
 
     /// Nesting deeper than this is refused as unclosed rather than risking the stack.
@@ -15,6 +18,9 @@ public struct MessageParser {
 
     private init(_ message: String) {
         scalars = Array(message.unicodeScalars)
+        var starts: [Int] = []
+        for (offset, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(offset + 1) }
+        lineStarts = starts
     }
 
     /// Parses `message`.
@@ -420,17 +426,16 @@ public struct MessageParser {
     }
 
     private func location(of offset: Int) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for scalar in scalars[..<min(offset, scalars.count)] {
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
+        let clamped = min(offset, scalars.count)
+        // The number of line starts at or before `clamped`: the lines before the one it is on.
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= clamped { low = middle + 1 } else { high = middle }
         }
-        return SourceLocation(offset: offset, line: line, column: column)
+        let lineStart = low == 0 ? 0 : lineStarts[low - 1]
+        return SourceLocation(offset: offset, line: low + 1, column: clamped - lineStart + 1)
     }
 
     private func error(_ kind: MessageParseError.Kind, at offset: Int) -> MessageParseError {
