@@ -14,13 +14,42 @@ import I18nCore
 /// | `--group-dir` | `WIDGET_I18N_GROUP_DIR` | `groupDir` |
 /// | `--default-locale` | `WIDGET_I18N_DEFAULT_LOCALE` | `defaultLocale` |
 struct Configuration {
-    static let settings: [(flag: String, environment: String, file: String)] = [
-        ("project", "WIDGET_I18N_PROJECT", "project"),
-        ("group", "WIDGET_I18N_GROUP", "group"),
-        ("group-dir", "WIDGET_I18N_GROUP_DIR", "groupDir"),
-        ("default-locale", "WIDGET_I18N_DEFAULT_LOCALE", "defaultLocale"),
-        ("cdn", "WIDGET_I18N_CDN", "cdn"),
-    ]
+    /// A setting that a flag, an environment variable or `widget-i18n.json` can give.
+    enum Setting: CaseIterable {
+        case project, group, groupDirectory, defaultLocale, cdn
+
+        var flag: String {
+            switch self {
+            case .project: "project"
+            case .group: "group"
+            case .groupDirectory: "group-dir"
+            case .defaultLocale: "default-locale"
+            case .cdn: "cdn"
+            }
+        }
+
+        var environmentVariable: String {
+            switch self {
+            case .project: "WIDGET_I18N_PROJECT"
+            case .group: "WIDGET_I18N_GROUP"
+            case .groupDirectory: "WIDGET_I18N_GROUP_DIR"
+            case .defaultLocale: "WIDGET_I18N_DEFAULT_LOCALE"
+            case .cdn: "WIDGET_I18N_CDN"
+            }
+        }
+
+        /// The member name in `widget-i18n.json`.
+        var fileKey: String {
+            switch self {
+            case .project: "project"
+            case .group: "group"
+            case .groupDirectory: "groupDir"
+            case .defaultLocale: "defaultLocale"
+            case .cdn: "cdn"
+            }
+        }
+    }
+
     static let fileName = "widget-i18n.json"
 
     static let globalOptions: [OptionSpec] = [
@@ -44,32 +73,33 @@ struct Configuration {
 
     init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
         let file = try Self.readFile(in: workingDirectory)
-        func setting(_ index: Int) -> (value: String, origin: String)? {
-            let names = Self.settings[index]
-            if let value = arguments.value(names.flag) { return (value, "--\(names.flag)") }
-            if let value = environment[names.environment], !value.isEmpty { return (value, names.environment) }
-            if let value = file[names.file] { return (value, "'\(names.file)' in \(Self.fileName)") }
+        func setting(_ setting: Setting) -> (value: String, origin: String)? {
+            if let value = arguments.value(setting.flag) { return (value, "--\(setting.flag)") }
+            if let value = environment[setting.environmentVariable], !value.isEmpty {
+                return (value, setting.environmentVariable)
+            }
+            if let value = file[setting.fileKey] { return (value, "'\(setting.fileKey)' in \(Self.fileName)") }
             return nil
         }
-        if let (text, _) = setting(0) {
+        if let (text, _) = setting(.project) {
             do { project = try ProjectID(text) } catch { throw .usage(error.description) }
         } else {
             project = nil
         }
-        if let (text, _) = setting(1) {
+        if let (text, _) = setting(.group) {
             do { try GroupContainer.validateGroupIdentifier(text) } catch { throw .usage(error.description) }
             group = text
         } else {
             group = nil
         }
-        groupDirectory = setting(2)?.value
-        if let (text, origin) = setting(3) {
+        groupDirectory = setting(.groupDirectory)?.value
+        if let (text, origin) = setting(.defaultLocale) {
             do { defaultLocale = try LocaleTag(text) } catch { throw .usage("\(error.description) (from \(origin))") }
         } else {
             defaultLocale = .english
         }
         // A plain path is a directory laid out as the CDN serves it: make it a file:// URL.
-        let cdnSetting = setting(4)?.value ?? FetchOptions.defaultCDN
+        let cdnSetting = setting(.cdn)?.value ?? FetchOptions.defaultCDN
         if cdnSetting.contains("://") {
             cdn = cdnSetting
         } else {
@@ -118,7 +148,7 @@ struct Configuration {
         guard let dictionary = object as? [String: Any] else {
             throw .usage("\(fileName) must hold a JSON object such as {\"project\": \"acme/widgets\"} ('\(path)')")
         }
-        let known = Set(settings.map(\.file))
+        let known = Set(Setting.allCases.map(\.fileKey))
         var result: [String: String] = [:]
         for (key, value) in dictionary {
             guard known.contains(key) else {

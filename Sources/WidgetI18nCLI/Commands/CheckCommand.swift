@@ -21,9 +21,9 @@ enum CheckCommand: Command {
             throw .usage("Unexpected argument '\(arguments.positionals[0])'; pass locales with --locale L")
         }
         let configuration = try context.configuration()
-        let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
+        let translator = try configuration.translator(arguments)
         var locales = try arguments.allValues("locale").map { (text) throws(CLIError) in
-            try TranslateCommand.parseLocale(text)
+            try CommandInput.locale(text)
         }
         if locales.isEmpty { locales = translator.cachedLocales() }
         guard !locales.isEmpty else {

@@ -25,41 +25,39 @@ enum DemoCommand: Command {
         The project is acme/widgets; --cdn takes another directory laid out the same way.
         """
 
+    static let project = try! ProjectID("acme/widgets")
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
-        let project = try! ProjectID("acme/widgets")
-        let output = context.output
         let cdn = try locales(arguments.value("cdn"), context: context)
-        var timeZone = TimeZone.current
-        if let name = arguments.value("time-zone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul'")
-            }
-            timeZone = zone
-        }
-        var now = Date()
-        if let text = arguments.value("from") {
-            guard let date = try? Date(text, strategy: .iso8601) else {
-                throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z")
-            }
-            now = date
-        }
-        let template = NSTemporaryDirectory() + "/widget-i18n-demo-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        guard let created = bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw .failure("Cannot create a temporary directory in '\(NSTemporaryDirectory())'")
-        }
-        let directory = String(cString: created)
+        let timeZone = try CommandInput.timeZone(arguments)?.zone ?? .current
+        let now = try CommandInput.start(arguments)
+        let directory = try makeTemporaryDirectory()
         defer {
             if arguments.has("keep") {
-                output.note("group container kept at \(directory)/group")
+                context.output.note("group container kept at \(directory)/group")
             } else {
                 try? FileManager.default.removeItem(atPath: directory)
             }
         }
         let store = FileGroupStore(directory: directory + "/group")
+        let fetcher = try await fetchEveryLocale(from: cdn, into: store, output: context.output)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        try writeAppData(into: store, now: now, calendar: calendar, output: context.output)
+        let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))!
+        let end = calendar.date(byAdding: .hour, value: 1, to: tomorrow)!
+        for locale in ["en", "ar", "ru", "ja"] {
+            try await switchAndRender(
+                locale, fetcher: fetcher, store: store, from: now, through: end, timeZone: timeZone,
+                output: context.output)
+        }
+    }
 
-        // 1. The app side: fetch every locale through the real fetcher.
+    /// Step 1, the app side: every locale of the manifest through the real fetcher.
+    private static func fetchEveryLocale(from cdn: String, into store: FileGroupStore, output: Output)
+        async throws(CLIError) -> CDNFetcher
+    {
         var options = FetchOptions()
         options.cdn = cdn
         let fetcher: CDNFetcher
@@ -76,10 +74,13 @@ enum DemoCommand: Command {
         output.writeLine(
             "Fetched \(results.count) locales (\(HumanFormat.size(bytesFetched))) from \(cdn) into a temporary group container"
         )
+        return fetcher
+    }
 
-        // 2. The app's own data, as it would write it.
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+    /// Step 2, the app's own data as it would write it: three events around `now` and a profile.
+    private static func writeAppData(into store: FileGroupStore, now: Date, calendar: Calendar, output: Output)
+        throws(CLIError)
+    {
         let today = calendar.startOfDay(for: now)
         let events = [
             SampleEvent(id: "run", title: "Marathon", startDate: calendar.date(byAdding: .day, value: -52, to: today)!),
@@ -93,26 +94,37 @@ enum DemoCommand: Command {
             try store.setString(#"{"name": "Ayşe"}"#, forKey: "profile")
         } catch { throw .failure("\(error)") }
         output.writeLine(
-            "Wrote 3 sample events and a profile; widgets render from \(WidgetOptions.timestamp(now, timeZone)) until after midnight"
-        )
+            "Wrote 3 sample events and a profile; widgets render from "
+                + "\(WidgetOptions.timestamp(now, calendar.timeZone)) until after midnight")
+    }
 
-        // 3. The widget side: switch locale, render both timelines across the next midnight.
-        let end = calendar.date(byAdding: .hour, value: 1, to: calendar.date(byAdding: .day, value: 1, to: today)!)!
-        for locale in ["en", "ar", "ru", "ja"] {
-            let change: LocaleSwitch
-            do { change = try await fetcher.switchLocale(to: LocaleTag(parsing: locale)!) } catch {
-                throw .failure(error.description)
-            }
-            output.writeLine("\n$ widget-i18n locale set \(locale)   → stored locale \(change.locale.displayForm)")
-            let translator = WidgetTranslator(
-                store: store, project: project, defaultLocale: .english, preferredLanguages: [],
-                formatter: ICUMessageFormatter(valueFormatter: FoundationValueFormatter()))
-            for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
-                let widget = WidgetOptions(
-                    kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
-                output.write(widget.text(await widget.entries(from: now, through: end)))
-            }
+    /// Step 3, per locale: switch as `locale set` does, then render both widgets from `start` through `end`.
+    private static func switchAndRender(
+        _ locale: String, fetcher: CDNFetcher, store: FileGroupStore, from start: Date, through end: Date,
+        timeZone: TimeZone, output: Output
+    ) async throws(CLIError) {
+        let change: LocaleSwitch
+        do { change = try await fetcher.switchLocale(to: LocaleTag(parsing: locale)!) } catch {
+            throw .failure(error.description)
         }
+        output.writeLine("\n$ widget-i18n locale set \(locale)   → stored locale \(change.locale.displayForm)")
+        let translator = WidgetTranslator(
+            store: store, project: project, defaultLocale: .english, preferredLanguages: [],
+            formatter: CommandInput.formatter())
+        for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
+            let widget = WidgetOptions(
+                kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
+            output.write(widget.text(await widget.entries(from: start, through: end)))
+        }
+    }
+
+    private static func makeTemporaryDirectory() throws(CLIError) -> String {
+        let template = NSTemporaryDirectory() + "/widget-i18n-demo-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        guard let created = bytes.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .failure("Cannot create a temporary directory in '\(NSTemporaryDirectory())'")
+        }
+        return String(cString: created)
     }
 
     /// The bundled `Locales/` as a file:// URL: `--cdn`, else `./Locales`, else next to the executable's checkout.

@@ -41,7 +41,7 @@ enum FetchCommand: Command {
         let project = try configuration.requireProject()
         let store = try configuration.store()
         let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in
-            try TranslateCommand.parseLocale(text)
+            try CommandInput.locale(text)
         }
         if arguments.has("all"), !requested.isEmpty { throw .usage("Pass either --all or --locale, not both") }
         let fetcher = try makeFetcher(configuration, arguments: arguments, store: store, project: project)

@@ -27,7 +27,7 @@ enum FormatCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let configuration = try context.configuration()
-        let formatter = try makeFormatter(arguments)
+        let formatter = CommandInput.formatter(timeZone: try CommandInput.timeZone(arguments)?.zone)
         if arguments.has("jsonl") {
             guard arguments.positionals.isEmpty else {
                 throw .usage("--jsonl reads messages from stdin; pass no message")
@@ -44,7 +44,7 @@ enum FormatCommand: Command {
             )
         }
         let locale =
-            try arguments.value("locale").map { (text) throws(CLIError) in try TranslateCommand.parseLocale(text) }
+            try CommandInput.localeOption(arguments)
             ?? configuration.defaultLocale
         var values: MessageArguments = [:]
         for (name, value) in try ArgumentParser.messageArguments(arguments.positionals.dropFirst(), command: name) {
@@ -59,16 +59,6 @@ enum FormatCommand: Command {
             for problem in result.problems.dropLast() { context.output.error(problem.description) }
             throw .failure(result.problems.last!.description)
         }
-    }
-
-    static func makeFormatter(_ arguments: ParsedArguments) throws(CLIError) -> ICUMessageFormatter {
-        guard let name = arguments.value("time-zone") else {
-            return ICUMessageFormatter(valueFormatter: FoundationValueFormatter())
-        }
-        guard let zone = TimeZone(identifier: name) else {
-            throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
-        }
-        return ICUMessageFormatter(timeZone: zone, valueFormatter: FoundationValueFormatter())
     }
 
     /// The message's line with a caret under the column of `location`.

@@ -25,7 +25,7 @@ enum LocaleCommand: Command {
             throw .usage(
                 "Unknown subcommand 'locale \(arguments.positionals[0])'; use 'locale set <tag>' or 'locale list'")
         }
-        let translator = try TranslateCommand.makeTranslator(try context.configuration(), arguments: arguments)
+        let translator = try context.configuration().translator(arguments)
         context.output.writeLine(translator.detectLocale().description)
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
     }
@@ -57,7 +57,7 @@ enum LocaleSetCommand: Command {
                     ? "Missing the locale; e.g. 'widget-i18n locale set pt-BR'"
                     : "Expected one locale, got \(arguments.positionals.count); e.g. 'widget-i18n locale set pt-BR'")
         }
-        let requested = try TranslateCommand.parseLocale(arguments.positionals[0])
+        let requested = try CommandInput.locale(arguments.positionals[0])
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
         let store = try configuration.store()
@@ -98,7 +98,7 @@ enum LocaleListCommand: Command {
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
         let store = try configuration.store()
-        let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
+        let translator = try configuration.translator(arguments)
         let manifest = (try? store.value(forKey: StorageKey.manifest(project: project)))?.flatMap {
             try? Manifest(jsonBytes: $0)
         }

@@ -16,7 +16,7 @@ enum StatusCommand: Command {
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
         let store = try configuration.store()
-        let translator = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
+        let translator = try configuration.translator(arguments)
         let stored: String
         do { stored = try CachedMessages.storedLocale(project: project, in: store)?.text ?? "(none)" } catch {
             stored = "(unreadable: \(error))"

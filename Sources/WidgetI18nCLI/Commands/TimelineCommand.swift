@@ -26,23 +26,9 @@ enum TimelineCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
         let widget = try WidgetOptions(arguments, context: context)
-        let from: Date
-        if let text = arguments.value("from") {
-            guard let date = try? Date(text, strategy: .iso8601) else {
-                throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z")
-            }
-            from = date
-        } else {
-            from = Date()
-        }
-        var hours = 48.0
-        if let text = arguments.value("hours") {
-            guard let value = Double(text), value > 0, value <= 24 * 366 else {
-                throw .usage("Invalid --hours '\(text)': give a number of hours from 1 to 8784")
-            }
-            hours = value
-        }
-        let entries = await widget.entries(from: from, through: from.addingTimeInterval(hours * 3600))
+        let from = try CommandInput.start(arguments)
+        let hours = try CommandInput.wholeNumber("hours", in: 1...8784, default: 48, arguments, unit: "hours")
+        let entries = await widget.entries(from: from, through: from.addingTimeInterval(Double(hours) * 3600))
         for diagnostic in widget.diagnostics() { context.output.warning(diagnostic) }
         if arguments.has("json") {
             context.output.writeLine(widget.json(entries))
@@ -97,21 +83,12 @@ struct WidgetOptions {
             throw .usage("Unknown family '\(familyName)'; use small, medium or large")
         }
         self.family = family
-        if let name = arguments.value("time-zone") {
-            guard let zone = TimeZone(identifier: name) else {
-                throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
-            }
-            timeZone = zone
-            timeZoneName = name
-        } else {
-            timeZone = .current
-            timeZoneName = TimeZone.current.identifier
-        }
+        let zone = try CommandInput.timeZone(arguments)
+        timeZone = zone?.zone ?? .current
+        timeZoneName = zone?.name ?? TimeZone.current.identifier
         let configuration = try context.configuration()
-        let locale = try arguments.value("locale").map { (text) throws(CLIError) in
-            try TranslateCommand.parseLocale(text)
-        }
-        translatorForDiagnostics = try TranslateCommand.makeTranslator(configuration, arguments: arguments)
+        let locale = try CommandInput.localeOption(arguments)
+        translatorForDiagnostics = try configuration.translator(arguments)
         source = WidgetSource(
             store: translatorForDiagnostics.store, project: translatorForDiagnostics.project,
             defaultLocale: configuration.defaultLocale,

@@ -34,8 +34,8 @@ enum TranslateCommand: Command {
             messageArguments[name] = MessageArgument(inferringFrom: value)
         }
         let configuration = try context.configuration()
-        let translator = try makeTranslator(configuration, arguments: arguments)
-        let locale = try arguments.value("locale").map { (text) throws(CLIError) in try parseLocale(text) }
+        let translator = try configuration.translator(arguments)
+        let locale = try CommandInput.localeOption(arguments)
         let detection = translator.detectLocale()
         let translation = translator.translate(
             key, arguments: messageArguments, defaultText: arguments.value("default"), locale: locale)
@@ -61,25 +61,5 @@ enum TranslateCommand: Command {
                 "No message for '\(key)' in \(tried.map { "'\($0)'" }.joined(separator: ", "))"
                     + (translator.bundledMessages.isEmpty ? "" : " or the bundled messages") + "; showed \(shown)")
         }
-    }
-
-    static func makeTranslator(_ configuration: Configuration, arguments: ParsedArguments) throws(CLIError)
-        -> WidgetTranslator
-    {
-        var bundled: [LocaleTag: MessageBundle] = [:]
-        if let directory = arguments.value("bundled") {
-            do { bundled = try BundledMessages.load(fromDirectory: directory) } catch {
-                throw .failure(error.description)
-            }
-        }
-        return WidgetTranslator(
-            store: try configuration.store(), project: try configuration.requireProject(),
-            defaultLocale: configuration.defaultLocale,
-            preferredLanguages: PreferredLanguages.fromEnvironment(configuration.environment),
-            bundledMessages: bundled, formatter: ICUMessageFormatter(valueFormatter: FoundationValueFormatter()))
-    }
-
-    static func parseLocale(_ text: String) throws(CLIError) -> LocaleTag {
-        do { return try LocaleTag(text) } catch { throw .usage(error.description) }
     }
 }

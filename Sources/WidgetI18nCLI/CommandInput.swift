@@ -1,0 +1,72 @@
+import CommandLineSupport
+import Foundation
+import FoundationFormatting
+import I18nCore
+import WidgetTranslator
+
+/// What several commands read from their arguments the same way, with the same errors.
+enum CommandInput {
+    /// A locale given on the command line.
+    static func locale(_ text: String) throws(CLIError) -> LocaleTag {
+        do { return try LocaleTag(text) } catch { throw .usage(error.description) }
+    }
+
+    /// `--locale`, when given.
+    static func localeOption(_ arguments: ParsedArguments) throws(CLIError) -> LocaleTag? {
+        guard let text = arguments.value("locale") else { return nil }
+        return try locale(text)
+    }
+
+    /// `--time-zone`, when given, with the name as the user wrote it (Foundation reports UTC as GMT).
+    static func timeZone(_ arguments: ParsedArguments) throws(CLIError) -> (zone: TimeZone, name: String)? {
+        guard let name = arguments.value("time-zone") else { return nil }
+        guard let zone = TimeZone(identifier: name) else {
+            throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
+        }
+        return (zone, name)
+    }
+
+    /// `--from`, else now.
+    static func start(_ arguments: ParsedArguments) throws(CLIError) -> Date {
+        guard let text = arguments.value("from") else { return Date() }
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z")
+        }
+        return date
+    }
+
+    /// A whole number option within `range`, else `fallback`.
+    static func wholeNumber(
+        _ name: String, in range: ClosedRange<Int>, default fallback: Int, _ arguments: ParsedArguments, unit: String
+    ) throws(CLIError) -> Int {
+        guard let text = arguments.value(name) else { return fallback }
+        guard let value = Int(text), range.contains(value) else {
+            throw .usage(
+                "Invalid --\(name) '\(text)': give a whole number of \(unit) from \(range.lowerBound) to "
+                    + "\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The ICU formatter the CLI renders with: Foundation's formatters for dates, times and currencies.
+    static func formatter(timeZone: TimeZone? = nil) -> ICUMessageFormatter {
+        ICUMessageFormatter(timeZone: timeZone, valueFormatter: FoundationValueFormatter())
+    }
+}
+
+extension Configuration {
+    /// The translator a widget of this configuration would use: the group store, the project, the default
+    /// locale, the environment's preferred languages, and `--bundled` messages when given.
+    func translator(_ arguments: ParsedArguments) throws(CLIError) -> WidgetTranslator {
+        var bundled: [LocaleTag: MessageBundle] = [:]
+        if let directory = arguments.value("bundled") {
+            do { bundled = try BundledMessages.load(fromDirectory: directory) } catch {
+                throw .failure(error.description)
+            }
+        }
+        return WidgetTranslator(
+            store: try store(), project: try requireProject(), defaultLocale: defaultLocale,
+            preferredLanguages: PreferredLanguages.fromEnvironment(environment), bundledMessages: bundled,
+            formatter: CommandInput.formatter())
+    }
+}
