@@ -33,6 +33,9 @@ public protocol GroupStore: Sendable {
     /// Removes the value at `key`; removing a key that is not there is not an error.
     func removeValue(forKey key: String) throws
 
+    /// Whether `key` holds a value, without reading it.
+    func containsValue(forKey key: String) throws -> Bool
+
     /// Every key that holds a value, in no particular order.
     func keys() throws -> [String]
 
@@ -66,6 +69,10 @@ extension GroupStore {
 
     public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
         try value(forKey: key)
+    }
+
+    public func containsValue(forKey key: String) throws -> Bool {
+        try value(forKey: key) != nil
     }
 
     public func entries() throws -> [GroupStoreEntry] {

@@ -121,9 +121,19 @@ struct LocaleOverrideStore: GroupStore {
     func value(forKey key: String) throws -> [UInt8]? {
         key == StorageKey.locale(project: project) ? Array(locale.displayForm.utf8) : try base.value(forKey: key)
     }
+    // Every other requirement goes to the base store, so its own implementations (mapped reads, batches) keep
+    // working: the protocol's defaults would read whole values instead.
+    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+        key == StorageKey.locale(project: project) ? try value(forKey: key) : try base.mappedValue(forKey: key)
+    }
+    func containsValue(forKey key: String) throws -> Bool {
+        key == StorageKey.locale(project: project) ? true : try base.containsValue(forKey: key)
+    }
     func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
+    func setValues(_ values: [(key: String, value: [UInt8])]) throws { try base.setValues(values) }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
     func keys() throws -> [String] { try base.keys() }
+    func entries() throws -> [GroupStoreEntry] { try base.entries() }
 }
 
 /// One of the app's events, as it writes them to the group store key `events`.

@@ -2,6 +2,7 @@ import Foundation
 import GroupStore
 import I18nCore
 import SampleWidgets
+import Synchronization
 import TestSupport
 import Testing
 import TimelineEngine
@@ -169,5 +170,43 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
         }
         #expect(polish.lines.map(\.text) == ["Start: minęły 2 dni"])
         #expect(polish.locale == LocaleTag(parsing: "pl"))
+    }
+}
+
+/// A group store that records which keys were read whole and which mapped.
+private final class ReadRecordingStore: GroupStore {
+    let base: InMemoryGroupStore
+    let reads = Mutex<(whole: [String], mapped: [String])>(([], []))
+    var displayName: String { base.displayName }
+
+    init(_ base: InMemoryGroupStore) { self.base = base }
+
+    func value(forKey key: String) throws -> [UInt8]? {
+        reads.withLock { $0.whole.append(key) }
+        return try base.value(forKey: key)
+    }
+    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
+        reads.withLock { $0.mapped.append(key) }
+        return try base.value(forKey: key)
+    }
+    func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
+    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
+    func keys() throws -> [String] { try base.keys() }
+}
+
+@Suite struct WidgetSourceTests {
+    /// `--locale` renders through a store that answers the locale key itself; the messages must still be
+    /// read as the base store reads them best (mapped), not copied whole.
+    @Test func aLocaleOverrideKeepsTheBaseStoresMappedReads() async throws {
+        let recording = ReadRecordingStore(try store(locale: "en", events: "[]"))
+        let source = WidgetSource(store: recording, project: project, locale: LocaleTag(parsing: "de"))
+        let entry = await TodayWidget(source: source).snapshot(
+            in: TimelineProviderContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
+        #expect(entry.locale == LocaleTag(parsing: "de"))
+        #expect(entry.lines.first?.text == "Heute")
+        let reads = recording.reads.withLock { $0 }
+        #expect(reads.mapped.contains("@better-i18n:messages:acme/widgets:de"))
+        #expect(!reads.whole.contains { $0.hasPrefix("@better-i18n:messages:") }, "\(reads.whole)")
+        #expect(!reads.whole.contains("@better-i18n:locale:acme/widgets"))
     }
 }

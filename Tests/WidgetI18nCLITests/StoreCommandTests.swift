@@ -69,6 +69,53 @@ import Testing
                 == "error: Unknown subcommand 'store explode'; use one of: list, get, put, rm\n")
     }
 
+    /// Keys the store cannot hold are usage errors (exit 64) for every store command, and nothing is written.
+    @Test(arguments: ["..", ".", String(repeating: "k", count: 300)])
+    func invalidKeysAreUsageErrors(_ key: String) throws {
+        for command in [["store", "get", key], ["store", "rm", key], ["store", "put", key, "--no-validate"]] {
+            let cli = try CLIHarness()
+            defer { cli.remove() }
+            let result = try cli.run(command, input: Data("x".utf8))
+            #expect(result.status == 64, "\(command): \(result)")
+            #expect(result.standardError.hasPrefix("error: Invalid key"), "\(command): \(result)")
+            #expect(snapshot(of: cli.groupDirectory).isEmpty)
+        }
+    }
+
+    /// A messages value written without validation keeps no index of the JSON it replaced.
+    @Test func putWithoutValidationDropsTheOldIndex() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let key = "@better-i18n:messages:acme/widgets:tr"
+        let index = "@better-i18n:widget-i18n:index:acme/widgets:tr"
+        #expect(try cli.run(["store", "put", key], input: Data(#"{"today":{"title":"Bugün"}}"#.utf8)).status == 0)
+        #expect(try cli.run(["store", "get", index]).status == 0)
+        let broken = try cli.run(["store", "put", key, "--no-validate"], input: Data(#"{"today":{"title":"#.utf8))
+        #expect(broken.status == 0, "\(broken)")
+        #expect(try cli.run(["store", "get", index]).status == 1)
+        // Valid JSON written without validation gets its own index.
+        let valid = Data(#"{"today":{"title":"Yeni"}}"#.utf8)
+        #expect(try cli.run(["store", "put", key, "--no-validate"], input: valid).status == 0)
+        #expect(try cli.run(["store", "get", index]).status == 0)
+        #expect(try cli.run(["t", "today.title", "--locale", "tr"]).standardOutput == "Yeni\n")
+    }
+
+    /// Removing a messages key removes what describes it: its lookup index and its fetch metadata.
+    @Test func removingMessagesRemovesTheirIndexAndMetadata() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["fetch", "--locale", "tr", "--locale", "en"]).status == 0)
+        let keys = {
+            try cli.run(["store", "list"]).standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        }
+        #expect(try keys().contains("@better-i18n:widget-i18n:index:acme/widgets:tr"))
+        #expect(try keys().contains("@better-i18n:widget-i18n:messages-cache:acme/widgets:tr"))
+        #expect(try cli.run(["store", "rm", "@better-i18n:messages:acme/widgets:tr"]).status == 0)
+        let remaining = try keys()
+        #expect(!remaining.contains { $0.hasSuffix(":tr") }, "\(remaining)")
+        #expect(remaining.contains("@better-i18n:messages:acme/widgets:en"))
+    }
+
     @Test func theStoreNeedsAGroup() throws {
         let result = try runProcess(Repository.product("widget-i18n"), ["store", "list"])
         #expect(result.status == 64)

@@ -74,6 +74,14 @@ import Testing
             "error: Unknown time zone 'Moon/Base'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"
         ),
         (
+            ["timeline", "--widget", "today", "--hours", "0.5"],
+            "error: Invalid --hours '0.5': give a whole number of hours from 1 to 8784\n"
+        ),
+        (
+            ["timeline", "--widget", "today", "--hours", "8785"],
+            "error: Invalid --hours '8785': give a whole number of hours from 1 to 8784\n"
+        ),
+        (
             ["reload", "--kind", "a b"],
             "error: Invalid --kind 'a b': use letters, digits, '-', '_' and '.' (e.g. days-since)\n"
         ),

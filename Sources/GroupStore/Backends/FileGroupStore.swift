@@ -160,6 +160,20 @@ public struct FileGroupStore: GroupStore {
         syncDirectory()
     }
 
+    public func containsValue(forKey key: String) throws -> Bool {
+        let path = try path(forKey: key)
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return false }
+            throw GroupStoreError(.io(operation: "inspect", path: path, errno: code), key: key, store: displayName)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
+        }
+        return true
+    }
+
     public func keys() throws -> [String] {
         try entries().map(\.key)
     }

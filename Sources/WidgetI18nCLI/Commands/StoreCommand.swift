@@ -31,7 +31,7 @@ enum StoreGetCommand: Command {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         let value: [UInt8]?
-        do { value = try store.value(forKey: key) } catch { throw .failure("\(error)") }
+        do { value = try store.value(forKey: key) } catch { throw StoreCommandSupport.failure(error) }
         guard let value else {
             throw .failure("No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
         }
@@ -74,9 +74,8 @@ enum StorePutCommand: Command {
                     + "(pass --no-validate to write it anyway)")
         }
         do {
-            try store.setValue(value, forKey: key)
-            try StoreCommandSupport.writeIndex(for: value, key: key, store: store)
-        } catch { throw .failure("\(error)") }
+            try StoreCommandSupport.write(value, forKey: key, in: store)
+        } catch { throw StoreCommandSupport.failure(error) }
     }
 }
 
@@ -90,15 +89,24 @@ enum StoreRemoveCommand: Command {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         do {
-            guard try store.value(forKey: key) != nil else {
+            guard try store.containsValue(forKey: key) else {
                 throw CLIError.failure(
                     "No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
             }
+            // The lookup index and fetch metadata of a messages key describe it: they go with it.
+            let derived =
+                StoreCommandSupport.messagesLocation(of: key).map { project, locale in
+                    [
+                        StorageKey.bundleIndex(project: project, locale: locale),
+                        StorageKey.messagesCache(project: project, locale: locale),
+                    ]
+                } ?? []
             try store.removeValue(forKey: key)
+            for derivedKey in derived { try store.removeValue(forKey: derivedKey) }
         } catch let error as CLIError {
             throw error
         } catch {
-            throw .failure("\(error)")
+            throw StoreCommandSupport.failure(error)
         }
     }
 }
@@ -114,14 +122,35 @@ enum StoreCommandSupport {
         return arguments.positionals[0]
     }
 
-    /// For a messages key, the lookup index widgets read (`StoredBundleIndex`), so they need not parse it.
-    static func writeIndex(for value: [UInt8], key: String, store: FileGroupStore) throws {
+    /// The project and locale of a messages key, or `nil` for any other key.
+    static func messagesLocation(of key: String) -> (project: ProjectID, locale: LocaleTag)? {
         let parts = key.split(separator: ":", omittingEmptySubsequences: false)
         guard key.hasPrefix(StorageKey.prefix + "messages:"), parts.count == 4,
-            let project = try? ProjectID(String(parts[2])), let locale = LocaleTag(parsing: String(parts[3])),
-            let bundle = try? MessageBundle(jsonBytes: value)
-        else { return }
-        try store.setValue(bundle.storedIndex(), forKey: StorageKey.bundleIndex(project: project, locale: locale))
+            let project = try? ProjectID(String(parts[2])), let locale = LocaleTag(parsing: String(parts[3]))
+        else { return nil }
+        return (project, locale)
+    }
+
+    /// Writes `value`; for a messages key also the lookup index widgets read (`StoredBundleIndex`), so they
+    /// need not parse it. An old index goes first: no reader ever pairs the new JSON with it, and JSON that
+    /// does not parse (`--no-validate`) keeps no index at all.
+    static func write(_ value: [UInt8], forKey key: String, in store: FileGroupStore) throws {
+        guard let (project, locale) = messagesLocation(of: key) else {
+            try store.setValue(value, forKey: key)
+            return
+        }
+        let indexKey = StorageKey.bundleIndex(project: project, locale: locale)
+        try store.removeValue(forKey: indexKey)
+        try store.setValue(value, forKey: key)
+        if let bundle = try? MessageBundle(jsonBytes: value) {
+            try store.setValue(bundle.storedIndex(), forKey: indexKey)
+        }
+    }
+
+    /// A group store error as the CLI reports it: a key the store cannot hold is a usage error (exit 64).
+    static func failure(_ error: any Error) -> CLIError {
+        if let error = error as? GroupStoreError, case .invalidKey = error.kind { return .usage(error.description) }
+        return .failure("\(error)")
     }
 
     /// Why `value` is not valid for `key` of the better-i18n schema, or `nil` when it is (or the key is not one).
