@@ -1,7 +1,8 @@
 import Foundation
 import FoundationFormatting
-import I18nCore
 import Testing
+
+@testable import I18nCore
 
 struct MessageFormatCase: Decodable, Sendable, CustomTestStringConvertible {
     let locale: String
@@ -120,6 +121,12 @@ private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!
     }
 
     @Test func plainTextSkipsTheParser() {
-        #expect(utc.format("No braces at all", locale: .english, arguments: ["x": 1]).text == "No braces at all")
+        // Texts no other test formats, so the process-wide parse cache tells whether they were parsed.
+        let plain = "No braces at all, \(#function) \(#line)"
+        #expect(utc.format(plain, locale: .english, arguments: ["x": 1]).text == plain)
+        #expect(!MessageCache.shared.contains(plain))
+        let withArgument = "One brace pair, {x} \(#line)"
+        #expect(utc.format(withArgument, locale: .english, arguments: ["x": 1]).text.hasPrefix("One brace pair, 1 "))
+        #expect(MessageCache.shared.contains(withArgument))
     }
 }

@@ -34,15 +34,23 @@ private let bundleCases: [BundleCase] = try! loadTestData("bundles.json")
         for index in 0..<2000 { messages["k\(index)"] = "value \(index)" }
         let json = Array(MessageBundle(messages: messages).storedIndexJSON())
         let index = try MessageBundle(jsonBytes: json).storedIndex()
-        var edited = json
-        let target = Array(#""k1000":"value 1000""#.utf8)
-        let position = try #require(edited.firstRange(of: target)).lowerBound
-        // "k1000":"value 1000" -> "k1000":"value"1000": the slot's value no longer ends at a quote.
-        edited[position + 14] = UInt8(ascii: "\"")
-        if let stored = StoredBundleIndex(index: index, json: edited) {
-            #expect(stored.message(forKey: "k1000") == nil)
-            #expect(stored.message(forKey: "k1") == "value 1")
+        // An edit that keeps the size: "kN":"value N" -> "kN":"value"N": the slot's value no longer ends at a
+        // quote. Take the first key whose edit the fingerprint's samples miss, so the per-lookup check must act.
+        var found: (key: String, json: [UInt8])?
+        for candidate in 1000..<1400 {
+            let target = Array("\"k\(candidate)\":\"value \(candidate)\"".utf8)
+            let position = try #require(json.firstRange(of: target)).lowerBound
+            var edited = json
+            edited[position + target.count - 1 - "\(candidate)".utf8.count - 1] = UInt8(ascii: "\"")
+            if StoredBundleIndex(index: index, json: edited) != nil {
+                found = ("k\(candidate)", edited)
+                break
+            }
         }
+        let (key, edited) = try #require(found, "every edit was caught by the fingerprint; widen the search")
+        let stored = try #require(StoredBundleIndex(index: index, json: edited))
+        #expect(stored.message(forKey: key) == nil)
+        #expect(stored.message(forKey: "k1") == "value 1")
     }
 }
 

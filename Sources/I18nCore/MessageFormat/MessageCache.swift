@@ -26,6 +26,11 @@ final class MessageCache: Sendable {
         self.capacity = capacity
     }
 
+    /// Whether `message` was parsed and is still cached.
+    func contains(_ message: String) -> Bool {
+        entries.withLock { $0[message] != nil }
+    }
+
     func parse(_ message: String) -> Parsed {
         if let cached = entries.withLock({ $0[message] }) { return cached }
         let result: Parsed
