@@ -13,21 +13,21 @@ import I18nCore
 ///
 /// Shared by `widget-i18n-bench` and `widget-i18n-render`, and read with plain POSIX calls so that a
 /// widget-sized process links nothing from Foundation for it.
-public struct WidgetKeysFile: Sendable {
-    public struct Key: Sendable {
-        public let key: String
-        public let arguments: MessageArguments
+package struct WidgetKeysFile: Sendable {
+    package struct Key: Sendable {
+        package let key: String
+        package let arguments: MessageArguments
     }
 
-    public let keys: [Key]
+    package let keys: [Key]
 
     /// Reads and parses the file at `path`; `nil` when it cannot be read.
-    public init?(path: String) {
+    package init?(path: String) {
         guard let text = Self.contents(ofFile: path) else { return nil }
         self.init(text: text)
     }
 
-    public init(text: String) {
+    package init(text: String) {
         keys = text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else {
                 return nil
