@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
-        .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"]),
+        .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "WidgetI18nCLITests", dependencies: ["TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),

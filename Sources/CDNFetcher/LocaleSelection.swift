@@ -4,8 +4,8 @@ import TimelineEngine
 import WidgetTranslator
 
 extension CachedMessages {
-    /// Writes `requested`, or its nearest parent with cached messages, as the stored locale, and records a
-    /// reload request when that changed the stored value. Nothing is written unless the locale's cached
+    /// Writes `requested`, or its nearest parent with cached messages, as the stored locale in normalised form
+    /// (`pt-br`, the spelling of its messages key), and records a reload request when the locale changed. Nothing is written unless the locale's cached
     /// messages parse. An app-side operation: a widget never changes the stored locale.
     /// - Returns: the locale written.
     @discardableResult
@@ -30,12 +30,17 @@ extension CachedMessages {
             throw .unusable(locale: match, reason: "\(error)")
         }
         let chosen = match == requested ? requested : match
+        // Stored in the spelling of the messages key the fetcher wrote (`pt-br`): the better-i18n Swift SDK
+        // builds the messages key from the stored value verbatim. Display forms are for people.
         let localeKey = StorageKey.locale(project: project)
         do {
             let previous = try? store.string(forKey: localeKey)
-            guard previous != chosen.displayForm else { return chosen }
-            try store.setString(chosen.displayForm, forKey: localeKey)
-            try ReloadRequest.record("locale changed to \(chosen.displayForm)", project: project, in: store)
+            guard previous != chosen.normalized else { return chosen }
+            try store.setString(chosen.normalized, forKey: localeKey)
+            // Another spelling of the same locale renders the same: no reload for a respelling.
+            if previous.flatMap({ StoredLocale(value: $0).tag }) != chosen {
+                try ReloadRequest.record("locale changed to \(chosen.displayForm)", project: project, in: store)
+            }
         } catch { throw .store("\(error)") }
         return chosen
     }

@@ -119,7 +119,7 @@ struct LocaleOverrideStore: GroupStore {
     var displayName: String { base.displayName }
 
     func value(forKey key: String) throws -> [UInt8]? {
-        key == StorageKey.locale(project: project) ? Array(locale.displayForm.utf8) : try base.value(forKey: key)
+        key == StorageKey.locale(project: project) ? Array(locale.normalized.utf8) : try base.value(forKey: key)
     }
     // Every other requirement goes to the base store, so its own implementations (mapped reads, batches) keep
     // working: the protocol's defaults would read whole values instead.

@@ -1,0 +1,157 @@
+import CDNFetcher
+import Foundation
+import GroupStore
+import I18nCore
+import TestSupport
+import Testing
+import WidgetTranslator
+
+/// The better-i18n SDKs' storage rules (`Data/sdk-storage-rules.json`), checked both ways for every locale of
+/// `Locales/` in several spellings: what WidgetI18n stores, each SDK finds; what each SDK stored, a widget reads.
+@Suite struct SDKInteroperabilityTests {
+    struct Rules: Decodable {
+        struct Reader: Decodable { let sdk: String, messagesKey: String }
+        struct Writer: Decodable, CustomTestStringConvertible {
+            let sdk: String, localeValue: String, messagesKey: String
+            var testDescription: String { sdk }
+        }
+        let localeKey: String
+        let readers: [Reader]
+        let writers: [Writer]
+        let messageShapes: [String]
+    }
+
+    static let rules: Rules = {
+        let url = Bundle.module.url(forResource: "Data/sdk-storage-rules", withExtension: "json")!
+        return try! JSONDecoder().decode(Rules.self, from: Data(contentsOf: url))
+    }()
+    static let project = try! ProjectID("acme/widgets")
+    static let locales: [String] = {
+        let directories = try! FileManager.default.contentsOfDirectory(atPath: Repository.sampleProjectLocales)
+        return directories.filter { !$0.hasSuffix(".json") }.sorted()
+    }()
+
+    /// `{project}`, `{given}`, `{stored}` and `{normalized}` (normalizeLocale: lower case, `_` → `-`).
+    static func fill(_ template: String, given: String) -> String {
+        template.replacingOccurrences(of: "{project}", with: project.description)
+            .replacingOccurrences(of: "{given}", with: given).replacingOccurrences(of: "{stored}", with: given)
+            .replacingOccurrences(of: "{normalized}", with: given.lowercased().replacingOccurrences(of: "_", with: "-"))
+    }
+
+    /// How people and SDKs spell one locale: its display form, normalised, with `_`, in upper case.
+    static func spellings(of code: String) -> [String] {
+        let tag = LocaleTag(parsing: code)!
+        let candidates = [
+            tag.displayForm, tag.normalized, tag.displayForm.replacingOccurrences(of: "-", with: "_"),
+            tag.displayForm.uppercased(),
+        ]
+        return candidates.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    static func messages(of code: String) throws -> [UInt8] {
+        Array(
+            try Data(contentsOf: URL(fileURLWithPath: Repository.sampleProjectLocales + "/\(code)/translations.json")))
+    }
+
+    @Test(arguments: locales)
+    func everySDKFindsTheMessagesOfTheLocaleWeStore(_ code: String) async throws {
+        let store = InMemoryGroupStore()
+        var options = FetchOptions()
+        options.cdn = URL(fileURLWithPath: Repository.root + "/Locales").absoluteString
+        let fetcher = try CDNFetcher(store: store, project: Self.project, options: options)
+        let manifest = try await fetcher.fetchManifest().manifest
+        let tag = try #require(LocaleTag(parsing: code))
+        #expect(await fetcher.fetch([tag], manifest: manifest).allSatisfy { !$0.outcome.isFailure })
+        let expected = try MessageBundle(jsonBytes: try Self.messages(of: code))
+        for spelling in Self.spellings(of: code) {
+            try CachedMessages.selectLocale(
+                try #require(LocaleTag(parsing: spelling)), project: Self.project, in: store)
+            let stored = try #require(try store.string(forKey: Self.fill(Self.rules.localeKey, given: "")))
+            #expect(stored == tag.normalized, "\(spelling)")
+            for reader in Self.rules.readers {
+                let key = Self.fill(reader.messagesKey, given: stored)
+                let bytes = try #require(try store.value(forKey: key), "\(reader.sdk) reads '\(key)' for '\(spelling)'")
+                let bundle = try MessageBundle(jsonBytes: bytes)
+                for messageKey in expected.keys {
+                    #expect(bundle.message(forKey: messageKey) == expected.message(forKey: messageKey), "\(reader.sdk)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: rules.writers)
+    func aWidgetReadsWhatEverySDKStored(_ writer: Rules.Writer) throws {
+        for code in Self.locales {
+            let reference = try MessageBundle(jsonBytes: try Self.messages(of: code))
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(try Self.messages(of: code))) as? [String: Any])
+            for (spelling, shape) in zip(Self.spellings(of: code).cycled(), Self.rules.messageShapes) {
+                let store = InMemoryGroupStore([
+                    Self.fill(Self.rules.localeKey, given: spelling): Self.fill(writer.localeValue, given: spelling),
+                    Self.fill(writer.messagesKey, given: spelling): try JSONShapes.render(object, as: shape),
+                ])
+                let translator = WidgetTranslator(store: store, project: Self.project, preferredLanguages: [])
+                let context = "\(writer.sdk), '\(spelling)', \(shape)"
+                #expect(translator.detectLocale().locale == LocaleTag(parsing: code), "\(context)")
+                for key in reference.keys {
+                    let resolution = translator.resolve(key)
+                    #expect(resolution.message == reference.message(forKey: key), "\(context): \(key)")
+                    #expect(resolution.step == .requestedLocale(LocaleTag(parsing: code)!), "\(context): \(key)")
+                }
+                #expect(translator.diagnostics.isEmpty, "\(context): \(translator.diagnostics)")
+            }
+        }
+    }
+}
+
+extension Array {
+    /// The elements over and over, for pairing a few spellings with more shapes.
+    func cycled() -> [Element] { isEmpty ? [] : (0..<16).flatMap { _ in self } }
+}
+
+/// The same messages in the JSON shapes SDKs write: nested or flat or mixed, in any member order, compact or
+/// pretty.
+enum JSONShapes {
+    static func render(_ object: [String: Any], as shape: String) throws -> String {
+        switch shape {
+        case "nested compact": return emit(object, order: { $0.sorted() })
+        case "members reversed": return emit(object, order: { $0.sorted().reversed() })
+        case "nested pretty":
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        case "flat": return emit(flatten(object, prefix: ""), order: { $0.sorted() })
+        case "mixed":
+            // The first level nested, everything below it flat: {"a": {"b.c": "…"}}.
+            return emit(
+                object.mapValues { ($0 as? [String: Any]).map { flatten($0, prefix: "") } ?? $0 },
+                order: { $0.sorted() })
+        default: throw CocoaError(.featureUnsupported)
+        }
+    }
+
+    static func flatten(_ object: [String: Any], prefix: String) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (key, value) in object {
+            if let child = value as? [String: Any] {
+                result.merge(flatten(child, prefix: prefix + key + ".")) { $1 }
+            } else {
+                result[prefix + key] = value
+            }
+        }
+        return result
+    }
+
+    static func emit(_ value: Any, order: ([String]) -> [String]) -> String {
+        if let object = value as? [String: Any] {
+            let members = order(Array(object.keys)).map { quote($0) + ":" + emit(object[$0]!, order: order) }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        if let text = value as? String { return quote(text) }
+        let data = try! JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func quote(_ text: String) -> String {
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+}
