@@ -58,12 +58,14 @@ let package = Package(
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(
-            name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"], path: "Tests/Helpers/StoreWriter"),
+            name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"],
+            path: "Tests/Helpers/StoreWriter"),
         .testTarget(
             name: "I18nCoreTests", dependencies: ["I18nCore", "FoundationFormatting", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport"]),
-        .testTarget(name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "TestSupport"]),
+        .testTarget(
+            name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "GroupStoreUserDefaults", "TestSupport"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"], resources: [.copy("Data")]),

@@ -36,6 +36,12 @@ public protocol GroupStore: Sendable {
     /// Whether `key` holds a value, without reading it.
     func containsValue(forKey key: String) throws -> Bool
 
+    /// Whether a reader (a widget) may keep what it derived from the values here, such as a bundle's lookup
+    /// index. A file container may hold such caches; an app's `UserDefaults` suite must not (every process
+    /// loads it whole, and a widget writing into it would race the app that owns it). `false` unless a store
+    /// says otherwise.
+    var acceptsReaderCaches: Bool { get }
+
     /// Every key that holds a value, in no particular order.
     func keys() throws -> [String]
 
@@ -74,6 +80,8 @@ extension GroupStore {
     public func containsValue(forKey key: String) throws -> Bool {
         try value(forKey: key) != nil
     }
+
+    public var acceptsReaderCaches: Bool { false }
 
     public func entries() throws -> [GroupStoreEntry] {
         try keys().compactMap { key in

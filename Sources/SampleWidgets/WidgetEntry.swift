@@ -129,6 +129,7 @@ struct LocaleOverrideStore: GroupStore {
     func containsValue(forKey key: String) throws -> Bool {
         key == StorageKey.locale(project: project) ? true : try base.containsValue(forKey: key)
     }
+    var acceptsReaderCaches: Bool { base.acceptsReaderCaches }
     func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
     func setValues(_ values: [(key: String, value: [UInt8])]) throws { try base.setValues(values) }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }

@@ -27,7 +27,8 @@ public final class WidgetTranslator: Sendable {
     public let formatter: any MessageFormatting
 
     /// Whether a locale whose stored index is missing or stale gets a fresh one after its JSON is parsed, so
-    /// the next widget process resolves keys without reading the bundle.
+    /// the next widget process resolves keys without reading the bundle. Only into a store that accepts reader
+    /// caches (`GroupStore.acceptsReaderCaches`): never into an app's `UserDefaults` suite.
     public let maintainsIndexes: Bool
 
     private enum CachedBundle {
@@ -287,7 +288,9 @@ public final class WidgetTranslator: Sendable {
             }
             do {
                 let bundle = try MessageBundle(jsonBytes: json.withUnsafeBytes { Array($0) })
-                if maintainsIndexes { try? store.setValue(bundle.storedIndex(), forKey: indexKey) }
+                if maintainsIndexes, store.acceptsReaderCaches {
+                    try? store.setValue(bundle.storedIndex(), forKey: indexKey)
+                }
                 return .loaded(bundle)
             } catch {
                 let reason = "\(error)"

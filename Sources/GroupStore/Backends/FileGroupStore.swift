@@ -160,6 +160,9 @@ public struct FileGroupStore: GroupStore {
         syncDirectory()
     }
 
+    /// A file container may hold the lookup indexes widgets derive from its bundles.
+    public var acceptsReaderCaches: Bool { true }
+
     public func containsValue(forKey key: String) throws -> Bool {
         let path = try path(forKey: key)
         var status = stat()

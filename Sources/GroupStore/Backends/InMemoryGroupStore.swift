@@ -33,6 +33,9 @@ public final class InMemoryGroupStore: GroupStore {
         _ = storage.withLock { $0.removeValue(forKey: key) }
     }
 
+    /// Like a file container, a store of this process may hold what readers derive from it.
+    public var acceptsReaderCaches: Bool { true }
+
     public func keys() throws -> [String] {
         storage.withLock { Array($0.keys) }
     }

@@ -1,0 +1,47 @@
+import Foundation
+import GroupStore
+import GroupStoreUserDefaults
+import I18nCore
+import TestSupport
+import Testing
+import WidgetTranslator
+
+/// The widget side never writes into a store it does not own.
+@Suite struct StoreOwnershipTests {
+    @Test func readingThroughUserDefaultsLeavesTheSuiteAsItWas() throws {
+        let suite = "widget-i18n-tests-\(UUID().uuidString)"
+        let store = try #require(UserDefaultsGroupStore(suiteName: suite))
+        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        // What the app wrote, as the other SDKs write it: strings.
+        for locale in ["en", "tr"] {
+            let file = Repository.sampleProjectLocales + "/\(locale)/translations.json"
+            let json = try String(contentsOfFile: file, encoding: .utf8)
+            try store.setString(json, forKey: "@better-i18n:messages:acme/widgets:\(locale)")
+        }
+        try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        let before = try #require(defaults.persistentDomain(forName: suite))
+        #expect(!store.acceptsReaderCaches)
+
+        let translator = WidgetTranslator(store: store, project: try ProjectID("acme/widgets"))
+        #expect(translator.maintainsIndexes)
+        #expect(translator("today.title") == "Bugün")
+        #expect(translator.translate("today.tip").resolution.step == .defaultLocale(.english))
+
+        let after = try #require(UserDefaults(suiteName: suite)?.persistentDomain(forName: suite))
+        #expect(Set(after.keys) == Set(before.keys))
+        for key in before.keys { #expect(after[key] as? String == before[key] as? String, "\(key)") }
+    }
+
+    @Test func aFileContainerKeepsTheIndexAWidgetDerived() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = FileGroupStore(directory: directory.path)
+        try store.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
+        try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
+        #expect(store.acceptsReaderCaches)
+        let translator = WidgetTranslator(store: store, project: try ProjectID("acme/widgets"))
+        #expect(translator("today.title") == "Bugün")
+        #expect(try store.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
+    }
+}
