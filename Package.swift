@@ -65,7 +65,8 @@ let package = Package(
             resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport"]),
         .testTarget(
-            name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "GroupStoreUserDefaults", "TestSupport"]),
+            name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "GroupStoreUserDefaults", "TestSupport"],
+            exclude: ["Data"]),
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"], resources: [.copy("Data")]),

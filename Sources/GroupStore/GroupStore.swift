@@ -33,6 +33,12 @@ public protocol GroupStore: Sendable {
     /// Removes the value at `key`; removing a key that is not there is not an error.
     func removeValue(forKey key: String) throws
 
+    /// The value at `key` as `mappedValue` gives it, with the identity of exactly what was read: bytes that
+    /// change whenever the value is written again (the file store: device, inode, size and modification time
+    /// in nanoseconds of the file it mapped). `identity` is `nil` where the store has no such notion; a reader
+    /// that must know whether the value changed then compares content.
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue?
+
     /// Whether `key` holds a value, without reading it.
     func containsValue(forKey key: String) throws -> Bool
 
@@ -51,6 +57,18 @@ public protocol GroupStore: Sendable {
     /// The value at `key` without copying it where the store can (a memory-mapped file), for large values
     /// of which a reader touches little.
     func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)?
+}
+
+/// A stored value and the identity of what was read (`GroupStore.identifiedValue(forKey:)`).
+public struct IdentifiedValue: Sendable {
+    public let bytes: any ContiguousBytes & Sendable
+    /// Changes whenever the value is written again; `nil` where the store cannot tell.
+    public let identity: [UInt8]?
+
+    public init(bytes: any ContiguousBytes & Sendable, identity: [UInt8]?) {
+        self.bytes = bytes
+        self.identity = identity
+    }
 }
 
 /// One key of a group store, as `widget-i18n store list` shows it.
@@ -81,6 +99,10 @@ extension GroupStore {
         try value(forKey: key) != nil
     }
 
+    public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        try mappedValue(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
+    }
+
     public var acceptsReaderCaches: Bool { false }
 
     public func entries() throws -> [GroupStoreEntry] {
@@ -97,6 +119,17 @@ extension GroupStore {
             throw GroupStoreError(.notUTF8, key: key, store: displayName)
         }
         return text
+    }
+
+    /// The identity of the value at `key` when it is exactly `expected`, or `nil` when the store has no
+    /// identities or another writer replaced the value meanwhile. What a writer records in a cache it derives
+    /// from a value it just stored.
+    package func identity(ofStoredValue expected: [UInt8], forKey key: String) throws -> [UInt8]? {
+        guard let stored = try identifiedValue(forKey: key), let identity = stored.identity else { return nil }
+        let same = stored.bytes.withUnsafeBytes { stored in
+            expected.withUnsafeBytes { expected in stored.count == expected.count && stored.elementsEqual(expected) }
+        }
+        return same ? identity : nil
     }
 
     /// Stores `text` as UTF-8 at `key`.

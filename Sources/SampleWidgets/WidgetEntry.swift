@@ -126,6 +126,11 @@ struct LocaleOverrideStore: GroupStore {
     func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
         key == StorageKey.locale(project: project) ? try value(forKey: key) : try base.mappedValue(forKey: key)
     }
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        key == StorageKey.locale(project: project)
+            ? try value(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
+            : try base.identifiedValue(forKey: key)
+    }
     func containsValue(forKey key: String) throws -> Bool {
         key == StorageKey.locale(project: project) ? true : try base.containsValue(forKey: key)
     }

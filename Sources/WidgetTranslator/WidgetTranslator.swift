@@ -248,9 +248,15 @@ public final class WidgetTranslator: Sendable {
     private func lookUp(
         _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
     ) -> String? {
-        switch bundle(for: tag) {
+        var loaded = bundle(for: tag)
+        if case .loaded(let bundle) = loaded, bundle.lookUp(key) == .stale {
+            // The stored index proved stale on this key: parse the JSON, answer from it, rebuild the index.
+            loaded = loadBundle(for: tag, usingStoredIndex: false)
+            state.withLock { $0.bundles[tag.normalized] = loaded }
+        }
+        switch loaded {
         case .loaded(let bundle):
-            if let message = bundle.message(forKey: key) {
+            if case .found(let message) = bundle.lookUp(key) {
                 attempts.append(.init(step: step, outcome: .found))
                 return message
             }
@@ -270,26 +276,28 @@ public final class WidgetTranslator: Sendable {
         return loaded
     }
 
-    private func loadBundle(for tag: LocaleTag) -> CachedBundle {
+    private func loadBundle(for tag: LocaleTag, usingStoredIndex: Bool = true) -> CachedBundle {
         var key = StorageKey.messages(project: project, locale: tag)
         do {
-            var json = try store.mappedValue(forKey: key)
-            if json == nil, let otherSpelling = otherSpelling(of: tag), otherSpelling != key {
+            var identified = try store.identifiedValue(forKey: key)
+            if identified == nil, let otherSpelling = otherSpelling(of: tag), otherSpelling != key {
                 key = otherSpelling
-                json = try store.mappedValue(forKey: key)
+                identified = try store.identifiedValue(forKey: key)
             }
-            guard let json else { return .notCached }
-            // The stored index answers without reading the bundle; it checks itself against the JSON.
+            guard let identified else { return .notCached }
+            let json = identified.bytes
+            // The stored index answers without reading the bundle. It was built from exactly this value when
+            // the identities match (or, without identities, the content digests).
             let indexKey = StorageKey.bundleIndex(project: project, locale: tag)
-            if let indexBytes = try? store.mappedValue(forKey: indexKey),
-                let index = StoredBundleIndex(index: indexBytes, json: json)
+            if usingStoredIndex, let indexBytes = try? store.mappedValue(forKey: indexKey),
+                let index = StoredBundleIndex(index: indexBytes, json: json, identity: identified.identity)
             {
                 return .loaded(index)
             }
             do {
                 let bundle = try MessageBundle(jsonBytes: json.withUnsafeBytes { Array($0) })
                 if maintainsIndexes, store.acceptsReaderCaches {
-                    try? store.setValue(bundle.storedIndex(), forKey: indexKey)
+                    try? store.setValue(bundle.storedIndex(identity: identified.identity), forKey: indexKey)
                 }
                 return .loaded(bundle)
             } catch {

@@ -27,30 +27,63 @@ private let bundleCases: [BundleCase] = try! loadTestData("bundles.json")
         #expect(StoredBundleIndex(index: [UInt8](repeating: 0, count: 100), json: original) == nil)
     }
 
-    @Test func checksEveryValueItPointsAt() throws {
-        // Large enough that the fingerprint samples only part of it: an edit between samples slips past the
-        // fingerprint, and the per-lookup checks must catch it.
+    /// Without identities, the whole content decides: every same-size edit makes the index stale.
+    @Test func withoutAnIdentityTheContentDigestCatchesEveryEdit() throws {
         var messages: [String: String] = [:]
         for index in 0..<2000 { messages["k\(index)"] = "value \(index)" }
         let json = Array(MessageBundle(messages: messages).storedIndexJSON())
         let index = try MessageBundle(jsonBytes: json).storedIndex()
-        // An edit that keeps the size: "kN":"value N" -> "kN":"value"N": the slot's value no longer ends at a
-        // quote. Take the first key whose edit the fingerprint's samples miss, so the per-lookup check must act.
+        #expect(StoredBundleIndex(index: index, json: json) != nil)
+        for position in stride(from: 1, to: json.count - 1, by: 97) where json[position] != UInt8(ascii: "x") {
+            var edited = json
+            edited[position] = UInt8(ascii: "x")
+            #expect(StoredBundleIndex(index: index, json: edited) == nil, "edit at \(position)")
+        }
+    }
+
+    /// With identities, the identity decides (constant cost); a different one means stale whatever the bytes.
+    @Test func anIdentityMustMatchExactly() throws {
+        let json = Array(#"{"widget":{"title":"Today"}}"#.utf8)
+        let index = try MessageBundle(jsonBytes: json).storedIndex(identity: [1, 2, 3, 4])
+        #expect(
+            StoredBundleIndex(index: index, json: json, identity: [1, 2, 3, 4])?.message(forKey: "widget.title")
+                == "Today")
+        #expect(StoredBundleIndex(index: index, json: json, identity: [1, 2, 3, 5]) == nil)
+        // An index written without an identity falls back to the digest.
+        let plain = try MessageBundle(jsonBytes: json).storedIndex()
+        #expect(StoredBundleIndex(index: plain, json: json, identity: [9]) != nil)
+        // An index of the previous format version is stale.
+        var older = index
+        older[8] = 1
+        #expect(StoredBundleIndex(index: older, json: json, identity: [1, 2, 3, 4]) == nil)
+    }
+
+    /// The last line: when the identity matched but the JSON changed in place (a writer that restored the
+    /// modification time), a slot that points at something else reports `.stale`, never "no such key".
+    @Test func aSlotThatPointsAtSomethingElseIsStale() throws {
+        var messages: [String: String] = [:]
+        for index in 0..<2000 { messages["k\(index)"] = "value \(index)" }
+        let json = Array(MessageBundle(messages: messages).storedIndexJSON())
+        let identity: [UInt8] = [7, 7, 7]
+        let index = try MessageBundle(jsonBytes: json).storedIndex(identity: identity)
+        // "kN":"value N" -> "kN":"value"N": the slot's value no longer ends at a quote. Take the first key whose
+        // edit the fingerprint's samples miss, so the per-lookup check must act.
         var found: (key: String, json: [UInt8])?
         for candidate in 1000..<1400 {
             let target = Array("\"k\(candidate)\":\"value \(candidate)\"".utf8)
             let position = try #require(json.firstRange(of: target)).lowerBound
             var edited = json
             edited[position + target.count - 1 - "\(candidate)".utf8.count - 1] = UInt8(ascii: "\"")
-            if StoredBundleIndex(index: index, json: edited) != nil {
+            if StoredBundleIndex(index: index, json: edited, identity: identity) != nil {
                 found = ("k\(candidate)", edited)
                 break
             }
         }
         let (key, edited) = try #require(found, "every edit was caught by the fingerprint; widen the search")
-        let stored = try #require(StoredBundleIndex(index: index, json: edited))
-        #expect(stored.message(forKey: key) == nil)
-        #expect(stored.message(forKey: "k1") == "value 1")
+        let stored = try #require(StoredBundleIndex(index: index, json: edited, identity: identity))
+        #expect(stored.lookUp(key) == .stale)
+        #expect(stored.lookUp("k1") == .found("value 1"))
+        #expect(stored.lookUp("no.such.key") == .missing)
     }
 }
 

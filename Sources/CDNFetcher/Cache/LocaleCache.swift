@@ -61,19 +61,36 @@ package struct LocaleCache {
         let metadata = CacheMetadata(
             files: validators, manifestVersion: manifestVersion, fetchedAt: Date(), size: body.count, sha256: digest)
         let unchanged = previous?.sha256 == digest && previousSize == body.count
-        // Messages before their index and metadata: a crash in between costs a download, never a mismatch.
-        var writes: [(key: String, value: [UInt8])] = []
-        if !unchanged {
-            writes.append((StorageKey.messages(project: project, locale: locale), body))
-            writes.append((StorageKey.bundleIndex(project: project, locale: locale), bundle.storedIndex()))
-        }
+        var metadataWrites: [(key: String, value: [UInt8])] = []
         if !unchanged || previous?.files != validators {
-            writes.append((StorageKey.messagesCache(project: project, locale: locale), metadata.encoded()))
+            metadataWrites.append((StorageKey.messagesCache(project: project, locale: locale), metadata.encoded()))
         }
-        do { try store.setValues(writes) } catch {
+        do {
+            if unchanged {
+                try store.setValues(metadataWrites)
+            } else {
+                try Self.writeMessages(
+                    body, bundle: bundle, project: project, locale: locale, then: metadataWrites, in: store)
+            }
+        } catch {
             throw FetchError("Cannot cache '\(locale.normalized)': \(error)")
         }
         return unchanged ? .unchanged : .updated(size: body.count)
+    }
+
+    /// Writes a locale's messages, then their lookup index built for exactly the value stored (its identity,
+    /// where the store has one), then `more`. `key` names the messages key when it is not the normalised
+    /// spelling. Messages first: a crash in between costs a rebuild or a download, never an index that answers
+    /// for other JSON.
+    package static func writeMessages(
+        _ body: [UInt8], bundle: MessageBundle, project: ProjectID, locale: LocaleTag, key: String? = nil,
+        then more: [(key: String, value: [UInt8])] = [], in store: any GroupStore
+    ) throws {
+        let key = key ?? StorageKey.messages(project: project, locale: locale)
+        try store.setValue(body, forKey: key)
+        let identity = try store.identity(ofStoredValue: body, forKey: key)
+        let index = (StorageKey.bundleIndex(project: project, locale: locale), bundle.storedIndex(identity: identity))
+        try store.setValues([index] + more)
     }
 
     /// `{"ns1":<file 1>,"ns2":<file 2>}`, parsed once; a problem is reported against the file it lies in.

@@ -50,18 +50,29 @@ public struct FileGroupStore: GroupStore {
     // MARK: - GroupStore
 
     public func value(forKey key: String) throws -> [UInt8]? {
-        guard let (descriptor, size, path) = try openRegularFile(forKey: key) else { return nil }
-        defer { close(descriptor) }
+        guard let file = try openRegularFile(forKey: key) else { return nil }
+        defer { close(file.descriptor) }
+        return try readContents(file, key: key)
+    }
+
+    private func readContents(_ file: OpenFile, key: String) throws -> [UInt8] {
         do {
-            return try Self.readAll(descriptor, sizeHint: size)
+            return try Self.readAll(file.descriptor, sizeHint: Int(file.status.st_size))
         } catch let code {
-            throw GroupStoreError(.io(operation: "read", path: path, errno: code.code), key: key, store: displayName)
+            throw GroupStoreError(
+                .io(operation: "read", path: file.path, errno: code.code), key: key, store: displayName)
         }
+    }
+
+    private struct OpenFile {
+        let descriptor: Int32
+        let status: stat
+        let path: String
     }
 
     /// Opens the key's file for reading, refusing links and anything but a regular file; `nil` when absent.
     /// `O_NONBLOCK` keeps a FIFO planted in the container from blocking the reader forever.
-    private func openRegularFile(forKey key: String) throws -> (descriptor: Int32, size: Int, path: String)? {
+    private func openRegularFile(forKey key: String) throws -> OpenFile? {
         let path = try path(forKey: key)
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -80,21 +91,47 @@ public struct FileGroupStore: GroupStore {
             close(descriptor)
             throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
         }
-        return (descriptor, Int(status.st_size), path)
+        return OpenFile(descriptor: descriptor, status: status, path: path)
     }
 
     /// Maps the key's file read-only. A later write replaces the file, never changes it in place, so the
     /// mapping keeps showing the value as it was when mapped.
     public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
-        guard let (descriptor, size, _) = try openRegularFile(forKey: key) else { return nil }
-        defer { close(descriptor) }
+        try identifiedValue(forKey: key)?.bytes
+    }
+
+    /// The mapped value and the identity of the file mapped, taken from the same open descriptor: device,
+    /// inode, size and modification time in nanoseconds (40 bytes, little-endian).
+    public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        guard let file = try openRegularFile(forKey: key) else { return nil }
+        defer { close(file.descriptor) }
+        let size = Int(file.status.st_size)
+        let identity = Self.identity(file.status)
         // Small values are cheaper to read than to map.
-        guard size >= 64 * 1024, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+        guard size >= 64 * 1024, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.descriptor, 0),
             address != MAP_FAILED
         else {
-            return try value(forKey: key)
+            return IdentifiedValue(bytes: try readContents(file, key: key), identity: identity)
         }
-        return MappedFile(address: address, count: size)
+        return IdentifiedValue(bytes: MappedFile(address: address, count: size), identity: identity)
+    }
+
+    private static func identity(_ status: stat) -> [UInt8] {
+        #if canImport(Darwin)
+            let time = status.st_mtimespec
+        #else
+            let time = status.st_mtim
+        #endif
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(40)
+        for field in [
+            UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino),
+            UInt64(truncatingIfNeeded: status.st_size), UInt64(truncatingIfNeeded: time.tv_sec),
+            UInt64(truncatingIfNeeded: time.tv_nsec),
+        ] {
+            withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return bytes
     }
 
     public func setValue(_ value: [UInt8], forKey key: String) throws {

@@ -7,19 +7,25 @@
 /// A bundle's lookup index, stored next to its JSON so that a widget resolves keys without reading the
 /// bundle: `@better-i18n:widget-i18n:index:{project}:{locale}`.
 ///
-/// The JSON stays the compatibility contract; the index is a cache. It records the JSON's size and a
-/// fingerprint of bytes sampled across it, and every lookup checks that the value it points at is a string
-/// whose member name is the key's last segment. When the JSON was rewritten by anyone (another SDK, an older
-/// writer), the index no longer matches and readers parse the JSON instead.
+/// The JSON stays the compatibility contract; the index is a cache, and it never answers for JSON it was not
+/// built from. It records the identity of the JSON value it was built from where the store has one (the file
+/// store: device, inode, size and modification time in nanoseconds), and a digest of the JSON's whole
+/// content. Opening it against a value with an identity compares identities (constant cost at any size);
+/// against a value without one, the digest. Any mismatch means stale: readers parse the JSON instead. As a
+/// last line, every lookup checks that the value it points at is a string whose member name is the key's last
+/// segment, and reports `.stale` when not, so the reader parses rather than call the key missing.
 ///
-/// Format (little-endian): a 48-byte header — `WI18NIX1`, format version, table capacity (a power of two),
-/// message count, reserved, JSON size (u64), fingerprint (u64), reserved (u64) — then `capacity` slots of 24
-/// bytes: key hash (u64, FNV-1a of the dotted key), value offset and length (u32 each; length bit 31: the value
-/// has escapes), name offset and length (u32 each; length bit 31: the name had escapes and is not checked).
-/// An empty slot has value offset `0xFFFFFFFF`.
+/// Format (little-endian): a 96-byte header — `WI18NIX1`, format version (2), table capacity (a power of
+/// two), message count, identity length, JSON size (u64), fingerprint of 64 samples (u64), digest of the
+/// whole JSON (u64), the identity (up to 48 bytes, zero-padded) — then `capacity` slots of 24 bytes: key
+/// hash (u64, FNV-1a of the dotted key), value offset and length (u32 each; length bit 31: the value has
+/// escapes), name offset and length (u32 each; length bit 31: the name had escapes and is not checked). An
+/// empty slot has value offset `0xFFFFFFFF`. An index of an older format version is stale.
 package struct StoredBundleIndex: Sendable {
     static let magic = Array("WI18NIX1".utf8)
-    static let headerSize = 48
+    static let version: UInt32 = 2
+    static let headerSize = 96
+    static let maximumIdentity = 48
     static let slotSize = 24
     static let emptySlot: UInt32 = 0xFFFF_FFFF
     static let flag: UInt32 = 0x8000_0000
@@ -31,23 +37,35 @@ package struct StoredBundleIndex: Sendable {
     package let messageCount: Int
 
     /// Opens `index` for `json`, or returns `nil` when it is not an index of exactly this JSON.
-    package init?(index: any ContiguousBytes & Sendable, json: any ContiguousBytes & Sendable) {
-        let header: (capacity: Int, count: Int, size: UInt64, fingerprint: UInt64)? = index.withUnsafeBytes { raw in
-            guard raw.count >= Self.headerSize, Array(raw[0..<8]) == Self.magic,
-                raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian == 1
-            else { return nil }
-            let capacity = Int(raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
-            guard capacity > 0, capacity & (capacity - 1) == 0, raw.count == Self.headerSize + capacity * Self.slotSize
-            else { return nil }
-            return (
-                capacity, Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian),
-                raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian,
-                raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self).littleEndian
-            )
-        }
+    /// - Parameter identity: the identity of the stored JSON value (`IdentifiedValue.identity`); without one,
+    ///   the JSON's whole content is compared by digest.
+    package init?(index: any ContiguousBytes & Sendable, json: any ContiguousBytes & Sendable, identity: [UInt8]? = nil)
+    {
+        let header: (capacity: Int, count: Int, size: UInt64, fingerprint: UInt64, digest: UInt64, identity: [UInt8])? =
+            index.withUnsafeBytes { raw in
+                guard raw.count >= Self.headerSize, Array(raw[0..<8]) == Self.magic,
+                    raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian == Self.version
+                else { return nil }
+                let capacity = Int(raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
+                let identityLength = Int(raw.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian)
+                guard capacity > 0, capacity & (capacity - 1) == 0,
+                    raw.count == Self.headerSize + capacity * Self.slotSize, identityLength <= Self.maximumIdentity
+                else { return nil }
+                return (
+                    capacity, Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian),
+                    raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self).littleEndian,
+                    raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self).littleEndian,
+                    raw.loadUnaligned(fromByteOffset: 40, as: UInt64.self).littleEndian,
+                    Array(raw[48..<48 + identityLength])
+                )
+            }
         guard let header else { return nil }
         let matches = json.withUnsafeBytes { raw in
-            UInt64(raw.count) == header.size && Self.fingerprint(UnsafeRawBufferPointer(raw)) == header.fingerprint
+            guard UInt64(raw.count) == header.size, Self.fingerprint(UnsafeRawBufferPointer(raw)) == header.fingerprint
+            else { return false }
+            // The same identity is the same value: constant cost. Without identities, compare the content.
+            if let identity, !header.identity.isEmpty { return identity == header.identity }
+            return ContentDigest.of(UnsafeRawBufferPointer(raw)) == header.digest
         }
         guard matches else { return nil }
         self.index = index
@@ -56,8 +74,15 @@ package struct StoredBundleIndex: Sendable {
         self.messageCount = header.count
     }
 
-    /// The message at the dotted `key`, or `nil`.
+    /// The message at the dotted `key`, or `nil` when there is none or the index proved stale.
     package func message(forKey key: String) -> String? {
+        if case .found(let text) = lookUp(key) { return text }
+        return nil
+    }
+
+    /// The message at the dotted `key`; `.stale` when the slot for the key points at something that is not its
+    /// value, which proves the JSON changed under the index.
+    package func lookUp(_ key: String) -> MessageLookupResult {
         var key = key
         return key.withUTF8 { keyBytes in
             var hash = FNV1a.offsetBasis
@@ -68,23 +93,22 @@ package struct StoredBundleIndex: Sendable {
                     for _ in 0..<capacity {
                         let base = Self.headerSize + slot * Self.slotSize
                         let valueStart = table.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
-                        if valueStart == Self.emptySlot { return nil }
+                        if valueStart == Self.emptySlot { return .missing }
                         if table.loadUnaligned(fromByteOffset: base, as: UInt64.self).littleEndian == hash {
                             let valueField = table.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self)
                                 .littleEndian
                             let nameStart = Int(
                                 table.loadUnaligned(fromByteOffset: base + 16, as: UInt32.self).littleEndian)
                             let nameField = table.loadUnaligned(fromByteOffset: base + 20, as: UInt32.self).littleEndian
-                            if let text = Self.value(
+                            // One path, one slot: a slot with the key's hash that fails the checks means stale.
+                            return Self.value(
                                 in: json, key: keyBytes, valueStart: Int(valueStart), valueField: valueField,
-                                nameStart: nameStart, nameField: nameField)
-                            {
-                                return text
-                            }
+                                nameStart: nameStart, nameField: nameField
+                            ).map(MessageLookupResult.found) ?? .stale
                         }
                         slot = (slot + 1) & (capacity - 1)
                     }
-                    return nil
+                    return .missing
                 }
             }
         }
@@ -149,14 +173,51 @@ package struct StoredBundleIndex: Sendable {
     }
 }
 
+/// A 64-bit digest of a whole value, eight bytes per multiply: what tells a stored index from the JSON it
+/// was built from when the store gives no identity. Not cryptographic: it guards against accidents, not
+/// against a writer that crafts collisions.
+enum ContentDigest {
+    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var first = UInt64(bytes.count) &* multiplier
+        var second = first ^ 0x2545_F491_4F6C_DD1D
+        var offset = 0
+        // Two lanes, so the multiplies of neighbouring words overlap.
+        while offset + 16 <= bytes.count {
+            first = (first ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+            second = (second ^ bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* multiplier
+            first ^= first >> 29
+            second ^= second >> 31
+            offset += 16
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+            if shift == 64 {
+                first = (first ^ tail) &* multiplier
+                tail = 0
+                shift = 0
+            }
+        }
+        first = (first ^ tail ^ (second &* 0xC2B2_AE3D_27D4_EB4F)) &* multiplier
+        return first ^ (first >> 32)
+    }
+}
+
 extension MessageBundle {
     /// This bundle's index in the stored format of `StoredBundleIndex`.
-    package func storedIndex() -> [UInt8] { indexStorage.storedIndex() }
+    /// - Parameter identity: the identity of the stored JSON value it will be opened against
+    ///   (`IdentifiedValue.identity`), when the store has one.
+    package func storedIndex(identity: [UInt8]? = nil) -> [UInt8] { indexStorage.storedIndex(identity: identity) }
 }
 
 extension BundleIndex {
-    func storedIndex() -> [UInt8] {
+    func storedIndex(identity: [UInt8]?) -> [UInt8] {
         let capacity = tableCapacity
+        let identity = identity.flatMap { $0.count <= StoredBundleIndex.maximumIdentity ? $0 : nil } ?? []
         var output = [UInt8](repeating: 0, count: StoredBundleIndex.headerSize + capacity * StoredBundleIndex.slotSize)
         output.withUnsafeMutableBytes { raw in
             func put32(_ value: UInt32, _ offset: Int) {
@@ -166,11 +227,16 @@ extension BundleIndex {
                 raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
             }
             raw.copyBytes(from: StoredBundleIndex.magic)
-            put32(1, 8)
+            put32(StoredBundleIndex.version, 8)
             put32(UInt32(capacity), 12)
             put32(UInt32(messageCount), 16)
+            put32(UInt32(identity.count), 20)
             put64(UInt64(bytes.count), 24)
-            put64(bytes.withUnsafeBytes { StoredBundleIndex.fingerprint($0) }, 32)
+            bytes.withUnsafeBytes { json in
+                put64(StoredBundleIndex.fingerprint(json), 32)
+                put64(ContentDigest.of(json), 40)
+            }
+            for (offset, byte) in identity.enumerated() { raw[48 + offset] = byte }
             for slot in 0..<capacity {
                 let base = StoredBundleIndex.headerSize + slot * StoredBundleIndex.slotSize
                 guard let entry = slotEntry(slot) else {

@@ -1,3 +1,4 @@
+import CDNFetcher
 import CommandLineSupport
 import Foundation
 import GroupStore
@@ -141,10 +142,11 @@ enum StoreCommandSupport {
         }
         let indexKey = StorageKey.bundleIndex(project: project, locale: locale)
         try store.removeValue(forKey: indexKey)
-        try store.setValue(value, forKey: key)
-        if let bundle = try? MessageBundle(jsonBytes: value) {
-            try store.setValue(bundle.storedIndex(), forKey: indexKey)
+        guard let bundle = try? MessageBundle(jsonBytes: value) else {
+            try store.setValue(value, forKey: key)
+            return
         }
+        try LocaleCache.writeMessages(value, bundle: bundle, project: project, locale: locale, key: key, in: store)
     }
 
     /// A group store error as the CLI reports it: a key the store cannot hold is a usage error (exit 64).

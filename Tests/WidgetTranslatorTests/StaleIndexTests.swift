@@ -1,0 +1,74 @@
+import GroupStore
+import I18nCore
+import TestSupport
+import Testing
+import WidgetTranslator
+
+/// A stored index never answers for JSON it was not built from: after every rewrite of the corpus
+/// (`Data/foreign-rewrites.json`), the next translator renders the new values.
+@Suite struct StaleIndexTests {
+    static let project = try! ProjectID("acme/widgets")
+    static let messagesKey = "@better-i18n:messages:acme/widgets:tr"
+    static let indexKey = "@better-i18n:widget-i18n:index:acme/widgets:tr"
+
+    /// Renders the case's keys with an index built for the original, after the original was rewritten.
+    static func expectNewValues(_ rewrite: ForeignRewrite, store: any GroupStore, onlyKeysOfTheOriginal: Bool) throws {
+        try store.setValue(ForeignRewrites.original, forKey: messagesKey)
+        try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
+        // The first process parses and leaves an index for the next.
+        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [])
+        #expect(first.resolve("start.a").message == "Good morning")
+        try #require(try store.containsValue(forKey: indexKey))
+        let original = try MessageBundle(jsonBytes: ForeignRewrites.original)
+
+        try store.setValue(rewrite.rewritten, forKey: messagesKey)
+        let next = WidgetTranslator(store: store, project: project, preferredLanguages: [])
+        for (key, value) in rewrite.expect where !onlyKeysOfTheOriginal || original.message(forKey: key) != nil {
+            let resolution = next.resolve(key)
+            if let value {
+                #expect(resolution.message == value, "\(rewrite): \(key)")
+                #expect(resolution.step == .requestedLocale(LocaleTag(parsing: "tr")!), "\(rewrite): \(key)")
+            } else {
+                #expect(resolution.step == .key, "\(rewrite): \(key) must be missing")
+            }
+        }
+    }
+
+    /// A store without identities: the index is checked against the content digest.
+    @Test(arguments: ForeignRewrites.cases)
+    func withoutIdentitiesTheDigestNoticesTheRewrite(_ rewrite: ForeignRewrite) throws {
+        try Self.expectNewValues(rewrite, store: InMemoryGroupStore(), onlyKeysOfTheOriginal: false)
+    }
+
+    /// The file store: the rewrite replaced the file, so its identity changed.
+    @Test(arguments: ForeignRewrites.cases)
+    func aFileContainerNoticesTheRewriteByIdentity(_ rewrite: ForeignRewrite) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Self.expectNewValues(
+            rewrite, store: FileGroupStore(directory: directory.path), onlyKeysOfTheOriginal: false)
+    }
+
+    /// A store whose identity does not change (a writer that rewrote in place and restored the time): the
+    /// fingerprint or the per-value checks must catch it, and a failed check parses the JSON instead of calling
+    /// the key missing. Only keys the index knows can be checked this way.
+    @Test(arguments: ForeignRewrites.cases)
+    func whenTheIdentityLiesEveryKnownKeyStillRendersItsNewValue(_ rewrite: ForeignRewrite) throws {
+        try Self.expectNewValues(rewrite, store: ConstantIdentityStore(), onlyKeysOfTheOriginal: true)
+    }
+}
+
+/// An in-memory store that reports the same identity for every value, whatever was written.
+private final class ConstantIdentityStore: GroupStore {
+    let base = InMemoryGroupStore()
+    var displayName: String { "constant-identity store" }
+    var acceptsReaderCaches: Bool { true }
+
+    func value(forKey key: String) throws -> [UInt8]? { try base.value(forKey: key) }
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        try base.value(forKey: key).map { IdentifiedValue(bytes: $0, identity: [42]) }
+    }
+    func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
+    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
+    func keys() throws -> [String] { try base.keys() }
+}
