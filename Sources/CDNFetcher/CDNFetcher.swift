@@ -152,7 +152,14 @@ public final class CDNFetcher: Sendable {
             guard !order.contains(language.tag) else { continue }
             order.append(language.tag)
             switch plan(for: language, manifest: manifest) {
-            case .success(let plan): plans.append(plan)
+            case .success(let plan):
+                if plan.isCurrent {
+                    // The manifest still gives the version that is cached: no request at all.
+                    results[language.tag] = LocaleFetchResult(
+                        locale: language.tag, outcome: .notModified, bytesTransferred: 0, urls: [])
+                } else {
+                    plans.append(plan)
+                }
             case .failure(let error):
                 results[language.tag] = LocaleFetchResult(
                     locale: language.tag, outcome: .failed(error.description), bytesTransferred: 0, urls: [])
@@ -217,7 +224,9 @@ public final class CDNFetcher: Sendable {
     // MARK: - Downloading
 
     /// Downloads every plan's files and caches each locale as soon as all its files are in, so validation,
-    /// hashing and writing overlap the transfers still running.
+    /// hashing and writing overlap the transfers still running. A second round fetches what the first could
+    /// not finish: the unchanged files of a namespaced locale that came back partly 304, and the namespace
+    /// files of a batch answer that failed or lacked a namespace.
     private func download(
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
@@ -226,32 +235,32 @@ public final class CDNFetcher: Sendable {
         }
         let collector = Mutex(TransferCollector<Transfer>(groupSizes: plans.map(\.urls.count)))
         let results = Mutex([LocaleFetchResult?](repeating: nil, count: plans.count))
-        let partlyNotModified = Mutex([Int]())
+        let secondRound = Mutex([(index: Int, plan: Plan)]())
         let caching = DispatchGroup()
         _ = await client.perform(requests, progress: progress) { index, result in
             guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
-            guard !Self.needsRefetch(complete.results) else {
-                partlyNotModified.withLock { $0.append(complete.group) }
+            let plan = plans[complete.group]
+            if let again = self.secondRoundPlan(plan, parts: complete.results) {
+                secondRound.withLock { $0.append((complete.group, again)) }
                 return
             }
             // A thread per finished locale rather than GCD's pool (a thread per core): caching waits on fsync,
             // and in the pool those waits queued behind each other, finishing 30–40 ms after the last transfer.
             caching.enter()
             Thread.detachNewThread {
-                let result = self.complete(plans[complete.group], parts: complete.results, manifest: manifest)
+                let result = self.complete(plan, parts: complete.results)
                 results.withLock { $0[complete.group] = result }
                 caching.leave()
             }
         }
-        // A namespaced locale whose files came back partly 304 needs the unchanged files' bodies too.
-        let partial = partlyNotModified.withLock { $0.sorted() }
-        if !partial.isEmpty {
-            let again = await client.perform(partial.flatMap { plans[$0].urls.map { HTTPRequest(url: $0) } })
+        let again = secondRound.withLock { $0.sorted { $0.index < $1.index } }
+        if !again.isEmpty {
+            let responses = await client.perform(again.flatMap { $0.plan.urls.map { HTTPRequest(url: $0) } })
             var offset = 0
-            for index in partial {
-                let parts = Array(again[offset..<offset + plans[index].urls.count])
-                offset += plans[index].urls.count
-                let result = complete(plans[index], parts: parts, manifest: manifest)
+            for (index, plan) in again {
+                let parts = Array(responses[offset..<offset + plan.urls.count])
+                offset += plan.urls.count
+                let result = complete(plan, parts: parts)
                 results.withLock { $0[index] = result }
             }
         }
@@ -261,53 +270,119 @@ public final class CDNFetcher: Sendable {
 
     private typealias Transfer = Result<HTTPResponse, HTTPTransferError>
 
-    private static func needsRefetch(_ parts: [Result<HTTPResponse, HTTPTransferError>]) -> Bool {
+    /// The plan to run again when a first round cannot finish the locale, else `nil`.
+    private func secondRoundPlan(_ plan: Plan, parts: [Transfer]) -> Plan? {
+        if plan.batch != nil {
+            // A batch answer that failed or lacks a namespace: the namespaces' own files, unconditionally.
+            guard case .success(let response) = parts[0], (200..<300).contains(response.status),
+                batchFiles(plan, body: response.body) != nil
+            else { return plan.fallingBackFromBatch() }
+            return nil
+        }
+        // A namespaced locale that came back partly 304 needs the unchanged files' bodies too.
         let statuses = parts.map { (try? $0.get())?.status }
-        return statuses.contains(304) && statuses.contains { $0 != 304 }
+        guard statuses.contains(304), statuses.contains(where: { $0 != 304 }) else { return nil }
+        return plan.unconditional()
     }
 
     // MARK: - Plans
 
     private struct Plan: Sendable {
         let language: Manifest.Language
+        /// What to request, in order.
         let urls: [String]
+        /// The namespace each URL holds, or `nil` for one combined file (or a batch).
+        let namespaces: [String]?
+        /// For a batch request (`urls` is its one URL): the namespaces it must answer, sorted, and each one's own
+        /// URL to fall back to.
+        let batch: (namespaces: [String], fallbackURLs: [String])?
         let conditionalHeaders: [String: [String: String]]
-        let isNamespaced: Bool
         let cachedSize: Int?
         let metadata: CacheMetadata?
+        /// The locale's version in the manifest, recorded with it.
+        let version: String?
+        /// The namespaces the caller selected, recorded with the locale; `nil` for everything.
+        let selection: [String]?
+        /// The manifest still gives the version that is cached, for the same selection: nothing to request.
+        let isCurrent: Bool
+
+        func fallingBackFromBatch() -> Plan {
+            Plan(
+                language: language, urls: batch!.fallbackURLs, namespaces: batch!.namespaces, batch: nil,
+                conditionalHeaders: [:], cachedSize: cachedSize, metadata: metadata, version: version,
+                selection: selection, isCurrent: false)
+        }
+
+        func unconditional() -> Plan {
+            Plan(
+                language: language, urls: urls, namespaces: namespaces, batch: batch, conditionalHeaders: [:],
+                cachedSize: cachedSize, metadata: metadata, version: version, selection: selection, isCurrent: false)
+        }
     }
 
     private func plan(for language: Manifest.Language, manifest: Manifest) -> Result<Plan, FetchError> {
+        let tag = language.tag
         let localeURL = projectURL + "/" + language.code
-        var urls: [String]
-        if !manifest.namespaces.isEmpty {
-            urls = manifest.namespaces.map { localeURL + "/" + $0 + ".json" }
-        } else if let raw = manifest.fileURLs[language.tag] {
-            guard let resolved = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteString,
-                isAllowedFileURL(resolved)
-            else {
-                return .failure(
-                    FetchError(
-                        "The manifest's URL for '\(language.tag.normalized)' ('\(raw)') leaves the CDN's "
-                            + "scheme (\(scheme)); refusing to fetch it"))
-            }
-            urls = [resolved]
-        } else {
-            urls = [localeURL + "/translations.json"]
+        let localeFiles = manifest.files[tag.normalized]
+        /// A namespace's own file: the rich manifest's URL, else `{project}/{locale}/{ns}.json`.
+        func namespaceURL(_ name: String) throws(FetchError) -> String {
+            guard let raw = localeFiles?.namespaces[name]?.url else { return localeURL + "/" + name + ".json" }
+            return try resolve(raw, locale: tag)
         }
-        let cachedSize = (try? store.value(forKey: StorageKey.messages(project: project, locale: language.tag)))??.count
-        let metadata = CacheMetadata.read(
-            in: store, key: StorageKey.messagesCache(project: project, locale: language.tag))
+        var urls: [String]
+        var namespaces: [String]?
+        var batch: (namespaces: [String], fallbackURLs: [String])?
+        let selection = options.namespaces.map { Array(Set($0)).sorted() }
+        do {
+            if let selection, !selection.isEmpty {
+                let fallbackURLs = try selection.map(namespaceURL)
+                if manifest.batch, selection.count >= 2 {
+                    urls = [localeURL + "/batch.json?ns=" + selection.joined(separator: ",")]
+                    batch = (selection, fallbackURLs)
+                } else {
+                    urls = fallbackURLs
+                    namespaces = selection
+                }
+            } else if let raw = localeFiles?.file.url {
+                // A combined file: the whole locale, namespaced or not, in one request.
+                urls = [try resolve(raw, locale: tag)]
+            } else if !manifest.namespaces.isEmpty {
+                urls = try manifest.namespaces.map(namespaceURL)
+                namespaces = manifest.namespaces
+            } else {
+                urls = [localeURL + "/translations.json"]
+            }
+        } catch {
+            return .failure(error)
+        }
+        let cachedSize = try? store.identifiedValue(forKey: StorageKey.messages(project: project, locale: tag))?
+            .bytes.withUnsafeBytes { $0.count }
+        let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: project, locale: tag))
+        let cachedAsIs =
+            !options.force && metadata != nil && cachedSize != nil && metadata?.size == cachedSize
+            && metadata?.namespaces == selection
         var headers: [String: [String: String]] = [:]
-        if !options.force, let metadata, let cachedSize, metadata.size == cachedSize,
-            Set(metadata.files.keys) == Set(urls)
-        {
+        if cachedAsIs, let metadata, Set(metadata.files.keys) == Set(urls) {
             for url in urls { headers[url] = metadata.conditionalHeaders(for: url) }
         }
+        let version = manifest.version(of: tag)
         return .success(
             Plan(
-                language: language, urls: urls, conditionalHeaders: headers, isNamespaced: !manifest.namespaces.isEmpty,
-                cachedSize: cachedSize, metadata: metadata))
+                language: language, urls: urls, namespaces: namespaces, batch: batch, conditionalHeaders: headers,
+                cachedSize: cachedSize ?? nil, metadata: metadata, version: version, selection: selection,
+                isCurrent: cachedAsIs && version != nil && metadata?.manifestVersion == version))
+    }
+
+    /// A URL of the manifest, resolved against the manifest's own, if it keeps to the CDN's scheme.
+    private func resolve(_ raw: String, locale: LocaleTag) throws(FetchError) -> String {
+        guard let resolved = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteString,
+            isAllowedFileURL(resolved)
+        else {
+            throw FetchError(
+                "The manifest's URL for '\(locale.normalized)' ('\(raw)') leaves the CDN's scheme (\(scheme)); "
+                    + "refusing to fetch it")
+        }
+        return resolved
     }
 
     private func isAllowedFileURL(_ url: String) -> Bool {
@@ -318,8 +393,21 @@ public final class CDNFetcher: Sendable {
         }
     }
 
+    /// The selected namespaces of a batch answer, each as its own file, or `nil` when the answer is not an
+    /// object that holds every one of them as an object.
+    private func batchFiles(_ plan: Plan, body: [UInt8]) -> [LocaleCache.File]? {
+        guard let batch = plan.batch, let bundle = try? MessageBundle(jsonBytes: body) else { return nil }
+        let objects = bundle.topLevelObjects()
+        var files: [LocaleCache.File] = []
+        for name in batch.namespaces {
+            guard let object = objects.last(where: { $0.name == name }) else { return nil }
+            files.append(LocaleCache.File(url: plan.urls[0], body: Array(body[object.range]), validators: .init()))
+        }
+        return files
+    }
+
     /// The locale's result once all its transfers are in: a failure, `notModified`, or what caching said.
-    private func complete(_ plan: Plan, parts: [Transfer], manifest: Manifest) -> LocaleFetchResult {
+    private func complete(_ plan: Plan, parts: [Transfer]) -> LocaleFetchResult {
         let tag = plan.language.tag
         var bytes = 0
         var files: [LocaleCache.File] = []
@@ -339,12 +427,32 @@ public final class CDNFetcher: Sendable {
                 files.append(LocaleCache.File(url: url, body: response.body, validators: validators(response)))
             }
         }
-        if allNotModified { return result(.notModified) }
+        if allNotModified {
+            // The content is current; a newer manifest version is recorded so the next fetch asks nothing.
+            if let metadata = plan.metadata, plan.version != nil, metadata.manifestVersion != plan.version {
+                var updated = metadata
+                updated.manifestVersion = plan.version
+                try? store.setValue(
+                    updated.encoded(), forKey: StorageKey.messagesCache(project: project, locale: tag))
+            }
+            return result(.notModified)
+        }
+        var namespaces = plan.namespaces
+        if plan.batch != nil {
+            // Checked before the plan got here (`secondRoundPlan`).
+            guard let split = batchFiles(plan, body: files[0].body) else {
+                return result(.failed("The batch answer from '\(plan.urls[0])' lacks a namespace"))
+            }
+            let validators = files[0].validators
+            files = split.map { LocaleCache.File(url: $0.url, body: $0.body, validators: validators) }
+            namespaces = plan.batch!.namespaces
+        }
         do {
             let outcome = try LocaleCache(store: store, project: project).cache(
-                files, locale: tag, namespaces: plan.isNamespaced ? manifest.namespaces : nil,
-                bundleURL: plan.isNamespaced ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
-                manifestVersion: manifest.version, previous: plan.metadata, previousSize: plan.cachedSize)
+                files, locale: tag, namespaces: namespaces,
+                bundleURL: namespaces != nil ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
+                manifestVersion: plan.version, selection: plan.selection, previous: plan.metadata,
+                previousSize: plan.cachedSize)
             return result(outcome)
         } catch {
             return result(.failed(error.description))

@@ -16,8 +16,10 @@ public struct FetchOptions: Sendable, Hashable {
     public var maximumConcurrency = 8
     /// A CA bundle for a private CA; verification is never turned off.
     public var caCertificatePath: String?
-    /// Ignore the cached validators and download everything.
+    /// Ignore the manifest's versions and the cached validators, and download everything.
     public var force = false
+    /// Only these namespaces of a namespaced project, stored nested under their names; `nil` for all.
+    public var namespaces: [String]?
 
     public init() {}
 }

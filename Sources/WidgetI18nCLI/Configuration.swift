@@ -16,7 +16,7 @@ import I18nCore
 struct Configuration {
     /// A setting that a flag, an environment variable or `widget-i18n.json` can give.
     enum Setting: CaseIterable {
-        case project, group, groupDirectory, defaultLocale, cdn
+        case project, group, groupDirectory, defaultLocale, cdn, namespaces
 
         var flag: String {
             switch self {
@@ -25,6 +25,7 @@ struct Configuration {
             case .groupDirectory: "group-dir"
             case .defaultLocale: "default-locale"
             case .cdn: "cdn"
+            case .namespaces: "namespaces"
             }
         }
 
@@ -35,6 +36,7 @@ struct Configuration {
             case .groupDirectory: "WIDGET_I18N_GROUP_DIR"
             case .defaultLocale: "WIDGET_I18N_DEFAULT_LOCALE"
             case .cdn: "WIDGET_I18N_CDN"
+            case .namespaces: "WIDGET_I18N_NAMESPACES"
             }
         }
 
@@ -46,6 +48,7 @@ struct Configuration {
             case .groupDirectory: "groupDir"
             case .defaultLocale: "defaultLocale"
             case .cdn: "cdn"
+            case .namespaces: "namespaces"
             }
         }
     }
@@ -69,6 +72,8 @@ struct Configuration {
     let groupDirectory: String?
     let defaultLocale: LocaleTag
     let cdn: String
+    /// The namespaces `fetch` and `locale set` store (`--namespaces a,b`), or `nil` for all.
+    let namespaces: [String]?
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
@@ -105,6 +110,19 @@ struct Configuration {
         } else {
             let path = cdnSetting.hasPrefix("/") ? cdnSetting : workingDirectory + "/" + cdnSetting
             cdn = URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+        }
+        if let (text, origin) = setting(.namespaces) {
+            let names = text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+            guard !names.isEmpty else {
+                throw .usage("No namespaces in '\(text)' (from \(origin)); give names such as 'common,widget'")
+            }
+            if let invalid = names.first(where: { !Manifest.isPlainFileName($0) }) {
+                throw .usage(
+                    "Invalid namespace '\(invalid)' (from \(origin)): use letters, digits, '-', '_' and '.'")
+            }
+            namespaces = names
+        } else {
+            namespaces = nil
         }
         self.environment = environment
     }

@@ -95,14 +95,28 @@ private struct ServedCDN {
         let reload = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
         #expect(reload.reason.hasPrefix("messages updated: en, tr"))
 
-        // A second process (a new fetcher) revalidates from what the store remembers.
+        // A second process (a new fetcher): the manifest is a 304 and still gives every locale's version, so
+        // nothing else is asked.
         let again = try makeFetcher(nginx.baseURL, store: store)
         let secondManifest = try await again.fetchManifest()
         #expect(secondManifest.outcome == .notModified)
         let second = await again.fetch(secondManifest.manifest.languages.map(\.tag), manifest: secondManifest.manifest)
         #expect(second.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
-        let secondLog = Array(NginxServer.accessLog(of: nginx, atLeast: 22).dropFirst(11))
-        #expect(secondLog.count == 11)
+        let manifestOnly = Array(NginxServer.accessLog(of: nginx, atLeast: 12).dropFirst(11))
+        #expect(manifestOnly.map(\.status) == [304])
+
+        // Without versions in the manifest, every locale is revalidated from the validators the store keeps.
+        var unversioned =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Repository.sampleProjectLocales + "/manifest.json")))
+            as! [String: Any]
+        unversioned["updatedAt"] = nil
+        unversioned["version"] = nil
+        let withoutVersions = try Manifest(jsonBytes: Array(JSONSerialization.data(withJSONObject: unversioned)))
+        let revalidated = await again.fetch(withoutVersions.languages.map(\.tag), manifest: withoutVersions)
+        #expect(revalidated.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
+        let secondLog = Array(NginxServer.accessLog(of: nginx, atLeast: 22).dropFirst(12))
+        #expect(secondLog.count == 10)
         #expect(
             secondLog.allSatisfy {
                 $0.status == 304 && $0.bodyBytes == 0 && !$0.ifNoneMatch.isEmpty && $0.ifNoneMatch != "-"
@@ -114,6 +128,7 @@ private struct ServedCDN {
         let forcedResults = await forced.fetch([LocaleTag(parsing: "tr")!], manifest: secondManifest.manifest)
         #expect(forcedResults.first?.outcome == .unchanged)
         #expect(NginxServer.accessLog(of: nginx, atLeast: 23).last?.status == 200)
+        #expect(NginxServer.accessLog(of: nginx).count == 23)
     }
 
     @Test func changedContentIsUpdatedAndAsksWidgetsToReload() async throws {
@@ -224,8 +239,10 @@ private struct ServedCDN {
             [LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], manifest: manifest)
         #expect(results.map(\.locale.normalized) == ["ar", "de"])
         #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
+        // The manifest still gives the version that is cached: not even the file is read again.
         let again = await fetcher.fetch([LocaleTag(parsing: "ar")!], manifest: manifest)
-        #expect(again.first?.outcome == .unchanged)
+        #expect(again.first?.outcome == .notModified)
+        #expect(again.first?.urls == [])
     }
 
     @Test func switchingLocaleFetchesFirst() async throws {

@@ -17,8 +17,8 @@ import Testing
         #expect(manifest.languages[1].nativeName == "Português")
         #expect(manifest.version == "42")
         #expect(manifest.namespaces == ["common", "widget"])
-        #expect(manifest.fileURLs[LocaleTag(parsing: "pt-BR")!] == "https://cdn.example/pt.json")
-        #expect(manifest.fileURLs[LocaleTag(parsing: "ja")!] == "ja.json")
+        #expect(manifest.fileURL(for: LocaleTag(parsing: "pt-BR")!) == "https://cdn.example/pt.json")
+        #expect(manifest.fileURL(for: LocaleTag(parsing: "ja")!) == "ja.json")
         #expect(manifest.sourceLanguage == .english)
     }
 

@@ -17,12 +17,16 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
     }
 
     package var files: [String: Validators]
+    /// The locale's version in the manifest when it was cached (`files[locale].lastModified`, else
+    /// `updatedAt`); a fetch whose manifest gives the same version asks the CDN nothing for it.
     package var manifestVersion: String?
     package var fetchedAt: Date
     /// Size of the cached value in bytes.
     package var size: Int
     /// SHA-256 of the cached value, lower-case hex.
     package var sha256: String
+    /// The namespaces selected when the locale was cached (`FetchOptions.namespaces`), or `nil` for all.
+    package var namespaces: [String]? = nil
 
     /// The single file's ETag, for display.
     package var etag: String? { files.values.compactMap(\.etag).first }

@@ -39,7 +39,7 @@ package struct LocaleCache {
     /// - Throws: `FetchError` that names the file and the problem; nothing was written then.
     package func cache(
         _ files: [File], locale: LocaleTag, namespaces: [String]?, bundleURL: String, manifestVersion: String?,
-        previous: CacheMetadata?, previousSize: Int?
+        selection: [String]? = nil, previous: CacheMetadata?, previousSize: Int?
     ) throws(FetchError) -> FetchOutcome {
         let body: [UInt8]
         let bundle: MessageBundle
@@ -59,10 +59,13 @@ package struct LocaleCache {
         var validators: [String: CacheMetadata.Validators] = [:]
         for file in files { validators[file.url] = file.validators }
         let metadata = CacheMetadata(
-            files: validators, manifestVersion: manifestVersion, fetchedAt: Date(), size: body.count, sha256: digest)
+            files: validators, manifestVersion: manifestVersion, fetchedAt: Date(), size: body.count, sha256: digest,
+            namespaces: selection)
         let unchanged = previous?.sha256 == digest && previousSize == body.count
         var metadataWrites: [(key: String, value: [UInt8])] = []
-        if !unchanged || previous?.files != validators {
+        if !unchanged || previous?.files != validators || previous?.manifestVersion != manifestVersion
+            || previous?.namespaces != selection
+        {
             metadataWrites.append((StorageKey.messagesCache(project: project, locale: locale), metadata.encoded()))
         }
         do {

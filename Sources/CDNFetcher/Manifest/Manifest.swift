@@ -1,12 +1,15 @@
 import Foundation
 import I18nCore
 
-/// The CDN manifest of a project: its languages, optional per-locale file URLs and namespaces.
+/// The CDN manifest of a project, v2 as the better-i18n JavaScript core reads it: its languages, and
+/// optionally per-locale files with their versions (the rich manifest), namespaces (the slim manifest: names
+/// only) and whether the CDN answers batch requests.
 ///
-///     {"sourceLanguage": "en",
+///     {"projectSlug": "widgets", "sourceLanguage": "en", "updatedAt": "2026-11-30T10:00:00Z",
 ///      "languages": [{"code": "en", "name": "English", "nativeName": "English", "isSource": true}, …],
-///      "files": {"tr": {"url": "https://…/tr/translations.json"}},
-///      "namespaces": ["common", "widget"]}
+///      "files": {"tr": {"url": "https://…/tr/translations.json", "size": 1234, "lastModified": "…",
+///                       "namespaces": {"common": {"url": "…/tr/common.json", "lastModified": "…"}}}},
+///      "namespaces": ["common", "widget"], "batch": true}
 public struct Manifest: Sendable, Hashable {
     public struct Language: Sendable, Hashable {
         /// The code as the CDN spells it; used in URLs.
@@ -15,15 +18,36 @@ public struct Manifest: Sendable, Hashable {
         public let name: String?
         public let nativeName: String?
         public let isSource: Bool
+        public let lastUpdated: String?
+        public let keyCount: Int?
+    }
+
+    /// A file the rich manifest describes: a locale's combined file or one namespace's.
+    public struct File: Sendable, Hashable {
+        /// As written: absolute, or relative to the manifest.
+        public let url: String?
+        public let size: Int?
+        public let lastModified: String?
+    }
+
+    /// What the rich manifest says of one locale: its combined file, and its namespaces' files.
+    public struct LocaleFiles: Sendable, Hashable {
+        public let file: File
+        public let namespaces: [String: File]
     }
 
     public let languages: [Language]
-    /// Explicit message URLs by normalised locale, as written (may be relative to the manifest).
-    public let fileURLs: [LocaleTag: String]
-    /// Namespaces whose files are fetched and merged, or empty for one `translations.json` per locale.
+    /// The rich manifest's files, by normalised locale.
+    public let files: [String: LocaleFiles]
+    /// The namespaces of a namespaced project, or empty for one `translations.json` per locale: the slim
+    /// manifest's `namespaces`, else the names of the rich manifest's per-locale namespaces.
     public let namespaces: [String]
+    /// Whether the CDN answers `{project}/{locale}/batch.json?ns=a,b` with `{"a": {…}, "b": {…}}`.
+    public let batch: Bool
     /// `version`, else `updatedAt`, when the manifest has either.
     public let version: String?
+    public let updatedAt: String?
+    public let projectSlug: String?
     public let sourceLanguage: LocaleTag?
 
     /// Parses a manifest. Languages whose code is not a locale tag are skipped; namespace names must be
@@ -40,35 +64,34 @@ public struct Manifest: Sendable, Hashable {
         }
         var languages: [Language] = []
         for entry in languageList {
-            let code: String?
-            var name: String?
-            var nativeName: String?
-            var isSource = false
-            if let text = entry as? String {
-                code = text
-            } else if let fields = entry as? [String: Any] {
-                code = fields["code"] as? String
-                name = fields["name"] as? String
-                nativeName = fields["nativeName"] as? String
-                isSource = fields["isSource"] as? Bool ?? false
-            } else {
-                code = nil
-            }
+            let fields = entry as? [String: Any] ?? [:]
+            let code = (entry as? String) ?? (fields["code"] as? String)
             guard let code, let tag = LocaleTag(parsing: code), !languages.contains(where: { $0.tag == tag }) else {
                 continue
             }
-            languages.append(Language(code: code, tag: tag, name: name, nativeName: nativeName, isSource: isSource))
+            languages.append(
+                Language(
+                    code: code, tag: tag, name: fields["name"] as? String, nativeName: fields["nativeName"] as? String,
+                    isSource: fields["isSource"] as? Bool ?? false, lastUpdated: Self.text(fields["lastUpdated"]),
+                    keyCount: fields["keyCount"] as? Int))
         }
         guard !languages.isEmpty else { throw ManifestError("the manifest lists no valid languages") }
-        var fileURLs: [LocaleTag: String] = [:]
-        if let files = root["files"] as? [String: Any] {
-            for (code, value) in files {
+        var files: [String: LocaleFiles] = [:]
+        var richNamespaces: [String] = []
+        if let entries = root["files"] as? [String: Any] {
+            for (code, value) in entries {
                 guard let tag = LocaleTag(parsing: code) else { continue }
-                if let fields = value as? [String: Any], let url = fields["url"] as? String {
-                    fileURLs[tag] = url
-                } else if let url = value as? String {
-                    fileURLs[tag] = url
+                var namespaceFiles: [String: File] = [:]
+                if let fields = value as? [String: Any], let namespaces = fields["namespaces"] as? [String: Any] {
+                    for (name, entry) in namespaces {
+                        guard Self.isPlainFileName(name) else {
+                            throw ManifestError("the manifest names an invalid namespace '\(name)'")
+                        }
+                        namespaceFiles[name] = Self.file(entry)
+                        if !richNamespaces.contains(name) { richNamespaces.append(name) }
+                    }
                 }
+                files[tag.normalized] = LocaleFiles(file: Self.file(value), namespaces: namespaceFiles)
             }
         }
         var namespaces: [String] = []
@@ -82,11 +105,34 @@ public struct Manifest: Sendable, Hashable {
             }
         }
         self.languages = languages
-        self.fileURLs = fileURLs
-        self.namespaces = namespaces
-        self.version =
-            (root["version"] as? String) ?? (root["version"] as? Int).map(String.init) ?? (root["updatedAt"] as? String)
+        self.files = files
+        self.namespaces = namespaces.isEmpty ? richNamespaces.sorted() : namespaces
+        self.batch = root["batch"] as? Bool ?? false
+        self.updatedAt = Self.text(root["updatedAt"])
+        self.version = Self.text(root["version"]) ?? updatedAt
+        self.projectSlug = root["projectSlug"] as? String
         self.sourceLanguage = (root["sourceLanguage"] as? String).flatMap(LocaleTag.init(parsing:))
+    }
+
+    /// The combined file URL of `tag`, as written, when the manifest gives one.
+    public func fileURL(for tag: LocaleTag) -> String? { files[tag.normalized]?.file.url }
+
+    /// The version of `tag`'s messages: `files[locale].lastModified`, else the manifest's `updatedAt` (or
+    /// `version`); `nil` when the manifest gives neither.
+    public func version(of tag: LocaleTag) -> String? { files[tag.normalized]?.file.lastModified ?? version }
+
+    private static func file(_ value: Any) -> File {
+        if let url = value as? String { return File(url: url, size: nil, lastModified: nil) }
+        let fields = value as? [String: Any] ?? [:]
+        return File(
+            url: fields["url"] as? String, size: fields["size"] as? Int, lastModified: text(fields["lastModified"]))
+    }
+
+    /// A string, or a number written as one (`"version": 42`).
+    private static func text(_ value: Any?) -> String? {
+        if let text = value as? String { return text }
+        if let number = value as? Int { return String(number) }
+        return nil
     }
 
     /// The language of the manifest that serves `tag`: the same locale, else its nearest parent.
@@ -97,7 +143,7 @@ public struct Manifest: Sendable, Hashable {
         return nil
     }
 
-    static func isPlainFileName(_ name: String) -> Bool {
+    package static func isPlainFileName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && name.utf8.count <= 100
             && name.utf8.allSatisfy {
                 ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")

@@ -16,7 +16,8 @@ enum FetchCommand: Command {
             "locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale",
             repeatable: true),
         .flag("all", "Fetch every language of the manifest"),
-        .flag("force", "Ignore cached ETags and download everything"),
+        .flag("force", "Ignore the manifest's versions and cached ETags, and download everything"),
+        .value("namespaces", "A,B", "Only these namespaces, stored nested under their names [WIDGET_I18N_NAMESPACES]"),
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
         .value("cacert", "FILE", "CA bundle for a private CA (TLS is always verified)"),
@@ -108,6 +109,7 @@ enum FetchCommand: Command {
         var options = FetchOptions()
         options.cdn = configuration.cdn
         options.force = arguments.has("force")
+        options.namespaces = configuration.namespaces
         if let text = arguments.value("timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw .usage("Invalid --timeout '\(text)': give a number of seconds greater than 0")

@@ -41,6 +41,7 @@ enum LocaleSetCommand: Command {
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
         .value("cacert", "FILE", "CA bundle for a private CA"),
+        .value("namespaces", "A,B", "Only these namespaces, stored nested under their names [WIDGET_I18N_NAMESPACES]"),
     ]
     static let discussion = """
         The tag is matched against the manifest's languages, exactly and then by parent (de-AT → de); that

@@ -78,11 +78,23 @@ enum StatusCommand: Command {
             in: store, key: StorageKey.messagesCache(project: translator.project, locale: tag))
         {
             text += "fetched " + HumanFormat.age(of: metadata.fetchedAt)
+            if let version = metadata.manifestVersion { text += "  version \(version)" }
+            if let namespaces = metadata.namespaces ?? cachedManifestNamespaces(translator.project, store: store) {
+                text += "  namespaces \(namespaces.joined(separator: ","))"
+            }
             if let etag = metadata.etag { text += "  ETag \(etag)" }
         } else {
             text += "stored " + HumanFormat.age(of: entry?.modified)
         }
         return text
+    }
+
+    /// The namespaces of the cached manifest, when the project is namespaced.
+    private static func cachedManifestNamespaces(_ project: ProjectID, store: FileGroupStore) -> [String]? {
+        guard let bytes = try? store.value(forKey: StorageKey.manifest(project: project)),
+            let manifest = try? Manifest(jsonBytes: bytes), !manifest.namespaces.isEmpty
+        else { return nil }
+        return manifest.namespaces
     }
 
     static func entriesByKey(_ store: FileGroupStore) throws(CLIError) -> [String: GroupStoreEntry] {
