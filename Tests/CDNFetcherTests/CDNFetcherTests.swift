@@ -6,11 +6,11 @@ import TestSupport
 import Testing
 import TimelineEngine
 
-private let project = try! ProjectID("acme/widgets")
+let project = try! ProjectID("acme/widgets")
 private let sampleLocales = ["en", "tr", "de", "fr", "ar", "ru", "pl", "ja", "pt-br", "zh-hant"]
 
 /// Writes `files` (relative path → contents) below `root`.
-private func writeTree(_ files: [String: String], in root: String) throws {
+func writeTree(_ files: [String: String], in root: String) throws {
     for (path, contents) in files {
         let url = URL(fileURLWithPath: root + "/" + path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -18,19 +18,21 @@ private func writeTree(_ files: [String: String], in root: String) throws {
     }
 }
 
-private func makeFetcher(_ cdn: String, store: any GroupStore, project: ProjectID = project, force: Bool = false) throws
-    -> CDNFetcher
-{
+func makeFetcher(
+    _ cdn: String, store: any GroupStore, project: ProjectID = project, force: Bool = false,
+    namespaces: [String]? = nil
+) throws -> CDNFetcher {
     var options = FetchOptions()
     options.cdn = cdn
     options.force = force
+    options.namespaces = namespaces
     options.retries = 0
     options.timeout = 10
     return try CDNFetcher(store: store, project: project, options: options)
 }
 
 /// A CDN tree below a temporary root, served by nginx on loopback, and a file store to fetch it into.
-private struct ServedCDN {
+struct ServedCDN {
     let root: TemporaryDirectory
     let nginx: LoopbackServer
     let storeDirectory: TemporaryDirectory
@@ -46,8 +48,8 @@ private struct ServedCDN {
 
     func write(_ files: [String: String]) throws { try writeTree(files, in: root.path) }
 
-    func fetcher(project: ProjectID = project) throws -> CDNFetcher {
-        try makeFetcher(nginx.baseURL, store: store, project: project)
+    func fetcher(project: ProjectID = project, namespaces: [String]? = nil) throws -> CDNFetcher {
+        try makeFetcher(nginx.baseURL, store: store, project: project, namespaces: namespaces)
     }
 
     func remove() {

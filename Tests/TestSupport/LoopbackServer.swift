@@ -104,13 +104,15 @@ public struct LoopbackServerError: Error, CustomStringConvertible {
 
 /// nginx serving a directory, as the test CDN (configuration: `Tests/Servers/nginx.conf.template`).
 public enum NginxServer {
-    /// One line of the access log: `status bytes method uri "if-none-match" gzip-ratio`.
+    /// One line of the access log: `status bytes method uri "if-none-match" gzip-ratio "args"`.
     public struct AccessLogEntry: Sendable {
         public let status: Int
         public let bodyBytes: Int
         public let uri: String
         public let ifNoneMatch: String
         public let gzipRatio: Double?
+        /// The query string, without `?`; empty when there is none.
+        public let arguments: String
     }
 
     public static var executable: String? {
@@ -175,7 +177,9 @@ public enum NginxServer {
             return AccessLogEntry(
                 status: status, bodyBytes: bytes, uri: String(fields[3]),
                 ifNoneMatch: String(fields[4]).trimmingCharacters(in: CharacterSet(charactersIn: "\"")),
-                gzipRatio: Double(fields[5]))
+                gzipRatio: Double(fields[5]),
+                arguments: fields.count > 6
+                    ? String(fields[6]).trimmingCharacters(in: CharacterSet(charactersIn: "\"-")) : "")
         }
     }
 }
