@@ -6,7 +6,9 @@ Builds widget-i18n in release with the Swift runtime linked statically, generate
 configuration, Tests/Servers/nginx.conf.template), then alternates, --runs times:
   cold     widget-i18n fetch --all into an empty group store (manifest, then every bundle, validated, cached)
   curl     curl --parallel --compressed of the same 31 URLs to files
-  revalidate  widget-i18n fetch --all again with nothing changed: every answer must be a 304 with no body
+  floor    curl, then an fsync of every downloaded file and of the directory: a crash-safe cache's floor
+  unchanged   widget-i18n fetch --all again with nothing new: the manifest's versions say so, one request (304)
+  revalidate  the same without versions in the manifest: a conditional request per locale, every answer a 304
 and prints the medians and the ratio. Usage: Benchmarks/fetch-benchmark.py [--runs N] [--binary PATH]
 """
 import argparse
@@ -75,20 +77,25 @@ def main():
         binary = os.path.join(build, "release", "widget-i18n")
     work = tempfile.mkdtemp(prefix="widget-i18n-fetch-bench-")
     try:
-        tree = os.path.join(work, "cdn")
-        subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make-cdn-tree.py"), "--out", tree,
-                        "--locales", str(args.locales), "--size-kb", str(args.size_kb)], check=True,
-                       stdout=subprocess.DEVNULL)
+        served = os.path.join(work, "cdn")
+        # The same bundles twice: with a manifest version (nothing new costs one request) and without one
+        # (every locale is revalidated with a conditional request).
+        for variant, extra in (("versioned", []), ("plain", ["--no-version"])):
+            subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks/make-cdn-tree.py"), "--out",
+                            os.path.join(served, variant), "--locales", str(args.locales), "--size-kb",
+                            str(args.size_kb)] + extra, check=True, stdout=subprocess.DEVNULL)
         nginx_dir = os.path.join(work, "nginx")
         os.makedirs(nginx_dir)
-        nginx, port = start_nginx(tree, nginx_dir)
+        nginx, port = start_nginx(served, nginx_dir)
         base = "http://127.0.0.1:%d" % port
-        project = os.path.join(tree, "acme/widgets")
+        project = os.path.join(served, "versioned", "acme/widgets")
         codes = sorted(d for d in os.listdir(project) if os.path.isdir(os.path.join(project, d)))
-        urls = [base + "/acme/widgets/manifest.json"] + [base + "/acme/widgets/%s/translations.json" % c for c in codes]
+        urls = [base + "/versioned/acme/widgets/manifest.json"] + [
+            base + "/versioned/acme/widgets/%s/translations.json" % c for c in codes]
         total_bytes = sum(os.path.getsize(os.path.join(project, c, "translations.json")) for c in codes)
-        env = dict(os.environ, WIDGET_I18N_PROJECT="acme/widgets", WIDGET_I18N_CDN=base)
-        cold, curl, revalidate = [], [], []
+        env = dict(os.environ, WIDGET_I18N_PROJECT="acme/widgets", WIDGET_I18N_CDN=base + "/versioned")
+        plain_env = dict(env, WIDGET_I18N_CDN=base + "/plain")
+        cold, curl, floor, unchanged, revalidate = [], [], [], [], []
         try:
             for run in range(args.runs):
                 store = os.path.join(work, "store-%d" % run)
@@ -102,28 +109,52 @@ def main():
                     command += ["-o", os.path.join(out, "%d.json" % index), url]
                 elapsed, _ = timed(command)
                 curl.append(elapsed)
+                # The floor of a crash-safe cache: curl's files made durable, each file and the directory.
+                start = time.perf_counter()
+                for name in os.listdir(out):
+                    descriptor = os.open(os.path.join(out, name), os.O_RDONLY)
+                    os.fsync(descriptor)
+                    os.close(descriptor)
+                descriptor = os.open(out, os.O_RDONLY)
+                os.fsync(descriptor)
+                os.close(descriptor)
+                floor.append(elapsed + time.perf_counter() - start)
                 elapsed, summary = timed([binary, "fetch", "--all", "--json"], env)
+                unchanged.append(elapsed)
+                check_nothing_new(json.loads(summary), "with a manifest version")
+                plain_store = os.path.join(work, "plain-%d" % run)
+                plain_env["WIDGET_I18N_GROUP_DIR"] = plain_store
+                timed([binary, "fetch", "--all", "--quiet"], plain_env)
+                elapsed, summary = timed([binary, "fetch", "--all", "--json"], plain_env)
                 revalidate.append(elapsed)
-                summary = json.loads(summary)
-                outcomes = {entry["outcome"] for entry in summary["locales"]} | {summary["manifest"]["outcome"]}
-                if outcomes != {"not modified"} or summary["bytesTransferred"] != 0:
-                    sys.exit("revalidation was not all 304s with no body: %s" % outcomes)
-                shutil.rmtree(store)
-                shutil.rmtree(out)
+                check_nothing_new(json.loads(summary), "without a manifest version")
+                for directory in (store, out, plain_store):
+                    shutil.rmtree(directory)
         finally:
             nginx.terminate()
             nginx.wait()
         median = lambda values: statistics.median(values) * 1000
         print("fetch benchmark: %d locales x %d KB (%.1f MB), nginx on loopback, %d runs, medians"
               % (len(codes), args.size_kb, total_bytes / 1e6, args.runs))
-        print("| run | wall time (ms) | vs curl |")
-        print("|---|---:|---:|")
-        print("| `curl --parallel --compressed` (31 URLs) | %.1f | 1.00x |" % median(curl))
-        print("| `widget-i18n fetch --all` (empty store) | %.1f | %.2fx |" % (median(cold), median(cold) / median(curl)))
-        print("| `widget-i18n fetch --all` (unchanged: all 304, 0 body bytes) | %.1f | %.2fx |"
-              % (median(revalidate), median(revalidate) / median(curl)))
+        print("| run | wall time (ms) | vs curl | vs curl + fsync |")
+        print("|---|---:|---:|---:|")
+        print("| `curl --parallel --compressed` (%d URLs) | %.1f | 1.00x | |" % (len(urls), median(curl)))
+        print("| curl, then `fsync` of every file and the directory | %.1f | %.2fx | 1.00x |"
+              % (median(floor), median(floor) / median(curl)))
+        print("| `widget-i18n fetch --all` (empty store) | %.1f | %.2fx | %.2fx |"
+              % (median(cold), median(cold) / median(curl), median(cold) / median(floor)))
+        print("| `widget-i18n fetch --all`, nothing new, manifest versions: 1 request (304) | %.1f | %.2fx | |"
+              % (median(unchanged), median(unchanged) / median(curl)))
+        print("| `widget-i18n fetch --all`, nothing new, no versions: %d conditional requests (304) | %.1f | %.2fx | |"
+              % (len(urls), median(revalidate), median(revalidate) / median(curl)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def check_nothing_new(summary, what):
+    outcomes = {entry["outcome"] for entry in summary["locales"]} | {summary["manifest"]["outcome"]}
+    if outcomes != {"not modified"} or summary["bytesTransferred"] != 0:
+        sys.exit("a fetch with nothing new (%s) was not all 'not modified' with no body: %s" % (what, outcomes))
 
 
 if __name__ == "__main__":

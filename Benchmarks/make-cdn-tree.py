@@ -42,6 +42,8 @@ def main():
     parser.add_argument("--locales", type=int, default=30)
     parser.add_argument("--size-kb", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--no-version", action="store_true",
+                        help="a manifest without a version: every fetch revalidates each locale")
     args = parser.parse_args()
     root = os.path.join(args.out, *args.project.split("/"))
     os.makedirs(root, exist_ok=True)
@@ -51,8 +53,10 @@ def main():
         os.makedirs(os.path.join(root, code), exist_ok=True)
         with open(os.path.join(root, code, "translations.json"), "w", encoding="utf-8") as f:
             json.dump(bundle(rng, args.size_kb * 1024), f, ensure_ascii=False, separators=(",", ":"))
-    manifest = {"sourceLanguage": "en", "version": str(args.seed),
+    manifest = {"sourceLanguage": "en",
                 "languages": [{"code": c, "name": c, "nativeName": c, "isSource": c == "en"} for c in codes]}
+    if not args.no_version:
+        manifest["version"] = str(args.seed)
     with open(os.path.join(root, "manifest.json"), "w", encoding="utf-8") as f:
         json.dump(manifest, f)
     print(root)

@@ -30,6 +30,12 @@ public protocol GroupStore: Sendable {
     /// before it stored. A store may make the batch durable at once (one directory sync for all of them).
     func setValues(_ values: [(key: String, value: [UInt8])]) throws
 
+    /// Stores values derived from others (a bundle's lookup index, fetch metadata) like `setValues`: each
+    /// replaced as a whole, so no reader ever sees part of one. A store may skip flushing them to disk before
+    /// the rename; after a power loss such a value may then be empty or missing, which its readers treat as
+    /// absent (a rebuild, a download). Never for values another SDK reads.
+    func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws
+
     /// Removes the value at `key`; removing a key that is not there is not an error.
     func removeValue(forKey key: String) throws
 
@@ -38,6 +44,11 @@ public protocol GroupStore: Sendable {
     /// in nanoseconds of the file it mapped). `identity` is `nil` where the store has no such notion; a reader
     /// that must know whether the value changed then compares content.
     func identifiedValue(forKey key: String) throws -> IdentifiedValue?
+
+    /// Stores `value` at `key` like `setValue`, and returns the identity the stored value reports
+    /// (`identifiedValue(forKey:)`), or `nil` where the store has none. A store may leave the write's
+    /// durability to the next `setValues` (the file store syncs its directory there), so follow it with one.
+    func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]?
 
     /// Whether `key` holds a value, without reading it.
     func containsValue(forKey key: String) throws -> Bool
@@ -95,6 +106,10 @@ extension GroupStore {
         try value(forKey: key)
     }
 
+    public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
+        try setValues(values)
+    }
+
     public func containsValue(forKey key: String) throws -> Bool {
         try value(forKey: key) != nil
     }
@@ -104,6 +119,11 @@ extension GroupStore {
     }
 
     public var acceptsReaderCaches: Bool { false }
+
+    public func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
+        try setValue(value, forKey: key)
+        return try identity(ofStoredValue: value, forKey: key)
+    }
 
     public func entries() throws -> [GroupStoreEntry] {
         try keys().compactMap { key in

@@ -137,6 +137,10 @@ struct LocaleOverrideStore: GroupStore {
     var acceptsReaderCaches: Bool { base.acceptsReaderCaches }
     func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
     func setValues(_ values: [(key: String, value: [UInt8])]) throws { try base.setValues(values) }
+    func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws { try base.setCachedValues(values) }
+    func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
+        try base.setValueReturningIdentity(value, forKey: key)
+    }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
     func keys() throws -> [String] { try base.keys() }
     func entries() throws -> [GroupStoreEntry] { try base.entries() }

@@ -297,7 +297,7 @@ public final class WidgetTranslator: Sendable {
             do {
                 let bundle = try MessageBundle(jsonBytes: json.withUnsafeBytes { Array($0) })
                 if maintainsIndexes, store.acceptsReaderCaches {
-                    try? store.setValue(bundle.storedIndex(identity: identified.identity), forKey: indexKey)
+                    try? store.setCachedValues([(indexKey, bundle.storedIndex(identity: identified.identity))])
                 }
                 return .loaded(bundle)
             } catch {

@@ -70,7 +70,7 @@ package struct LocaleCache {
         }
         do {
             if unchanged {
-                try store.setValues(metadataWrites)
+                try store.setCachedValues(metadataWrites)
             } else {
                 try Self.writeMessages(
                     body, bundle: bundle, project: project, locale: locale, then: metadataWrites, in: store)
@@ -90,10 +90,10 @@ package struct LocaleCache {
         then more: [(key: String, value: [UInt8])] = [], in store: any GroupStore
     ) throws {
         let key = key ?? StorageKey.messages(project: project, locale: locale)
-        try store.setValue(body, forKey: key)
-        let identity = try store.identity(ofStoredValue: body, forKey: key)
+        let identity = try store.setValueReturningIdentity(body, forKey: key)
         let index = (StorageKey.bundleIndex(project: project, locale: locale), bundle.storedIndex(identity: identity))
-        try store.setValues([index] + more)
+        // The index and metadata are caches of the messages: one directory sync makes all three durable.
+        try store.setCachedValues([index] + more)
     }
 
     /// `{"ns1":<file 1>,"ns2":<file 2>}`, parsed once; a problem is reported against the file it lies in.

@@ -139,6 +139,23 @@ public struct FileGroupStore: GroupStore {
         syncDirectory()
     }
 
+    /// Renames each value over its key without flushing the file first, then syncs the directory once: the
+    /// renames are as atomic as ever (a killed process leaves the old value or the new one), but after a power
+    /// loss a value may be empty. For caches only: their readers check them and treat a bad one as absent.
+    /// The directory sync also makes durable a `setValueReturningIdentity` just before.
+    public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
+        guard !values.isEmpty else { return }
+        defer { syncDirectory() }
+        for (key, value) in values { try replace(value, forKey: key, flush: false) }
+    }
+
+    /// Writes `value` and returns the identity of the file written, taken from the temporary file before the
+    /// rename (which keeps device, inode, size and modification time). The directory is synced by the next
+    /// `setValues` or `setValue`, not here: a writer that follows with the value's index pays one sync for both.
+    public func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
+        try replace(value, forKey: key)
+    }
+
     /// Each value is written and flushed to a temporary file, then renamed over its key, in order; the
     /// directory is synced once at the end rather than after every rename (a fetch stores three values per
     /// locale, and those syncs were a quarter of its wall time).
@@ -149,7 +166,9 @@ public struct FileGroupStore: GroupStore {
 
     /// Writes `value` to a flushed temporary file and renames it over `key`'s file; the rename is atomic, so
     /// readers see the old value or the new one, whole.
-    private func replace(_ value: [UInt8], forKey key: String) throws {
+    /// - Returns: the identity of the file written.
+    @discardableResult
+    private func replace(_ value: [UInt8], forKey key: String, flush: Bool = true) throws -> [UInt8] {
         let path = try path(forKey: key)
         if let code = Self.createDirectories(directory) {
             throw GroupStoreError(
@@ -162,12 +181,15 @@ public struct FileGroupStore: GroupStore {
                 .io(operation: "write", path: temporaryPath, errno: errno), key: key, store: displayName)
         }
         var failure: (operation: String, code: Int32)?
+        var status = stat()
         if fchmod(descriptor, 0o600) != 0 {
             failure = ("write", errno)
         } else if let code = Self.writeAll(descriptor, value) {
             failure = ("write", code)
-        } else if fsync(descriptor) != 0 {
+        } else if flush, fsync(descriptor) != 0 {
             failure = ("flush", errno)
+        } else if fstat(descriptor, &status) != 0 {
+            failure = ("write", errno)
         }
         close(descriptor)
         if failure == nil, rename(temporaryPath, path) != 0 { failure = ("replace", errno) }
@@ -179,6 +201,7 @@ public struct FileGroupStore: GroupStore {
             throw GroupStoreError(
                 .io(operation: failure.operation, path: path, errno: failure.code), key: key, store: displayName)
         }
+        return Self.identity(status)
     }
 
     public func removeValue(forKey key: String) throws {
