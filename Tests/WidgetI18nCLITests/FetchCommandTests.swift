@@ -206,6 +206,14 @@ import Testing
             ["fetch", "--cacert", "/nonexistent.pem"],
             "error: Cannot read the CA bundle '/nonexistent.pem'; pass a PEM file to --cacert\n"
         ),
+        (
+            ["fetch", "--namespaces", "common,../etc"],
+            "error: Invalid namespace '../etc' (from --namespaces): use letters, digits, '-', '_' and '.'\n"
+        ),
+        (
+            ["locale", "set", "tr", "--namespaces", " , "],
+            "error: No namespaces in ' , ' (from --namespaces); give names such as 'common,widget'\n"
+        ),
     ])
     func rejectsBadOptions(_ arguments: [String], _ message: String) throws {
         try expectUsageError(arguments, message)
