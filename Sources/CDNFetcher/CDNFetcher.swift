@@ -273,9 +273,11 @@ public final class CDNFetcher: Sendable {
     /// The plan to run again when a first round cannot finish the locale, else `nil`.
     private func secondRoundPlan(_ plan: Plan, parts: [Transfer]) -> Plan? {
         if plan.batch != nil {
-            // A batch answer that failed or lacks a namespace: the namespaces' own files, unconditionally.
-            guard case .success(let response) = parts[0], (200..<300).contains(response.status),
-                batchFiles(plan, body: response.body) != nil
+            // A batch answer that failed or lacks a namespace: the namespaces' own files, unconditionally. A 304
+            // needs nothing more: what is cached is current.
+            guard case .success(let response) = parts[0],
+                response.status == 304
+                    || ((200..<300).contains(response.status) && batchFiles(plan, body: response.body) != nil)
             else { return plan.fallingBackFromBatch() }
             return nil
         }
