@@ -56,7 +56,7 @@ def main():
     manifest = {"sourceLanguage": "en",
                 "languages": [{"code": c, "name": c, "nativeName": c, "isSource": c == "en"} for c in codes]}
     if not args.no_version:
-        manifest["version"] = str(args.seed)
+        manifest["updatedAt"] = "2026-11-30T00:00:%02dZ" % (args.seed % 60)
     with open(os.path.join(root, "manifest.json"), "w", encoding="utf-8") as f:
         json.dump(manifest, f)
     print(root)

@@ -34,8 +34,16 @@ public final class CDNFetcher: Sendable {
         else {
             throw FetchError("Invalid CDN URL '\(options.cdn)': use https://…, http://… or file:///path/to/Locales")
         }
+        if let namespaces = options.namespaces,
+            let invalid = namespaces.first(where: { !Manifest.isPlainFileName($0) })
+        {
+            throw FetchError("Invalid namespace '\(invalid)': use letters, digits, '-', '_' and '.'")
+        }
         self.store = store
         self.project = project
+        var options = options
+        // No names selects nothing: that is no selection.
+        if options.namespaces?.isEmpty == true { options.namespaces = nil }
         self.options = options
         self.scheme = scheme
         projectURL = base + "/" + project.description
@@ -230,61 +238,46 @@ public final class CDNFetcher: Sendable {
     private func download(
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
-        let requests = plans.flatMap { plan in
-            plan.urls.map { HTTPRequest(url: $0, headers: plan.conditionalHeaders[$0] ?? [:]) }
-        }
-        let collector = Mutex(TransferCollector<Transfer>(groupSizes: plans.map(\.urls.count)))
         let results = Mutex([LocaleFetchResult?](repeating: nil, count: plans.count))
-        let secondRound = Mutex([(index: Int, plan: Plan)]())
-        let caching = DispatchGroup()
-        _ = await client.perform(requests, progress: progress) { index, result in
-            guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
-            let plan = plans[complete.group]
-            if let again = self.secondRoundPlan(plan, parts: complete.results) {
-                secondRound.withLock { $0.append((complete.group, again)) }
-                return
+        var round = Array(plans.enumerated()).map { (index: $0.offset, plan: $0.element) }
+        // At most two rounds: the second only re-requests what the first could not finish.
+        for isFirst in [true, false] where !round.isEmpty {
+            let secondRound = Mutex([(index: Int, plan: Plan)]())
+            let current = round
+            let caching = DispatchGroup()
+            let requests = current.flatMap { entry in
+                entry.plan.urls.map { HTTPRequest(url: $0, headers: entry.plan.conditionalHeaders[$0] ?? [:]) }
             }
-            // A thread per finished locale rather than GCD's pool (a thread per core): caching waits on fsync,
-            // and in the pool those waits queued behind each other, finishing 30–40 ms after the last transfer.
-            caching.enter()
-            Thread.detachNewThread {
-                let result = self.complete(plan, parts: complete.results)
-                results.withLock { $0[complete.group] = result }
-                caching.leave()
+            let collector = Mutex(TransferCollector<Transfer>(groupSizes: current.map(\.plan.urls.count)))
+            _ = await client.perform(requests, progress: isFirst ? progress : nil) { index, result in
+                guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
+                let (planIndex, plan) = current[complete.group]
+                // A thread per finished locale rather than GCD's pool (a thread per core) or this transfer
+                // thread: caching parses, hashes and waits on fsync, and in the pool those waits queued behind
+                // each other, finishing 30–40 ms after the last transfer.
+                caching.enter()
+                Thread.detachNewThread {
+                    switch self.complete(plan, parts: complete.results, isFirstRound: isFirst) {
+                    case .done(let result): results.withLock { $0[planIndex] = result }
+                    case .again(let next): secondRound.withLock { $0.append((planIndex, next)) }
+                    }
+                    caching.leave()
+                }
             }
+            await withCheckedContinuation { continuation in
+                caching.notify(queue: .global()) { continuation.resume() }
+            }
+            round = secondRound.withLock { $0.sorted { $0.index < $1.index } }
         }
-        let again = secondRound.withLock { $0.sorted { $0.index < $1.index } }
-        if !again.isEmpty {
-            let responses = await client.perform(again.flatMap { $0.plan.urls.map { HTTPRequest(url: $0) } })
-            var offset = 0
-            for (index, plan) in again {
-                let parts = Array(responses[offset..<offset + plan.urls.count])
-                offset += plan.urls.count
-                let result = complete(plan, parts: parts)
-                results.withLock { $0[index] = result }
-            }
-        }
-        await withCheckedContinuation { continuation in caching.notify(queue: .global()) { continuation.resume() } }
         return results.withLock { $0 }.compactMap { $0 }
     }
 
     private typealias Transfer = Result<HTTPResponse, HTTPTransferError>
 
-    /// The plan to run again when a first round cannot finish the locale, else `nil`.
-    private func secondRoundPlan(_ plan: Plan, parts: [Transfer]) -> Plan? {
-        if plan.batch != nil {
-            // A batch answer that failed or lacks a namespace: the namespaces' own files, unconditionally. A 304
-            // needs nothing more: what is cached is current.
-            guard case .success(let response) = parts[0],
-                response.status == 304
-                    || ((200..<300).contains(response.status) && batchFiles(plan, body: response.body) != nil)
-            else { return plan.fallingBackFromBatch() }
-            return nil
-        }
-        // A namespaced locale that came back partly 304 needs the unchanged files' bodies too.
-        let statuses = parts.map { (try? $0.get())?.status }
-        guard statuses.contains(304), statuses.contains(where: { $0 != 304 }) else { return nil }
-        return plan.unconditional()
+    /// What finishing a locale's transfers led to: a result, or a plan for a second round.
+    private enum Completion {
+        case done(LocaleFetchResult)
+        case again(Plan)
     }
 
     // MARK: - Plans
@@ -357,12 +350,13 @@ public final class CDNFetcher: Sendable {
         } catch {
             return .failure(error)
         }
-        let cachedSize = try? store.identifiedValue(forKey: StorageKey.messages(project: project, locale: tag))?
-            .bytes.withUnsafeBytes { $0.count }
+        let stored = try? store.identifiedValue(forKey: StorageKey.messages(project: project, locale: tag))
+        let cachedSize = stored?.bytes.withUnsafeBytes { $0.count }
+        // The metadata counts only while it describes the value under the key: another writer (an SDK,
+        // `store put`) may have replaced it since, and then nothing the metadata says about it holds.
         let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: project, locale: tag))
-        let cachedAsIs =
-            !options.force && metadata != nil && cachedSize != nil && metadata?.size == cachedSize
-            && metadata?.namespaces == selection
+            .flatMap { metadata in stored.map(metadata.describes) == true ? metadata : nil }
+        let cachedAsIs = !options.force && metadata != nil && metadata?.namespaces == selection
         var headers: [String: [String: String]] = [:]
         if cachedAsIs, let metadata, Set(metadata.files.keys) == Set(urls) {
             for url in urls { headers[url] = metadata.conditionalHeaders(for: url) }
@@ -397,26 +391,42 @@ public final class CDNFetcher: Sendable {
 
     /// The selected namespaces of a batch answer, each as its own file, or `nil` when the answer is not an
     /// object that holds every one of them as an object.
-    private func batchFiles(_ plan: Plan, body: [UInt8]) -> [LocaleCache.File]? {
+    private func batchFiles(_ plan: Plan, body: [UInt8], validators: CacheMetadata.Validators) -> [LocaleCache.File]? {
         guard let batch = plan.batch, let bundle = try? MessageBundle(jsonBytes: body) else { return nil }
         let objects = bundle.topLevelObjects()
         var files: [LocaleCache.File] = []
         for name in batch.namespaces {
             guard let object = objects.last(where: { $0.name == name }) else { return nil }
-            files.append(LocaleCache.File(url: plan.urls[0], body: Array(body[object.range]), validators: .init()))
+            files.append(LocaleCache.File(url: plan.urls[0], body: Array(body[object.range]), validators: validators))
         }
         return files
     }
 
-    /// The locale's result once all its transfers are in: a failure, `notModified`, or what caching said.
-    private func complete(_ plan: Plan, parts: [Transfer]) -> LocaleFetchResult {
+    /// The locale's result once all its transfers are in: a failure, `notModified`, or what caching said; or,
+    /// after a first round, a plan for a second: the namespace files of a batch answer that failed or lacked a
+    /// namespace, or every file of a namespaced locale that came back partly 304 (the unchanged ones' bodies).
+    private func complete(_ plan: Plan, parts: [Transfer], isFirstRound: Bool) -> Completion {
         let tag = plan.language.tag
         var bytes = 0
-        var files: [LocaleCache.File] = []
-        var allNotModified = true
-        func result(_ outcome: FetchOutcome) -> LocaleFetchResult {
-            LocaleFetchResult(locale: tag, outcome: outcome, bytesTransferred: bytes, urls: plan.urls)
+        func result(_ outcome: FetchOutcome) -> Completion {
+            .done(LocaleFetchResult(locale: tag, outcome: outcome, bytesTransferred: bytes, urls: plan.urls))
         }
+        if let batch = plan.batch {
+            switch parts[0] {
+            case .success(let response) where response.status == 304:
+                bytes = response.bytesReceived
+                return result(notModified(plan))
+            case .success(let response) where (200..<300).contains(response.status):
+                bytes = response.bytesReceived
+                if let files = batchFiles(plan, body: response.body, validators: validators(response)) {
+                    return result(cache(files, namespaces: batch.namespaces, plan: plan))
+                }
+            default: break
+            }
+            return .again(plan.fallingBackFromBatch())
+        }
+        var files: [LocaleCache.File] = []
+        var statuses: [Int] = []
         for (url, part) in zip(plan.urls, parts) {
             switch part {
             case .failure(let error): return result(.failed(error.description))
@@ -425,39 +435,38 @@ public final class CDNFetcher: Sendable {
                 guard (200..<300).contains(response.status) || response.status == 304 else {
                     return result(.failed(statusFailure(response, url: url, locale: tag)))
                 }
-                allNotModified = allNotModified && response.status == 304
+                statuses.append(response.status)
                 files.append(LocaleCache.File(url: url, body: response.body, validators: validators(response)))
             }
         }
-        if allNotModified {
-            // The content is current; a newer manifest version is recorded so the next fetch asks nothing.
-            if let metadata = plan.metadata, plan.version != nil, metadata.manifestVersion != plan.version {
-                var updated = metadata
-                updated.manifestVersion = plan.version
-                try? store.setValue(
-                    updated.encoded(), forKey: StorageKey.messagesCache(project: project, locale: tag))
-            }
-            return result(.notModified)
+        if statuses.allSatisfy({ $0 == 304 }) { return result(notModified(plan)) }
+        if statuses.contains(304) {
+            guard isFirstRound else { return result(.failed("The CDN answered 304 to a request without validators")) }
+            return .again(plan.unconditional())
         }
-        var namespaces = plan.namespaces
-        if plan.batch != nil {
-            // Checked before the plan got here (`secondRoundPlan`).
-            guard let split = batchFiles(plan, body: files[0].body) else {
-                return result(.failed("The batch answer from '\(plan.urls[0])' lacks a namespace"))
-            }
-            let validators = files[0].validators
-            files = split.map { LocaleCache.File(url: $0.url, body: $0.body, validators: validators) }
-            namespaces = plan.batch!.namespaces
+        return result(cache(files, namespaces: plan.namespaces, plan: plan))
+    }
+
+    /// The content is current. A newer manifest version is recorded, so the next fetch asks nothing.
+    private func notModified(_ plan: Plan) -> FetchOutcome {
+        if var metadata = plan.metadata, plan.version != nil, metadata.manifestVersion != plan.version {
+            metadata.manifestVersion = plan.version
+            try? store.setCachedValues([
+                (StorageKey.messagesCache(project: project, locale: plan.language.tag), metadata.encoded())
+            ])
         }
+        return .notModified
+    }
+
+    private func cache(_ files: [LocaleCache.File], namespaces: [String]?, plan: Plan) -> FetchOutcome {
         do {
-            let outcome = try LocaleCache(store: store, project: project).cache(
-                files, locale: tag, namespaces: namespaces,
+            return try LocaleCache(store: store, project: project).cache(
+                files, locale: plan.language.tag, namespaces: namespaces,
                 bundleURL: namespaces != nil ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
                 manifestVersion: plan.version, selection: plan.selection, previous: plan.metadata,
                 previousSize: plan.cachedSize)
-            return result(outcome)
         } catch {
-            return result(.failed(error.description))
+            return .failed(error.description)
         }
     }
 

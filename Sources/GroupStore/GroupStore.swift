@@ -176,7 +176,7 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The store's `displayName`.
     public let store: String
 
-    package init(_ kind: Kind, key: String?, store: String) {
+    public init(_ kind: Kind, key: String?, store: String) {
         self.kind = kind
         self.key = key
         self.store = store

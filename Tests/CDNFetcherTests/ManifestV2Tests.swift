@@ -77,6 +77,40 @@ import Testing
         #expect(try MessageBundle(json: updated).message(forKey: "widget.title") == "widget tr 2")
     }
 
+    /// Another writer replaced the messages with content of the same size: the manifest's version still matches
+    /// what the fetcher recorded, but the metadata no longer describes the stored value, so the locale is fetched
+    /// again and the CDN's content restored.
+    @Test func aForeignRewriteOfTheMessagesIsFetchedAgain() async throws {
+        let cdn = try ServedCDN(Self.tree(batch: false))
+        defer { cdn.remove() }
+        _ = try await Self.fetchAll(try cdn.fetcher())
+        let key = "@better-i18n:messages:acme/widgets:tr"
+        let original = try #require(try cdn.store.string(forKey: key))
+        let foreign = original.replacingOccurrences(of: "widget tr 1", with: "widget tr X")
+        #expect(foreign.utf8.count == original.utf8.count)
+        // Written behind the fetcher's back, as another SDK would: the fetch metadata is left as it was.
+        try foreign.write(
+            toFile: cdn.storeDirectory.appending("%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"),
+            atomically: true, encoding: .utf8)
+        let results = try await Self.fetchAll(try cdn.fetcher())
+        #expect(results.map(\.outcome.description) == ["not modified", "fetched", "not modified"])
+        #expect(try cdn.store.string(forKey: key) == original)
+        #expect(NginxServer.accessLog(of: cdn.nginx, atLeast: 6).last?.uri == "/acme/widgets/tr/all.json")
+    }
+
+    @Test func aSelectionOfInvalidNamesIsRefusedAndAnEmptyOneIsNone() throws {
+        var options = FetchOptions()
+        for invalid in [["../x"], ["common", "a&b"], [""]] {
+            options.namespaces = invalid
+            #expect(throws: FetchError.self) {
+                try CDNFetcher(store: InMemoryGroupStore(), project: project, options: options)
+            }
+        }
+        options.namespaces = []
+        #expect(
+            try CDNFetcher(store: InMemoryGroupStore(), project: project, options: options).options.namespaces == nil)
+    }
+
     @Test func aSelectionIsOneBatchRequestPerLocaleAndStoresOnlyThoseNamespaces() async throws {
         let cdn = try ServedCDN(Self.tree(batch: true))
         defer { cdn.remove() }

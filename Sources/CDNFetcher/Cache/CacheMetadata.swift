@@ -27,6 +27,18 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
     package var sha256: String
     /// The namespaces selected when the locale was cached (`FetchOptions.namespaces`), or `nil` for all.
     package var namespaces: [String]? = nil
+    /// The identity of the stored messages this describes (`GroupStore.identifiedValue`), lower-case hex,
+    /// where the store has identities: another writer's value under the key has another one.
+    package var identity: String? = nil
+
+    /// Whether `stored`, the value now under the key, is the one this metadata describes: the same identity,
+    /// else (no identities) the same size and SHA-256.
+    package func describes(_ stored: IdentifiedValue) -> Bool {
+        let size = stored.bytes.withUnsafeBytes { $0.count }
+        guard size == self.size else { return false }
+        if let identity, let current = stored.identity { return identity == SHA256.hex(current) }
+        return stored.bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == sha256
+    }
 
     /// The single file's ETag, for display.
     package var etag: String? { files.values.compactMap(\.etag).first }

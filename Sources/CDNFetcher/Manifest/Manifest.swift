@@ -117,9 +117,9 @@ public struct Manifest: Sendable, Hashable {
     /// The combined file URL of `tag`, as written, when the manifest gives one.
     public func fileURL(for tag: LocaleTag) -> String? { files[tag.normalized]?.file.url }
 
-    /// The version of `tag`'s messages: `files[locale].lastModified`, else the manifest's `updatedAt` (or
-    /// `version`); `nil` when the manifest gives neither.
-    public func version(of tag: LocaleTag) -> String? { files[tag.normalized]?.file.lastModified ?? version }
+    /// The version of `tag`'s messages: `files[locale].lastModified`, else the manifest's `updatedAt`; `nil`
+    /// when the manifest gives neither.
+    public func version(of tag: LocaleTag) -> String? { files[tag.normalized]?.file.lastModified ?? updatedAt }
 
     private static func file(_ value: Any) -> File {
         if let url = value as? String { return File(url: url, size: nil, lastModified: nil) }

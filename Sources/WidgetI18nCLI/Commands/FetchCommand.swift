@@ -10,7 +10,7 @@ enum FetchCommand: Command {
     static let path = ["fetch"]
     static let summary = "Download message bundles from the CDN into the group store"
     static let usage =
-        "fetch [--locale L …] [--all] [--force] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
+        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
     static let options: [OptionSpec] = [
         .value(
             "locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale",

@@ -35,7 +35,7 @@ enum LocaleCommand: Command {
 enum LocaleSetCommand: Command {
     static let path = ["locale", "set"]
     static let summary = "Switch the stored locale, fetching its messages first"
-    static let usage = "locale set <tag> [--offline]"
+    static let usage = "locale set <tag> [--offline] [--namespaces A,B]"
     static let options: [OptionSpec] = [
         .flag("offline", "Do not fetch: switch only to a locale whose messages (or a parent's) are cached"),
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),

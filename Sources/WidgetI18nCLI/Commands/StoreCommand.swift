@@ -94,13 +94,16 @@ enum StoreRemoveCommand: Command {
                 throw CLIError.failure(
                     "No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
             }
-            // The lookup index and fetch metadata of a messages key describe it: they go with it.
+            // The lookup index and fetch metadata of a messages key describe it: they go with it (those of the
+            // normalised key only: another spelling's removal leaves the fetcher's key and its caches alone).
             let derived =
                 StoreCommandSupport.messagesLocation(of: key).map { project, locale in
-                    [
-                        StorageKey.bundleIndex(project: project, locale: locale),
-                        StorageKey.messagesCache(project: project, locale: locale),
-                    ]
+                    key != StorageKey.messages(project: project, locale: locale)
+                        ? []
+                        : [
+                            StorageKey.bundleIndex(project: project, locale: locale),
+                            StorageKey.messagesCache(project: project, locale: locale),
+                        ]
                 } ?? []
             try store.removeValue(forKey: key)
             for derivedKey in derived { try store.removeValue(forKey: derivedKey) }
@@ -140,8 +143,10 @@ enum StoreCommandSupport {
             try store.setValue(value, forKey: key)
             return
         }
-        let indexKey = StorageKey.bundleIndex(project: project, locale: locale)
-        try store.removeValue(forKey: indexKey)
+        // What described the old value no longer does: its index, and the fetch metadata (which would make the
+        // next fetch take this value for what the CDN sent).
+        try store.removeValue(forKey: StorageKey.bundleIndex(project: project, locale: locale))
+        try store.removeValue(forKey: StorageKey.messagesCache(project: project, locale: locale))
         guard let bundle = try? MessageBundle(jsonBytes: value) else {
             try store.setValue(value, forKey: key)
             return
