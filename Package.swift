@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "I18nCore", targets: ["I18nCore"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupStoreUserDefaults", targets: ["GroupStoreUserDefaults"]),
-        .library(name: "FoundationFormatting", targets: ["FoundationFormatting"]),
         .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
         .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
         .library(name: "SampleWidgets", targets: ["SampleWidgets"]),
@@ -27,10 +26,9 @@ let package = Package(
         .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore"]),
         .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore"]),
         .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore"]),
-        .target(name: "FoundationFormatting", dependencies: ["I18nCore"]),
         .target(
             name: "SampleWidgets",
-            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "FoundationFormatting"]),
+            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine"]),
 
         // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -43,7 +41,7 @@ let package = Package(
             name: "WidgetI18nCLI",
             dependencies: [
                 "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "SampleWidgets", "CDNFetcher",
-                "FoundationFormatting", "CommandLineSupport",
+                "CommandLineSupport",
             ]),
 
         // Benchmarks.
@@ -61,13 +59,13 @@ let package = Package(
             name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"],
             path: "Tests/Helpers/StoreWriter"),
         .testTarget(
-            name: "I18nCoreTests", dependencies: ["I18nCore", "FoundationFormatting", "TestSupport"],
+            name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport"]),
         .testTarget(
             name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "GroupStoreUserDefaults", "TestSupport"],
             exclude: ["Data"]),
-        .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "TestSupport"]),
+        .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "I18nCore", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),

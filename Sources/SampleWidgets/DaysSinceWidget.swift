@@ -1,8 +1,13 @@
-import Foundation
 import GroupStore
 import I18nCore
 import TimelineEngine
 import WidgetTranslator
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The "days since" sample widget: how long since an event, in the locale's plural forms, rolling over
 /// exactly at each local midnight.
@@ -35,9 +40,9 @@ public struct DaysSinceWidget: TimelineProvider {
 
     public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
-        let calendar = context.calendar
-        let end = calendar.date(byAdding: .day, value: days, to: calendar.startOfDay(for: context.date)) ?? context.date
-        let dates = [context.date] + calendar.midnights(after: context.date, through: end)
+        let zone = context.timeZone
+        let end = zone.startOfDay(number: zone.dayNumber(of: context.date) + days)
+        let dates = [context.date] + zone.midnights(after: context.date, through: end)
         return Timeline(entries: dates.map { render(at: $0, context: context, translator: translator) }, policy: .atEnd)
     }
 
@@ -53,10 +58,8 @@ public struct DaysSinceWidget: TimelineProvider {
             return builder.entry(at: date, family: context.family)
         }
         if context.family != .systemSmall { builder.add("daysSince.title") }
-        let calendar = context.calendar
-        let start = calendar.startOfDay(for: event.startDate)
-        let today = calendar.startOfDay(for: date)
-        let days = calendar.dateComponents([.day], from: start, to: today).day ?? 0
+        let zone = context.timeZone
+        let days = zone.days(from: event.startDate, to: date)
         let title = MessageArgument.string(event.title)
         switch event.showTimeAs {
         case _ where days == 0:
@@ -64,7 +67,7 @@ public struct DaysSinceWidget: TimelineProvider {
         case "weeks":
             builder.add("daysSince.weeks", ["weeks": .number(MessageNumber(days / 7)), "event": title])
         case "months":
-            let months = calendar.dateComponents([.month], from: start, to: today).month ?? 0
+            let months = zone.months(from: event.startDate, to: date)
             builder.add("daysSince.months", ["months": .number(MessageNumber(months)), "event": title])
         default:
             builder.add("daysSince.days", ["days": .number(MessageNumber(days)), "event": title])

@@ -1,8 +1,13 @@
-import Foundation
 import GroupStore
 import I18nCore
 import TimelineEngine
 import WidgetTranslator
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The "today" sample widget: a greeting with the user's name, today's event count in the locale's plural
 /// forms, the next event, and when it was updated, with times formatted for the locale.
@@ -35,9 +40,8 @@ public struct TodayWidget: TimelineProvider {
 
     public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
-        let calendar = context.calendar
-        let midnight =
-            calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: context.date)) ?? context.date
+        let zone = context.timeZone
+        let midnight = zone.startOfDay(number: zone.dayNumber(of: context.date) + 1)
         let events = source.json([SampleEvent].self, forKey: "events") ?? []
         let starts = events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
         let dates = Set([context.date, midnight] + starts).sorted()
@@ -50,9 +54,9 @@ public struct TodayWidget: TimelineProvider {
         -> WidgetEntry
     {
         var builder = EntryBuilder(translator: translator)
-        let calendar = context.calendar
+        let zone = context.timeZone
         let events = (source.json([SampleEvent].self, forKey: "events") ?? []).sorted { $0.startDate < $1.startDate }
-        let today = events.filter { calendar.isDate($0.startDate, inSameDayAs: date) }
+        let today = events.filter { zone.isDate($0.startDate, inSameDayAs: date) }
         builder.add("today.title")
         if let name = source.json(Profile.self, forKey: "profile")?.name {
             builder.add("today.greeting", ["name": .string(name)])

@@ -1,9 +1,13 @@
-import Foundation
-import FoundationFormatting
 import GroupStore
 import I18nCore
 import TimelineEngine
 import WidgetTranslator
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the sample widgets render: text lines in one locale, with the direction to lay them out in and the
 /// fallback step that answered each one.
@@ -84,7 +88,7 @@ public struct WidgetSource: Sendable {
     }
 
     /// A fresh translator, as a widget makes for each timeline: it reads the store again.
-    func translator(timeZone: TimeZone) -> WidgetTranslator {
+    func translator(timeZone: ZoneInfo) -> WidgetTranslator {
         var preferred = preferredLanguages
         let store: any GroupStore = self.store
         if let locale { preferred = [locale.displayForm] }
@@ -92,7 +96,7 @@ public struct WidgetSource: Sendable {
             store: locale == nil ? store : LocaleOverrideStore(base: store, project: project, locale: locale!),
             project: project, defaultLocale: defaultLocale, preferredLanguages: preferred,
             bundledMessages: bundledMessages,
-            formatter: ICUMessageFormatter(timeZone: timeZone, valueFormatter: FoundationValueFormatter()))
+            formatter: ICUMessageFormatter(timeZone: timeZone))
         return translator
     }
 

@@ -1,4 +1,10 @@
-import Foundation
+import I18nCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A daily allowance of timeline reloads, like WidgetKit's: each reload the host performs on a request or a
 /// policy costs one; when the day's allowance is spent, reloads wait for the next local day.
@@ -12,8 +18,8 @@ public struct ReloadBudget: Hashable, Sendable {
     }
 
     /// Whether a reload at `date` fits, counting it if it does.
-    public mutating func consume(at date: Date, calendar: Calendar) -> Bool {
-        let today = calendar.startOfDay(for: date)
+    public mutating func consume(at date: Date, timeZone: ZoneInfo) -> Bool {
+        let today = timeZone.startOfDay(for: date)
         if day != today {
             day = today
             used = 0
@@ -24,7 +30,7 @@ public struct ReloadBudget: Hashable, Sendable {
     }
 
     /// When the allowance is renewed after `date`: the next local midnight.
-    public func renewal(after date: Date, calendar: Calendar) -> Date {
-        calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: date)) ?? date.addingTimeInterval(86_400)
+    public func renewal(after date: Date, timeZone: ZoneInfo) -> Date {
+        timeZone.startOfDay(number: timeZone.dayNumber(of: date) + 1)
     }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import I18nCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One moment of a widget's timeline, as in WidgetKit: a date and whatever the widget shows from then on.
 public protocol TimelineEntry: Sendable {
@@ -64,27 +70,20 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
 public struct TimelineProviderContext: Sendable {
     public var family: WidgetFamily
     /// The time zone midnights and times are computed in.
-    public var timeZone: TimeZone
+    public var timeZone: ZoneInfo
     /// The time the host considers "now".
     public var date: Date
     /// Rendering for a placeholder or gallery preview rather than the home screen.
     public var isPreview: Bool
 
     public init(
-        family: WidgetFamily = .systemMedium, timeZone: TimeZone = .current, date: Date = Date(),
+        family: WidgetFamily = .systemMedium, timeZone: ZoneInfo = .current, date: Date = Date(),
         isPreview: Bool = false
     ) {
         self.family = family
         self.timeZone = timeZone
         self.date = date
         self.isPreview = isPreview
-    }
-
-    /// A Gregorian calendar in the widget's time zone.
-    public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }
 
@@ -98,18 +97,4 @@ public protocol TimelineProvider<Entry>: Sendable {
     /// The entry for now, for previews and transient displays.
     func snapshot(in context: TimelineProviderContext) async -> Entry
     func timeline(in context: TimelineProviderContext) async -> Timeline<Entry>
-}
-
-extension Calendar {
-    /// The local midnights after `date` and up to `end`: each computed by the calendar, so a 23- or 25-hour
-    /// day around a daylight-saving change still rolls over exactly at midnight.
-    public func midnights(after date: Date, through end: Date) -> [Date] {
-        var result: [Date] = []
-        var day = startOfDay(for: date)
-        while let next = self.date(byAdding: .day, value: 1, to: day), next <= end {
-            result.append(next)
-            day = next
-        }
-        return result
-    }
 }

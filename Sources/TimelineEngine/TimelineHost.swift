@@ -1,6 +1,11 @@
-import Foundation
 import GroupStore
 import I18nCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a host did in one step, for its owner to print or render.
 public enum TimelineHostEvent<Entry: TimelineEntry>: Sendable {
@@ -48,7 +53,7 @@ public actor TimelineHost<Provider: TimelineProvider> {
     public func step(at now: Date) async -> [TimelineHostEvent<Provider.Entry>] {
         var events: [TimelineHostEvent<Provider.Entry>] = []
         context.date = now
-        let calendar = context.calendar
+        let zone = context.timeZone
         var reason: String?
         if timeline == nil {
             reason = "first load"
@@ -64,13 +69,13 @@ public actor TimelineHost<Provider: TimelineProvider> {
             reason = reason ?? pending
         }
         if let reason {
-            if timeline == nil || budget.consume(at: now, calendar: calendar) {
+            if timeline == nil || budget.consume(at: now, timeZone: zone) {
                 timeline = await provider.timeline(in: context)
                 pendingReason = nil
                 deferredUntil = nil
                 events.append(.reloaded(reason: reason))
             } else if pendingReason == nil || reason != pendingReason {
-                let until = budget.renewal(after: now, calendar: calendar)
+                let until = budget.renewal(after: now, timeZone: zone)
                 pendingReason = reason
                 deferredUntil = until
                 events.append(.deferred(reason: reason, until: until))

@@ -1,6 +1,5 @@
 import CommandLineSupport
 import Foundation
-import FoundationFormatting
 import I18nCore
 import WidgetTranslator
 
@@ -17,10 +16,10 @@ enum CommandInput {
         return try locale(text)
     }
 
-    /// `--time-zone`, when given, with the name as the user wrote it (Foundation reports UTC as GMT).
-    static func timeZone(_ arguments: ParsedArguments) throws(CLIError) -> (zone: TimeZone, name: String)? {
+    /// `--time-zone`, when given, with the name as the user wrote it.
+    static func timeZone(_ arguments: ParsedArguments) throws(CLIError) -> (zone: ZoneInfo, name: String)? {
         guard let name = arguments.value("time-zone") else { return nil }
-        guard let zone = TimeZone(identifier: name) else {
+        guard let zone = ZoneInfo(identifier: name) else {
             throw .usage("Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
         }
         return (zone, name)
@@ -48,9 +47,9 @@ enum CommandInput {
         return value
     }
 
-    /// The ICU formatter the CLI renders with: Foundation's formatters for dates, times and currencies.
-    static func formatter(timeZone: TimeZone? = nil) -> ICUMessageFormatter {
-        ICUMessageFormatter(timeZone: timeZone, valueFormatter: FoundationValueFormatter())
+    /// The ICU formatter the CLI renders with: the widget's own, pure Swift.
+    static func formatter(timeZone: ZoneInfo? = nil) -> ICUMessageFormatter {
+        ICUMessageFormatter(timeZone: timeZone)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import FoundationFormatting
 import Testing
 
 @testable import I18nCore
@@ -14,10 +13,7 @@ struct MessageFormatCase: Decodable, Sendable, CustomTestStringConvertible {
 }
 
 private let corpus: [MessageFormatCase] = try! loadTestData("messageformat-cases.json")
-private let utc = ICUMessageFormatter(
-    timeZone: TimeZone(identifier: "UTC")!, valueFormatter: FoundationValueFormatter())
-/// What a widget gets by default: numbers built in, no formatter library.
-private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!)
+private let utc = ICUMessageFormatter(timeZone: .utc)
 
 @Suite struct ICUMessageFormatterTests {
     /// The corpus of `Data/messageformat-cases.json`: every construct, in twelve locales.
@@ -31,31 +27,15 @@ private let builtIn = ICUMessageFormatter(timeZone: TimeZone(identifier: "UTC")!
         #expect(try utc.formatStrictly(testCase.message, locale: locale, arguments: arguments) == testCase.expected)
     }
 
-    /// Without a value formatter, every corpus case that has no date, time or currency prints the same.
-    @Test(
-        arguments: corpus.filter {
-            !$0.message.contains("date") && !$0.message.contains("time") && !$0.message.contains("currency")
-        })
-    func formatsNumbersWithoutAValueFormatter(_ testCase: MessageFormatCase) throws {
-        let arguments = testCase.args.mapValues(MessageArgument.init(inferringFrom:))
-        let result = builtIn.format(testCase.message, locale: try LocaleTag(testCase.locale), arguments: arguments)
-        #expect(result.text == testCase.expected, "\(testCase.note)")
-        #expect(result.problems.isEmpty, "\(result.problems)")
-    }
-
-    /// Dates and currencies without a value formatter: still shown (ISO 8601, a plain number), and reported.
-    @Test func datesAndCurrenciesWithoutAValueFormatterAreShownPlainlyAndReported() throws {
-        let date = builtIn.format(
-            "{d, date, long} {d, time, short}", locale: try LocaleTag("de"), arguments: ["d": "2026-11-29T10:30:00Z"])
-        #expect(date.text == "2026-11-29 10:30:00")
-        #expect(date.problems.count == 2)
-        #expect(date.problems.allSatisfy { $0.description.contains("FoundationValueFormatter") })
-        let money = builtIn.format("{n, number, ::currency/EUR}", locale: try LocaleTag("de"), arguments: ["n": 1234.5])
-        #expect(money.text == "1.234,5")
-        #expect(money.problems.count == 1)
-        #expect(throws: MessageFormatError.self) {
-            try builtIn.formatStrictly("{n, number, currency}", locale: try LocaleTag("en"), arguments: ["n": 1])
-        }
+    /// A skeleton token I18nCore does not know is a syntax error, with its position, as `check` reports it.
+    @Test func unknownSkeletonTokensAreSyntaxErrorsWithTheirPosition() throws {
+        let number = utc.format("Total: {n, number, ::compact-shrot}", locale: .english, arguments: ["n": 1])
+        #expect(
+            number.problems.map(\.description) == [
+                "Invalid skeleton token 'compact-shrot': unknown number skeleton token at 1:21"
+            ])
+        let date = utc.format("{d, date, ::yMMMdQ1}", locale: .english, arguments: ["d": "2026-11-29T10:30:00Z"])
+        #expect(date.problems.first?.description.hasSuffix("at 1:19") == true, "\(date.problems)")
     }
 
     @Test func coversTwelveLocales() {

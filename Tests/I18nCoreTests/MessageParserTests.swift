@@ -104,6 +104,7 @@ private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-er
         case .invalidSelector: "invalidSelector"
         case .expectedCaseMessage: "expectedCaseMessage"
         case .expectedCases: "expectedCases"
+        case .invalidSkeleton: "invalidSkeleton"
         case .unclosedTag: "unclosedTag"
         case .mismatchedTag: "mismatchedTag"
         }

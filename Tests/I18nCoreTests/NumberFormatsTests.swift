@@ -1,52 +1,13 @@
-import Foundation
 import Testing
 
 @testable import I18nCore
 
-/// The built-in number formats against Foundation's `NumberFormatter` (ICU) for every locale ICU knows:
-/// the generated table is measured from a few numbers, these compare the formatting of others.
+/// The number formatter's arithmetic and skeleton options on their own; `ICUCorpusTests` holds them against
+/// ICU in 48 locales.
 @Suite struct NumberFormatsTests {
-    static let numbers = [
-        "0", "7", "999", "1000", "1234", "12345.678", "1234567.891", "-9876.5", "0.5", "10000", "123456789", "2.0005",
-        "0.0015", "999.9996", "-0.25",
-    ]
-    static let tags = Locale.availableIdentifiers.filter { !$0.contains("@") }.sorted()
-
-    static func icu(_ text: String, locale: String, style: NumberFormatter.Style) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: locale)
-        formatter.numberStyle = style
-        return formatter.string(from: NSDecimalNumber(string: text)) ?? "?"
-    }
-
-    @Test func decimalsMatchICUInEveryLocale() {
-        var mismatches: [String] = []
-        for identifier in Self.tags {
-            guard let locale = LocaleTag(parsing: identifier) else { continue }
-            let formats = NumberFormats.forLocale(locale)
-            for number in Self.numbers {
-                let ours = formats.format(
-                    MessageNumber(number)!, .init(maximumFractionDigits: formats.maximumFractionDigits))
-                let theirs = Self.icu(number, locale: identifier, style: .decimal)
-                if ours != theirs { mismatches.append("\(identifier) \(number): '\(ours)', ICU '\(theirs)'") }
-            }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(20))")
-    }
-
-    @Test func percentagesMatchICUInEveryLocale() {
-        var mismatches: [String] = []
-        for identifier in Self.tags {
-            guard let locale = LocaleTag(parsing: identifier) else { continue }
-            let formats = NumberFormats.forLocale(locale)
-            for number in ["0.05", "0.5", "-0.125", "12.345", "0.0049"] {
-                let ours = formats.format(
-                    MessageNumber(number)!, .init(maximumFractionDigits: 0, scale: 2, isPercent: true))
-                let theirs = Self.icu(number, locale: identifier, style: .percent)
-                if ours != theirs { mismatches.append("\(identifier) \(number): '\(ours)', ICU '\(theirs)'") }
-            }
-        }
-        #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(20))")
+    static func formats(_ tag: String) -> NumberFormats {
+        let locale = LocaleTag(parsing: tag)!
+        return NumberFormats(locale: locale, plural: PluralRules.rule(for: locale))
     }
 
     @Test(arguments: [
@@ -55,22 +16,40 @@ import Testing
         ("12345678901234567890.5", 0, "12,345,678,901,234,567,890"),
     ])
     func roundsHalfToEvenOnTheDecimalText(_ number: String, _ digits: Int, _ expected: String) {
-        #expect(NumberFormats.root.format(MessageNumber(number)!, .init(maximumFractionDigits: digits)) == expected)
+        let skeleton = NumberSkeleton(precision: .fraction(minimum: 0, maximum: digits))
+        #expect(Self.formats("en").format(MessageNumber(number)!, skeleton) == expected)
     }
 
-    @Test func optionsApplyInICUsOrder() {
-        let german = NumberFormats.forLocale(LocaleTag(parsing: "de")!)
-        #expect(
-            german.format(MessageNumber("1234.5")!, .init(minimumFractionDigits: 2, maximumFractionDigits: 2))
-                == "1.234,50")
-        #expect(
-            german.format(MessageNumber("1234.5")!, .init(maximumFractionDigits: 3, usesGrouping: false)) == "1234,5")
-        #expect(german.format(MessageNumber("5")!, .init(maximumFractionDigits: 0, alwaysShowsSign: true)) == "+5")
-        let turkish = NumberFormats.forLocale(LocaleTag(parsing: "tr")!)
-        #expect(
-            turkish.format(MessageNumber("-0.25")!, .init(maximumFractionDigits: 0, scale: 2, isPercent: true))
-                == "-%25")
-        let indian = NumberFormats.forLocale(LocaleTag(parsing: "ar-u-nu-arab")!)
-        #expect(indian.format(MessageNumber("1234")!, .init(maximumFractionDigits: 0)) == "١,٢٣٤")
+    @Test(arguments: [
+        ("1234", 2, "1200"), ("0.012345", 3, "0.0123"), ("9.96", 2, "10"), ("1", 3, "1.00"), ("0", 2, "0.0"),
+    ])
+    func roundsToSignificantDigits(_ number: String, _ digits: Int, _ expected: String) {
+        let skeleton = NumberSkeleton(precision: .significant(minimum: digits, maximum: digits))
+        #expect(Self.formats("en").format(MessageNumber(number)!, skeleton) == expected)
+    }
+
+    @Test func skeletonOptionsApply() throws {
+        let german = Self.formats("de")
+        let number = MessageNumber("1234.5")!
+        #expect(german.format(number, try NumberSkeleton(parsing: ".00")) == "1.234,50")
+        #expect(german.format(number, try NumberSkeleton(parsing: "group-off")) == "1234,5")
+        #expect(german.format(MessageNumber(5), try NumberSkeleton(parsing: "sign-always")) == "+5")
+        #expect(Self.formats("tr").format(MessageNumber("-0.25")!, .percentStyle, usesPatternPrecision: true) == "-%25")
+        #expect(Self.formats("ar-u-nu-arab").format(MessageNumber(1234), .decimal) == "١٬٢٣٤")
+        #expect(Self.formats("en").format(MessageNumber(999_999), try NumberSkeleton(parsing: "compact-short")) == "1M")
+        #expect(Self.formats("en").format(MessageNumber(2), try NumberSkeleton(parsing: "unit/hour")) == "2 hr")
+    }
+
+    @Test(arguments: [
+        ("compact-shrot", "compact-shrot"), ("currency/eur", "currency/eur"), ("unit/parsec", "unit/parsec"),
+        (".00 scale/3", "scale/3"), ("@@#x", "@@#x"),
+    ])
+    func rejectsUnknownTokens(_ skeleton: String, _ token: String) {
+        #expect(throws: NumberSkeleton.Problem.self) { try NumberSkeleton(parsing: skeleton) }
+        do {
+            _ = try NumberSkeleton(parsing: skeleton)
+        } catch {
+            #expect(error.token == token)
+        }
     }
 }

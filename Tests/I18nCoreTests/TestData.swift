@@ -7,3 +7,11 @@ func loadTestData<T: Decodable>(_ name: String, as type: T.Type = T.self) throws
     }
     return try JSONDecoder().decode(T.self, from: Data(contentsOf: url))
 }
+
+/// The bytes of a file in this test target's `Data/` folder.
+func testData(_ name: String) throws -> Data {
+    guard let url = Bundle.module.url(forResource: "Data/\(name)", withExtension: nil) else {
+        throw CocoaError(.fileNoSuchFile)
+    }
+    return try Data(contentsOf: url)
+}

@@ -24,7 +24,7 @@ private func store(locale: String, events: String, profile: String? = #"{"name":
     return InMemoryGroupStore(values)
 }
 
-private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
+private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
 
 @Suite struct DaysSinceWidgetTests {
     let events =
@@ -83,7 +83,7 @@ private let istanbul = TimeZone(identifier: "Europe/Istanbul")!
     }
 
     @Test func aDaylightSavingDayStillCountsAsOneDay() async throws {
-        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let berlin = ZoneInfo(identifier: "Europe/Berlin")!
         let events = #"[{"id": "e", "title": "Start", "startDate": "2026-03-27T10:00:00Z"}]"#
         let widget = DaysSinceWidget(
             source: WidgetSource(store: try store(locale: "en", events: events), project: project), days: 3)

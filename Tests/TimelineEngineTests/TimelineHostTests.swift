@@ -47,7 +47,7 @@ private func reloads(_ events: [TimelineHostEvent<TestEntry>]) -> [String] {
 
 @Suite struct TimelineHostTests {
     let start = date("2026-06-01T10:00:00Z")
-    let utc = TimelineProviderContext(timeZone: TimeZone(identifier: "UTC")!, date: date("2026-06-01T10:00:00Z"))
+    let utc = TimelineProviderContext(timeZone: .utc, date: date("2026-06-01T10:00:00Z"))
 
     @Test func showsEntriesAsTimePassesAndReloadsAtTheEnd() async {
         let provider = CountingProvider()

@@ -1,4 +1,5 @@
 import Foundation
+import I18nCore
 import TestSupport
 import Testing
 import TimelineEngine
@@ -64,22 +65,20 @@ struct TestEntry: TimelineEntry, Hashable {
         ),
     ])
     func midnightsAreLocalAcrossDaylightSavingChanges(_ zone: String, _ from: String, _ expected: [String]) throws {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: zone))
-        let midnights = calendar.midnights(after: date(from), through: date(expected.last!))
+        let timeZone = try #require(ZoneInfo(identifier: zone))
+        let midnights = timeZone.midnights(after: date(from), through: date(expected.last!))
         #expect(midnights == expected.map(date))
     }
 
     @Test func budgetsRenewAtLocalMidnight() {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "Europe/Istanbul")!
+        let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         var budget = ReloadBudget(dailyLimit: 2)
         let granted = ["2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z", "2026-01-01T12:00:00Z"].map {
-            budget.consume(at: date($0), calendar: calendar)
+            budget.consume(at: date($0), timeZone: istanbul)
         }
         #expect(granted == [true, true, false])
-        #expect(budget.renewal(after: date("2026-01-01T12:00:00Z"), calendar: calendar) == date("2026-01-01T21:00:00Z"))
-        let renewed = budget.consume(at: date("2026-01-01T21:00:00Z"), calendar: calendar)
+        #expect(budget.renewal(after: date("2026-01-01T12:00:00Z"), timeZone: istanbul) == date("2026-01-01T21:00:00Z"))
+        let renewed = budget.consume(at: date("2026-01-01T21:00:00Z"), timeZone: istanbul)
         #expect(renewed)
     }
 }

@@ -61,10 +61,13 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
         self.value = Double(value)
     }
 
-    /// A floating-point value; whole numbers are written without a fraction (`3.0` → `3`).
+    /// A floating-point value, as JSON and JavaScript read it: the shortest digits that round-trip, so `1.0` is
+    /// `1` and `0.1` is `0.1` (ICU formats the double the same way: `1 item`, not `1.0 items`).
     public init(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             text = String(Int64(value))
+        } else if value.isFinite, let parsed = MessageNumber(String(value)) {
+            text = parsed.text
         } else {
             text = String(value)
         }

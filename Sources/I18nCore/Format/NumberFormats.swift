@@ -1,59 +1,48 @@
-/// A locale's decimal and percent formats from CLDR (`NumberFormats+Generated.swift`), and the formatting of
-/// a `MessageNumber` with them: ICU MessageFormat's `{n}`, `{n, number}`, `integer`, `percent`, `#` and the
-/// common skeleton tokens, digit for digit as ICU prints them.
+/// A locale's number symbols and patterns from `CLDRData`, and the formatting of a `MessageNumber` with an
+/// ICU number skeleton: decimal, percent, compact, units and currencies, digit for digit as ICU4C prints them.
 ///
-/// Built in rather than borrowed from Foundation's `NumberFormatter`: on Linux that formatter brings
-/// CoreFoundation and ICU into every binary that links I18nCore, which triples a widget's size and adds half
-/// of a Swift hello world's start-up time to each widget process. Arithmetic is on the decimal text, so
-/// long integers and fractions are exact. Dates, currencies and patterns go to a `LocaleValueFormatting`.
-struct NumberFormats: Sendable, Equatable {
-    /// The ten digits, zero first (a `-u-nu-…` tag replaces them).
-    var digits: String
+/// Arithmetic is on the decimal text, so long integers and fractions are exact; rounding is half-even, ICU's
+/// default. Built in rather than borrowed from Foundation: on Linux Foundation's formatters bring
+/// CoreFoundation and ICU into every binary, which triples a widget's size and slows each widget process.
+struct NumberFormats: Sendable {
+    /// The ten digits, zero first.
+    let digits: [String]
     let decimal: String
     let group: String
     let minus: String
     let plus: String
-    /// Digits in the group nearest the decimal point, and in the groups further left (2 in `en-IN`).
-    let primaryGrouping: Int
-    let secondaryGrouping: Int
-    /// The decimal pattern's fraction digits (`#,##0.###` → 3).
-    let maximumFractionDigits: Int
+    let percentSign: String
+    let decimalPattern: NumberPattern
+    let percentPattern: NumberPattern
+    let currencyPattern: NumberPattern
     /// Integer digits needed beyond the first group before grouping starts (2 in Spanish: `1234`, `12.345`).
     let minimumGroupingDigits: Int
-    /// Around the number of a percentage, with the locale's percent sign (`%5` in Turkish, `5 %` in German).
-    let percentPrefix: String
-    let percentSuffix: String
-    /// Minus sign and percent prefix of a negative percentage, in the locale's order (`-%5`, `% -5`).
-    let negativePercentPrefix: String
+    /// Compact, unit and currency data, read when first used.
+    let numbers: CLDRData.Values
+    let locale: LocaleTag
+    let plural: @Sendable (PluralOperands) -> PluralCategory
 
-    /// How to print one number.
-    struct Options: Equatable {
-        var minimumFractionDigits = 0
-        var maximumFractionDigits: Int
-        /// The number is multiplied by 10^this first (2 for percentages).
-        var scale = 0
-        var usesGrouping = true
-        var alwaysShowsSign = false
-        var isPercent = false
-    }
-
-    /// The formats of `locale`: its own, else its nearest truncation's, else root's; `-u-nu-…` picks digits.
-    static func forLocale(_ locale: LocaleTag) -> NumberFormats {
-        var formats = root
-        var candidate = Substring(locale.normalized)
-        if let extensionStart = candidate.firstRange(of: "-u-") { candidate = candidate[..<extensionStart.lowerBound] }
-        while true {
-            if let found = byLocale[String(candidate)] {
-                formats = found
-                break
-            }
-            guard let dash = candidate.lastIndex(of: "-") else { break }
-            candidate = candidate[..<dash]
+    init(locale: LocaleTag, plural: @escaping @Sendable (PluralOperands) -> PluralCategory) {
+        let numbers = CLDRData.values(.numbers, for: locale)
+        self.numbers = numbers
+        self.locale = locale
+        self.plural = plural
+        var digits = numbers["digits"] ?? "0123456789"
+        if let system = Self.unicodeExtensionValue("nu", in: locale.normalized),
+            let override = CLDRData.rootValues(.numbers)["digits." + system]
+        {
+            digits = override
         }
-        if let system = unicodeExtensionValue("nu", in: locale.normalized), let digits = digitsBySystem[system] {
-            formats.digits = digits
-        }
-        return formats
+        self.digits = digits.map { String($0) }
+        decimal = numbers["sym.decimal"] ?? "."
+        group = numbers["sym.group"] ?? ","
+        minus = numbers["sym.minus"] ?? "-"
+        plus = numbers["sym.plus"] ?? "+"
+        percentSign = numbers["sym.percent"] ?? "%"
+        decimalPattern = NumberPattern(numbers["pattern.decimalFormat"] ?? "#,##0.###")
+        percentPattern = NumberPattern(numbers["pattern.percentFormat"] ?? "#,##0%")
+        currencyPattern = NumberPattern(numbers["pattern.currencyFormat"] ?? "¤#,##0.00")
+        minimumGroupingDigits = Int(numbers["minimumGroupingDigits"] ?? "1") ?? 1
     }
 
     /// The value of `key` in a tag's `-u-` extension (`ar-u-nu-latn` → `latn`).
@@ -68,105 +57,292 @@ struct NumberFormats: Sendable, Equatable {
         return nil
     }
 
-    var usesASCIIDigits: Bool { digits == "0123456789" }
+    var usesASCIIDigits: Bool { digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] }
 
-    /// `number` printed with `options`: scaled, rounded half-even, grouped, in the locale's digits and symbols.
-    func format(_ number: MessageNumber, _ options: Options) -> String {
+    // MARK: Formatting
+
+    /// `number` as `skeleton` says. `usesPatternPrecision`: MessageFormat's own styles take their fraction
+    /// digits from the locale's pattern (`#,##0.###`), a skeleton without precision shows up to six.
+    /// `pattern` replaces the locale's (an ICU decimal pattern in the message, `{n, number, #,##0.0}`).
+    func format(
+        _ number: MessageNumber, _ skeleton: NumberSkeleton, usesPatternPrecision: Bool = false,
+        pattern explicitPattern: NumberPattern? = nil
+    ) -> String {
         var value = DecimalText(number.text)
-        value.shift(by: options.scale)
-        value.round(toFractionDigits: max(options.maximumFractionDigits, options.minimumFractionDigits))
-        value.trimFraction(keeping: options.minimumFractionDigits)
-        var output = ""
-        if value.isNegative {
-            output += options.isPercent ? negativePercentPrefix : minus
-        } else {
-            if options.alwaysShowsSign { output += plus }
-            if options.isPercent { output += percentPrefix }
+        value.shift(by: skeleton.scale)
+        var pattern = explicitPattern ?? decimalPattern
+        var currencyDigits = 2
+        // ICU writes the percent unit with the locale's percent pattern; only its full name is a unit pattern.
+        var unit = skeleton.unit
+        if unit == .measure("percent"), skeleton.unitWidth != .fullName { unit = .percent }
+        switch unit {
+        case .percent: pattern = percentPattern
+        case .currency(let code):
+            currencyDigits = Int(CLDRData.rootValues(.currencies)["digits." + code] ?? "2") ?? 2
+            if skeleton.unitWidth != .fullName { pattern = currencyPattern }
+        case .none, .measure: break
         }
-        let digitCharacters = Array(digits)
-        let integerCount = value.integer.count
-        let groups =
-            options.usesGrouping && primaryGrouping > 0 && integerCount >= primaryGrouping + minimumGroupingDigits
-        for (offset, digit) in value.integer.enumerated() {
-            let remaining = integerCount - offset
-            if groups, offset > 0, remaining >= primaryGrouping,
-                remaining == primaryGrouping || (remaining - primaryGrouping) % max(secondaryGrouping, 1) == 0
+        // MessageFormat's own styles group as ICU's DecimalFormat does, from the first group on (`1 234` in Polish).
+        var grouping = Grouping(pattern: pattern, minimum: usesPatternPrecision ? 1 : minimumGroupingDigits)
+        switch skeleton.grouping {
+        case .auto: break
+        case .off: grouping.primary = 0
+        case .min2: grouping.minimum = 2
+        case .onAligned: grouping.minimum = 1
+        case .thousands: grouping = Grouping(primary: 3, secondary: 3, minimum: 1)
+        }
+
+        // Precision, then compact notation's scaling (which depends on the rounded magnitude).
+        var compactAffixes: NumberPattern?
+        let precision = resolvedPrecision(
+            skeleton, pattern: pattern, currencyDigits: currencyDigits, usesPatternPrecision: usesPatternPrecision)
+        if skeleton.notation != .simple, !value.isZero {
+            if skeleton.grouping == .auto { grouping.minimum = 2 }
+            let magnitude = value.magnitude
+            var multiplier = compactMultiplier(skeleton.notation, magnitude: magnitude)
+            var scaled = value
+            scaled.shift(by: multiplier)
+            scaled.apply(precision)
+            if !scaled.isZero, scaled.magnitude != magnitude + multiplier {
+                let next = compactMultiplier(skeleton.notation, magnitude: magnitude + 1)
+                if next != multiplier {
+                    multiplier = next
+                    scaled = value
+                    scaled.shift(by: multiplier)
+                    scaled.apply(precision)
+                }
+            }
+            value = scaled
+            let power = scaled.isZero ? 0 : scaled.magnitude - multiplier
+            if let text = compactPattern(
+                skeleton.notation, power: power, category: category(of: value),
+                isExactlyOne: value.integer == [1] && value.fraction.isEmpty)
+            {
+                compactAffixes = NumberPattern(text)
+            }
+        } else {
+            value.apply(precision)
+        }
+
+        var body = digitsText(value, grouping: grouping, minimumIntegerDigits: pattern.minimumIntegerDigits)
+        if let compactAffixes {
+            // A pattern without digits is the whole text (`mille` for one thousand in French).
+            let prefix = compactAffixes.prefix.map(render).joined()
+            let suffix = compactAffixes.suffix.map(render).joined()
+            body = compactAffixes.hasDigits ? prefix + body + suffix : prefix
+        }
+
+        // The sign, and the pattern's affixes around the number.
+        let showsMinus: Bool
+        var showsPlus = false
+        switch skeleton.sign {
+        case .auto, .negative: showsMinus = value.isNegative
+        case .always:
+            showsMinus = value.isNegative
+            showsPlus = !value.isNegative
+        case .exceptZero:
+            showsMinus = value.isNegative && !value.isZero
+            showsPlus = !value.isNegative && !value.isZero
+        case .never: showsMinus = false
+        }
+        if skeleton.sign == .exceptZero || skeleton.sign == .negative, value.isZero { value.isNegative = false }
+        let signed = showsMinus || showsPlus
+        var prefixParts = signed ? pattern.negativePrefix : pattern.prefix
+        var suffixParts = signed ? pattern.negativeSuffix : pattern.suffix
+        if showsPlus {
+            prefixParts = prefixParts.map { $0 == .minus ? .plus : $0 }
+            suffixParts = suffixParts.map { $0 == .minus ? .plus : $0 }
+        }
+
+        switch unit {
+        case .currency(let code):
+            return currency(
+                code, width: skeleton.unitWidth, value: value, body: body, prefix: prefixParts, suffix: suffixParts)
+        case .measure(let unit):
+            let text = prefixParts.map(render).joined() + body + suffixParts.map(render).joined()
+            return measure(unit, width: skeleton.unitWidth, value: value, number: text)
+        case .none, .percent:
+            return prefixParts.map(render).joined() + body + suffixParts.map(render).joined()
+        }
+    }
+
+    private func resolvedPrecision(
+        _ skeleton: NumberSkeleton, pattern: NumberPattern, currencyDigits: Int, usesPatternPrecision: Bool
+    ) -> DecimalText.Precision {
+        switch skeleton.precision {
+        case .fraction(let minimum, let maximum): return .fraction(minimum: minimum, maximum: maximum)
+        case .significant(let minimum, let maximum): return .significant(minimum: minimum, maximum: maximum)
+        case .unlimited: return .fraction(minimum: 0, maximum: 99)
+        case .currencyStandard: return .fraction(minimum: currencyDigits, maximum: currencyDigits)
+        case .standard:
+            if skeleton.notation != .simple { return .compact }
+            if case .currency = skeleton.unit { return .fraction(minimum: currencyDigits, maximum: currencyDigits) }
+            if usesPatternPrecision {
+                return .fraction(minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits)
+            }
+            return .fraction(minimum: 0, maximum: 6)
+        }
+    }
+
+    /// The plural category of a formatted value (its visible digits count: `1.0` is not `1`).
+    func category(of value: DecimalText) -> PluralCategory {
+        guard let number = MessageNumber(value.text) else { return .other }
+        return plural(PluralOperands(number))
+    }
+
+    /// The grouped digits of `value`, without sign, in the locale's digits.
+    func digitsText(_ value: DecimalText, grouping: Grouping, minimumIntegerDigits: Int = 1) -> String {
+        var output = ""
+        var integer = value.integer
+        if integer.count < minimumIntegerDigits {
+            integer.insert(contentsOf: repeatElement(0, count: minimumIntegerDigits - integer.count), at: 0)
+        }
+        let count = integer.count
+        let groups = grouping.primary > 0 && count - grouping.primary >= grouping.minimum
+        for (offset, digit) in integer.enumerated() {
+            let remaining = count - offset
+            if groups, offset > 0, remaining >= grouping.primary,
+                (remaining - grouping.primary) % max(grouping.secondary, 1) == 0
             {
                 output += group
             }
-            output.append(digitCharacters[Int(digit)])
+            output += digits[Int(digit)]
         }
         if !value.fraction.isEmpty {
             output += decimal
-            for digit in value.fraction { output.append(digitCharacters[Int(digit)]) }
+            for digit in value.fraction { output += digits[Int(digit)] }
         }
-        if options.isPercent { output += percentSuffix }
         return output
+    }
+
+    private func render(_ part: NumberPattern.Part) -> String {
+        switch part {
+        case .literal(let text): return text
+        case .minus: return minus
+        case .plus: return plus
+        case .percent: return percentSign
+        case .currency: return ""
+        }
+    }
+
+    // MARK: Compact notation
+
+    private func compactWidth(_ notation: NumberSkeleton.Notation) -> String {
+        notation == .compactLong ? "long" : "short"
+    }
+
+    /// The power of ten compact notation scales a number of `magnitude` by (`-3` for thousands in English).
+    private func compactMultiplier(_ notation: NumberSkeleton.Notation, magnitude: Int) -> Int {
+        guard magnitude >= 3 else { return 0 }
+        let power = min(magnitude, 14)
+        guard let pattern = numbers["compact.\(compactWidth(notation)).\(power).other"], pattern != "0" else {
+            return 0
+        }
+        let zeros = pattern.utf8.filter { $0 == UInt8(ascii: "0") }.count
+        return zeros - power - 1
+    }
+
+    private func compactPattern(
+        _ notation: NumberSkeleton.Notation, power: Int, category: PluralCategory, isExactlyOne: Bool
+    ) -> String? {
+        guard power >= 3 else { return nil }
+        let key = "compact.\(compactWidth(notation)).\(min(power, 14))."
+        let exact = isExactlyOne ? numbers[key + "1"] : nil
+        guard let pattern = exact ?? numbers[key + category.rawValue] ?? numbers[key + "other"], pattern != "0" else {
+            return nil
+        }
+        return pattern
+    }
+
+    // MARK: Units and currencies
+
+    private func measure(_ unit: String, width: NumberSkeleton.UnitWidth, value: DecimalText, number: String) -> String
+    {
+        let units = CLDRData.values(.units, for: locale)
+        let widthKey: String
+        switch width {
+        case .fullName: widthKey = "long"
+        case .narrow: widthKey = "narrow"
+        case .hidden: return number
+        case .short, .isoCode: widthKey = "short"
+        }
+        let key = "\(widthKey).\(unit)."
+        guard let pattern = units[key + category(of: value).rawValue] ?? units[key + "other"] else { return number }
+        return pattern.replacingPlaceholder(0, with: number)
+    }
+
+    private func currency(
+        _ code: String, width: NumberSkeleton.UnitWidth, value: DecimalText, body: String,
+        prefix: [NumberPattern.Part], suffix: [NumberPattern.Part]
+    ) -> String {
+        let currencies = CLDRData.values(.currencies, for: locale)
+        if width == .fullName {
+            let category = category(of: value).rawValue
+            let name = currencies["\(code).\(category)"] ?? currencies["\(code).other"] ?? currencies["\(code).name"]
+            let pattern = currencies["unitPattern.\(category)"] ?? currencies["unitPattern.other"] ?? "{0} {1}"
+            let number = prefix.map(render).joined() + body + suffix.map(render).joined()
+            return pattern.replacingPlaceholder(0, with: number).replacingPlaceholder(1, with: name ?? code)
+        }
+        let symbol: String
+        switch width {
+        case .narrow: symbol = currencies["\(code).narrow"] ?? currencies["\(code).symbol"] ?? code
+        case .isoCode: symbol = code
+        case .hidden: symbol = ""
+        case .short, .fullName: symbol = currencies["\(code).symbol"] ?? code
+        }
+        var before = ""
+        for part in prefix { before += part == .currency ? symbol : render(part) }
+        var after = ""
+        for part in suffix { after += part == .currency ? symbol : render(part) }
+        // Currency spacing: a symbol that ends (starts) with a letter is kept apart from the digits.
+        let insert = currencies["spacing.beforeCurrency.insertBetween"] ?? "\u{A0}"
+        if prefix.last == .currency, let last = symbol.unicodeScalars.last, Self.isSpacedFromDigits(last),
+            let first = body.unicodeScalars.first, first.properties.numericType == .decimal
+        {
+            before += insert
+        }
+        if suffix.first == .currency, let first = symbol.unicodeScalars.first, Self.isSpacedFromDigits(first),
+            let last = body.unicodeScalars.last, last.properties.numericType == .decimal
+        {
+            after = insert + after
+        }
+        return before + body + after
+    }
+
+    /// CLDR's `currencyMatch`, `[[:^S:]&[:^Z:]]`: neither a symbol nor a separator.
+    private static func isSpacedFromDigits(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator, .lineSeparator,
+            .paragraphSeparator:
+            return false
+        default:
+            return true
+        }
     }
 }
 
-/// A decimal number as its digits (values 0–9), for exact scaling and rounding.
-struct DecimalText: Equatable {
-    var isNegative: Bool
-    /// At least one digit, no leading zeros but a lone zero.
-    var integer: [UInt8]
-    var fraction: [UInt8]
+/// Where grouping separators go.
+struct Grouping: Equatable {
+    /// Digits in the group nearest the decimal point (0: no grouping), and in the groups further left.
+    var primary: Int
+    var secondary: Int
+    var minimum: Int
 
-    /// Reads canonical `MessageNumber` text: optional `-`, digits, optional `.` and digits.
-    init(_ text: String) {
-        var bytes = Substring(text).utf8[...]
-        isNegative = bytes.first == UInt8(ascii: "-")
-        if isNegative { bytes = bytes.dropFirst() }
-        let point = bytes.firstIndex(of: UInt8(ascii: "."))
-        integer = bytes[..<(point ?? bytes.endIndex)].compactMap(Self.digit)
-        fraction = point.map { bytes[bytes.index(after: $0)...].compactMap(Self.digit) } ?? []
-        normalizeInteger()
+    init(primary: Int, secondary: Int, minimum: Int) {
+        self.primary = primary
+        self.secondary = secondary
+        self.minimum = minimum
     }
 
-    private static func digit(_ byte: UInt8) -> UInt8? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : nil
+    init(pattern: NumberPattern, minimum: Int) {
+        self.init(primary: pattern.primaryGrouping, secondary: pattern.secondaryGrouping, minimum: minimum)
     }
+}
 
-    private mutating func normalizeInteger() {
-        let firstNonZero = integer.firstIndex { $0 != 0 } ?? integer.count
-        integer.removeFirst(min(firstNonZero, max(integer.count - 1, 0)))
-        if integer.isEmpty { integer = [0] }
-    }
-
-    /// Multiplies by 10^`places` (only non-negative scales are used).
-    mutating func shift(by places: Int) {
-        guard places > 0 else { return }
-        for _ in 0..<places {
-            integer.append(fraction.isEmpty ? 0 : fraction.removeFirst())
-        }
-        normalizeInteger()
-    }
-
-    /// Rounds half to even at `digits` fraction digits, as ICU does by default.
-    mutating func round(toFractionDigits digits: Int) {
-        guard fraction.count > digits else { return }
-        let first = fraction[digits]
-        let rest = fraction[(digits + 1)...]
-        fraction.removeSubrange(digits...)
-        let previous = digits > 0 ? fraction[digits - 1] : integer[integer.count - 1]
-        let roundsUp = first > 5 || (first == 5 && (rest.contains { $0 != 0 } || previous % 2 == 1))
-        guard roundsUp else { return }
-        // Add one unit in the last kept place, carrying through both parts.
-        var digits = integer + fraction
-        var index = digits.count - 1
-        while index >= 0, digits[index] == 9 {
-            digits[index] = 0
-            index -= 1
-        }
-        if index >= 0 { digits[index] += 1 } else { digits.insert(1, at: 0) }
-        let integerCount = digits.count - fraction.count
-        integer = Array(digits[..<integerCount])
-        fraction = Array(digits[integerCount...])
-    }
-
-    /// Drops trailing zeros past `minimum` fraction digits and pads with zeros up to it.
-    mutating func trimFraction(keeping minimum: Int) {
-        while fraction.count > minimum, fraction.last == 0 { fraction.removeLast() }
-        while fraction.count < minimum { fraction.append(0) }
+extension String {
+    /// `{index}` replaced by `value` (CLDR's unit and currency patterns).
+    func replacingPlaceholder(_ index: Int, with value: String) -> String {
+        guard let range = firstRange(of: "{\(index)}") else { return self }
+        return String(self[..<range.lowerBound]) + value + String(self[range.upperBound...])
     }
 }

@@ -12,24 +12,21 @@
 /// `{name}`, a message that does not parse is shown as written, and each problem is reported in
 /// `FormattedMessage.problems`. `formatStrictly` throws instead. Parsed messages are cached process-wide.
 ///
-/// Numbers (`{n}`, `number`, `integer`, `percent`, `#`, common skeletons) are formatted from CLDR data built
-/// into I18nCore. Dates, times, currencies and decimal patterns need a `valueFormatter`; without one they are
-/// shown in ISO 8601 or as plain numbers, and a problem says so.
+/// Numbers (`number`, `integer`, `percent`, `currency`, `#`, ICU number skeletons: compact, units,
+/// currencies, precision, sign, grouping), dates and times (`short` to `full`, date skeletons such as `::jm` or
+/// `::MMMEd`) are formatted in pure Swift from the CLDR data built into I18nCore (`CLDRData.release`), as
+/// ICU4C of that release prints them, in the IANA time zone `timeZone`.
 ///
 ///     let formatter = ICUMessageFormatter()
 ///     formatter.format("{count, plural, one {# day} other {# days}} since {event}",
 ///                      locale: try LocaleTag("ru"), arguments: ["count": 3, "event": "старта"]).text
 public struct ICUMessageFormatter: MessageFormatting {
-    /// The time zone of `date` and `time` arguments; the system's at formatting time when `nil` (looked up
-    /// only when a message has a date, which keeps a widget's first render cheap).
-    public var timeZone: TimeZone?
+    /// The time zone of `date` and `time` arguments; the process's (`ZoneInfo.current`) when `nil`, looked up
+    /// only when a message has a date, which keeps a widget's first render cheap.
+    public var timeZone: ZoneInfo?
 
-    /// Formats what the built-in CLDR number formats do not: dates, times, currencies, patterns.
-    public var valueFormatter: (any LocaleValueFormatting)?
-
-    public init(timeZone: TimeZone? = nil, valueFormatter: (any LocaleValueFormatting)? = nil) {
+    public init(timeZone: ZoneInfo? = nil) {
         self.timeZone = timeZone
-        self.valueFormatter = valueFormatter
     }
 
     public func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
@@ -53,8 +50,7 @@ public struct ICUMessageFormatter: MessageFormatting {
             return FormattedMessage(text: message, problems: [FormatProblem(.syntax(error.description))])
         case .elements(let elements):
             var renderer = Renderer(
-                locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter,
-                renderTag: renderTag)
+                locale: locale, arguments: arguments, timeZone: timeZone, renderTag: renderTag)
             renderer.output.reserveCapacity(message.utf8.count + 16)
             renderer.render(elements, plural: nil)
             return FormattedMessage(text: renderer.output, problems: renderer.problems)
@@ -69,8 +65,7 @@ public struct ICUMessageFormatter: MessageFormatting {
         case .error(let error): throw .parse(error)
         case .elements(let elements):
             var renderer = Renderer(
-                locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter, renderTag: nil
-            )
+                locale: locale, arguments: arguments, timeZone: timeZone, renderTag: nil)
             renderer.render(elements, plural: nil)
             if let problem = renderer.problems.first { throw .format(problem) }
             return renderer.output
@@ -100,8 +95,7 @@ public enum MessageFormatError: Error, Hashable, Sendable, CustomStringConvertib
 private struct Renderer {
     let locale: LocaleTag
     let arguments: MessageArguments
-    let timeZone: TimeZone?
-    let valueFormatter: (any LocaleValueFormatting)?
+    let timeZone: ZoneInfo?
     let renderTag: ((String, String) -> String)?
     var output = ""
     var problems: [FormatProblem] = []
@@ -115,14 +109,12 @@ private struct Renderer {
     }
 
     init(
-        locale: LocaleTag, arguments: MessageArguments, timeZone: TimeZone?,
-        valueFormatter: (any LocaleValueFormatting)?,
+        locale: LocaleTag, arguments: MessageArguments, timeZone: ZoneInfo?,
         renderTag: ((String, String) -> String)?
     ) {
         self.locale = locale
         self.arguments = arguments
         self.timeZone = timeZone
-        self.valueFormatter = valueFormatter
         self.renderTag = renderTag
     }
 
@@ -137,7 +129,7 @@ private struct Renderer {
                 switch value {
                 case .string(let text): output += text
                 case .number(let number): output += formatNumber(number, style: .decimal)
-                case .date(let date): output += formatDate(date, isTime: false, style: .medium)
+                case .date(let date): output += formatDate(date, isTime: false, style: nil)
                 }
             case .number(let name, let style, _):
                 guard let value = argument(name) else { continue }
@@ -170,9 +162,7 @@ private struct Renderer {
                     render(children, plural: plural)
                     continue
                 }
-                var inner = Renderer(
-                    locale: locale, arguments: arguments, timeZone: timeZone, valueFormatter: valueFormatter,
-                    renderTag: renderTag)
+                var inner = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: renderTag)
                 inner.render(children, plural: plural)
                 problems += inner.problems
                 output += renderTag(name, inner.output)
@@ -236,32 +226,38 @@ private struct Renderer {
         return nil
     }
 
-    /// `number` in `style`: the built-in CLDR formats when they cover the style, else the value formatter.
+    /// `number` in `style`, from the CLDR data built into I18nCore.
     private mutating func formatNumber(_ number: MessageNumber, style: NumberStyle) -> String {
         let formats = profile().numberFormats
-        let builtIn = BuiltInNumberStyle(style, formats: formats)
-        if builtIn.needsValueFormatter, let valueFormatter {
-            let (text, found) = valueFormatter.format(number, style: style, locale: locale)
-            problems += found
-            return text
+        switch style {
+        case .decimal:
+            return formats.format(number, .decimal, usesPatternPrecision: true)
+        case .integer:
+            return formats.format(number, .integer, usesPatternPrecision: true)
+        case .percent:
+            return formats.format(number, .percentStyle, usesPatternPrecision: true)
+        case .currency:
+            guard let code = formats.numbers["currency"] else {
+                problems.append(FormatProblem(.unsupported("currency style in a locale without a region's currency")))
+                return formats.format(number, .decimal, usesPatternPrecision: true)
+            }
+            return formats.format(number, NumberSkeleton(unit: .currency(code)))
+        case .pattern(let pattern):
+            return formats.format(number, .decimal, pattern: NumberPattern(pattern))
+        case .skeleton(let text):
+            do {
+                return formats.format(number, try NumberSkeleton(parsing: text))
+            } catch {
+                problems.append(FormatProblem(.unsupported("number skeleton token '\(error.token)': \(error.reason)")))
+                return formats.format(number, .decimal, usesPatternPrecision: true)
+            }
         }
-        problems += builtIn.unsupported.map { FormatProblem(.unsupported($0)) }
-        return formats.format(number, builtIn.options)
     }
 
-    private mutating func formatDate(_ date: Date, isTime: Bool, style: DateTimeStyle) -> String {
-        let zone = timeZone ?? .current
-        if let valueFormatter {
-            return valueFormatter.format(date, isTime: isTime, style: style, locale: locale, timeZone: zone)
-        }
-        problems.append(
-            FormatProblem(
-                .unsupported(
-                    "\(isTime ? "time" : "date") style without a LocaleValueFormatting (pass FoundationValueFormatter() to "
-                        + "ICUMessageFormatter); shown in ISO 8601")))
-        var iso = Date.ISO8601FormatStyle(timeZone: zone)
-        iso = isTime ? iso.time(includingFractionalSeconds: false) : iso.year().month().day()
-        return date.formatted(iso)
+    /// `date` in the formatter's zone; a `nil` style is a plain `{d}`: short date and time.
+    private mutating func formatDate(_ date: Date, isTime: Bool, style: DateTimeStyle?) -> String {
+        let formats = profile().dateFormats
+        return formats.format(date, pattern: formats.pattern(isTime: isTime, style: style), zone: timeZone ?? .current)
     }
 
     /// `number − offset`, keeping the number's visible fraction digits, exactly.

@@ -9,10 +9,20 @@ final class LocaleProfile: Sendable {
 
     private static let profiles = Mutex<[String: LocaleProfile]>([:])
 
+    /// Date data is read on the first date, and a skeleton's pattern is found once.
+    private struct DateState {
+        var formats: DateFormats?
+        var generator: DateTimePatternGenerator?
+        var patterns: [String: String] = [:]
+    }
+    private let dateState = Mutex(DateState())
+    private let locale: LocaleTag
+
     private init(locale: LocaleTag) {
+        self.locale = locale
         cardinal = PluralRules.rule(for: locale, ordinal: false)
         ordinal = PluralRules.rule(for: locale, ordinal: true)
-        numberFormats = NumberFormats.forLocale(locale)
+        numberFormats = NumberFormats(locale: locale, plural: cardinal)
     }
 
     static func profile(for locale: LocaleTag) -> LocaleProfile {
@@ -20,6 +30,28 @@ final class LocaleProfile: Sendable {
         let profile = LocaleProfile(locale: locale)
         profiles.withLock { $0[locale.normalized] = profile }
         return profile
+    }
+
+    /// The locale's date formats, read on first use.
+    var dateFormats: DateFormats {
+        if let formats = dateState.withLock({ $0.formats }) { return formats }
+        let formats = DateFormats(locale: locale, numbers: numberFormats)
+        dateState.withLock { $0.formats = formats }
+        return formats
+    }
+
+    /// The locale's pattern for a date skeleton (`yMMMd` → `MMM d, y`), found once per skeleton.
+    func datePattern(forSkeleton skeleton: String) -> String {
+        if let pattern = dateState.withLock({ $0.patterns[skeleton] }) { return pattern }
+        let generator =
+            dateState.withLock { $0.generator }
+            ?? DateTimePatternGenerator(CLDRData.values(.patternGenerator, for: locale))
+        let pattern = generator.bestPattern(for: skeleton)
+        dateState.withLock {
+            $0.generator = generator
+            $0.patterns[skeleton] = pattern
+        }
+        return pattern
     }
 
     /// `#` in a plural: the number with exactly its visible fraction digits, grouped for the locale.
@@ -31,8 +63,9 @@ final class LocaleProfile: Sendable {
         {
             return text
         }
-        let fractionDigits = number.visibleFractionDigits
-        return numberFormats.format(
-            number, .init(minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits))
+        // ICU's `#` is the number in the locale's decimal pattern; digits written in the argument are kept.
+        let maximum = numberFormats.decimalPattern.maximumFractionDigits
+        let minimum = min(number.visibleFractionDigits, maximum)
+        return numberFormats.format(number, NumberSkeleton(precision: .fraction(minimum: minimum, maximum: maximum)))
     }
 }

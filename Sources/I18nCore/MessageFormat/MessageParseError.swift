@@ -21,6 +21,8 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case expectedCaseMessage(String)
         /// A plural or select with no cases.
         case expectedCases(String)
+        /// `{n, number, ::compact-shrot}`: a skeleton token or letter I18nCore does not know.
+        case invalidSkeleton(token: String, reason: String)
         /// `<b>` without `</b>`.
         case unclosedTag(String)
         /// `</i>` where `</b>` was due, or a closing tag nothing opened.
@@ -45,6 +47,7 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
             what = "Invalid plural selector '\(selector)': expected =N, zero, one, two, few, many or other"
         case .expectedCaseMessage(let selector): what = "Expected '{' and a message after selector '\(selector)'"
         case .expectedCases(let type): what = "Expected cases in \(type), such as 'other {…}'"
+        case .invalidSkeleton(let token, let reason): what = "Invalid skeleton token '\(token)': \(reason)"
         case .unclosedTag(let name): what = "Unclosed tag <\(name)>: expected </\(name)>"
         case .mismatchedTag(let expected, let found):
             what =

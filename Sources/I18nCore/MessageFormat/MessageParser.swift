@@ -182,14 +182,20 @@ public struct MessageParser {
         switch type {
         case "number", "date", "time":
             var styleText: String?
+            var styleStart = position
             if scalars[position] == "," {
                 position += 1
+                styleStart = position
                 styleText = try readStyle(open: open)
             } else {
                 guard scalars[position] == "}" else { throw error(.expectedCommaOrBrace, at: position) }
             }
             position += 1
             let style = styleText?.trimmingSpaces() ?? ""
+            if style.hasPrefix("::") {
+                let leading = (styleText ?? "").unicodeScalars.prefix { $0 == " " || $0 == "\t" || $0 == "\n" }.count
+                try checkSkeleton(String(style.dropFirst(2)), isNumber: type == "number", at: styleStart + leading + 2)
+            }
             if type == "number" {
                 return .number(name: name, style: numberStyle(style), location: nameLocation)
             }
@@ -237,6 +243,25 @@ public struct MessageParser {
             position += 1
         }
         throw error(.unclosedBrace, at: open)
+    }
+
+    /// Every token of a number skeleton, and every letter of a date skeleton, must be one I18nCore formats.
+    private func checkSkeleton(_ skeleton: String, isNumber: Bool, at start: Int) throws(MessageParseError) {
+        if isNumber {
+            do {
+                _ = try NumberSkeleton(parsing: skeleton)
+            } catch {
+                throw self.error(.invalidSkeleton(token: error.token, reason: error.reason), at: start + error.offset)
+            }
+            return
+        }
+        for (offset, scalar) in skeleton.unicodeScalars.enumerated()
+        where !DateTimePatternGenerator.skeletonLetters.contains(scalar) {
+            throw error(
+                .invalidSkeleton(
+                    token: String(scalar), reason: "not a date field letter (y, M, L, d, E, c, h, H, j, m, s, a, …)"),
+                at: start + offset)
+        }
     }
 
     private func numberStyle(_ style: String) -> NumberStyle {

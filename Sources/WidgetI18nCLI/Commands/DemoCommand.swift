@@ -1,7 +1,6 @@
 import CDNFetcher
 import CommandLineSupport
 import Foundation
-import FoundationFormatting
 import GroupStore
 import I18nCore
 import SampleWidgets
@@ -42,11 +41,9 @@ enum DemoCommand: Command {
         }
         let store = FileGroupStore(directory: directory + "/group")
         let fetcher = try await fetchEveryLocale(from: cdn, into: store, output: context.output)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        try writeAppData(into: store, now: now, calendar: calendar, output: context.output)
-        let tomorrow = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))!
-        let end = calendar.date(byAdding: .hour, value: 1, to: tomorrow)!
+        try writeAppData(into: store, now: now, timeZone: timeZone, output: context.output)
+        let tomorrow = timeZone.startOfDay(number: timeZone.dayNumber(of: now) + 1)
+        let end = tomorrow.addingTimeInterval(3600)
         for locale in ["en", "ar", "ru", "ja"] {
             try await switchAndRender(
                 locale, fetcher: fetcher, store: store, from: now, through: end, timeZone: timeZone,
@@ -78,12 +75,12 @@ enum DemoCommand: Command {
     }
 
     /// Step 2, the app's own data as it would write it: three events around `now` and a profile.
-    private static func writeAppData(into store: FileGroupStore, now: Date, calendar: Calendar, output: Output)
+    private static func writeAppData(into store: FileGroupStore, now: Date, timeZone: ZoneInfo, output: Output)
         throws(CLIError)
     {
-        let today = calendar.startOfDay(for: now)
+        let marathon = timeZone.startOfDay(number: timeZone.dayNumber(of: now) - 52)
         let events = [
-            SampleEvent(id: "run", title: "Marathon", startDate: calendar.date(byAdding: .day, value: -52, to: today)!),
+            SampleEvent(id: "run", title: "Marathon", startDate: marathon),
             SampleEvent(id: "sync", title: "Team sync", startDate: now.addingTimeInterval(2 * 3600)),
             SampleEvent(id: "dinner", title: "Dinner", startDate: now.addingTimeInterval(5 * 3600)),
         ]
@@ -95,13 +92,13 @@ enum DemoCommand: Command {
         } catch { throw .failure("\(error)") }
         output.writeLine(
             "Wrote 3 sample events and a profile; widgets render from "
-                + "\(WidgetOptions.timestamp(now, calendar.timeZone)) until after midnight")
+                + "\(WidgetOptions.timestamp(now, timeZone)) until after midnight")
     }
 
     /// Step 3, per locale: switch as `locale set` does, then render both widgets from `start` through `end`.
     private static func switchAndRender(
         _ locale: String, fetcher: CDNFetcher, store: FileGroupStore, from start: Date, through end: Date,
-        timeZone: TimeZone, output: Output
+        timeZone: ZoneInfo, output: Output
     ) async throws(CLIError) {
         let change: LocaleSwitch
         do { change = try await fetcher.switchLocale(to: LocaleTag(parsing: locale)!) } catch {

@@ -1,6 +1,5 @@
 import CommandLineSupport
 import Foundation
-import FoundationFormatting
 import I18nCore
 
 /// `widget-i18n format`: formats an ICU message, or a stream of them.
@@ -108,15 +107,27 @@ enum FormatCommand: Command {
         var values: MessageArguments = [:]
         for (name, value) in object["args"] as? [String: Any] ?? [:] {
             if let number = value as? NSNumber {
-                values[name] = .number(MessageNumber(number.stringValue) ?? MessageNumber(number.doubleValue))
+                // As JSON and JavaScript read numbers: 1.0 is 1; whole numbers keep every digit.
+                let isInteger = "qlisQLIS".contains(String(cString: number.objCType))
+                values[name] = .number(isInteger ? MessageNumber(number.intValue) : MessageNumber(number.doubleValue))
+            } else if let date = value as? [String: Any], let milliseconds = date["$date"] as? NSNumber {
+                values[name] = .date(Date(timeIntervalSince1970: milliseconds.doubleValue / 1000))
             } else if let text = value as? String {
                 values[name] = .string(text)
             } else {
                 values[name] = .string("\(value)")
             }
         }
+        var lineFormatter = formatter
+        if let name = object["timeZone"] as? String {
+            guard let zone = ZoneInfo(identifier: name) else {
+                return reply(
+                    "error", "Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
+            }
+            lineFormatter.timeZone = zone
+        }
         do {
-            return reply("output", try formatter.formatStrictly(message, locale: locale, arguments: values))
+            return reply("output", try lineFormatter.formatStrictly(message, locale: locale, arguments: values))
         } catch {
             return reply("error", error.description)
         }

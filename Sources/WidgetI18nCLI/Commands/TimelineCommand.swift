@@ -52,13 +52,13 @@ struct WidgetOptions {
     let kind: String
     let source: WidgetSource
     let family: WidgetFamily
-    let timeZone: TimeZone
+    let timeZone: ZoneInfo
     /// The time zone as the user named it (Foundation reports UTC as GMT).
     let timeZoneName: String
     let eventID: String?
     let translatorForDiagnostics: WidgetTranslator
 
-    init(kind: String, family: WidgetFamily, timeZone: TimeZone, eventID: String?, translator: WidgetTranslator) {
+    init(kind: String, family: WidgetFamily, timeZone: ZoneInfo, eventID: String?, translator: WidgetTranslator) {
         self.kind = kind
         self.family = family
         self.timeZone = timeZone
@@ -85,7 +85,7 @@ struct WidgetOptions {
         self.family = family
         let zone = try CommandInput.timeZone(arguments)
         timeZone = zone?.zone ?? .current
-        timeZoneName = zone?.name ?? TimeZone.current.identifier
+        timeZoneName = zone?.name ?? ZoneInfo.current.identifier
         let configuration = try context.configuration()
         let locale = try CommandInput.localeOption(arguments)
         translatorForDiagnostics = try configuration.translator(arguments)
@@ -165,7 +165,9 @@ struct WidgetOptions {
         }
     }
 
-    static func timestamp(_ date: Date, _ zone: TimeZone) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: zone))
+    /// ISO 8601 with the zone's offset at `date` (`2026-03-29T03:00:00+02:00`).
+    static func timestamp(_ date: Date, _ zone: ZoneInfo) -> String {
+        let offset = zone.secondsFromGMT(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
+        return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
     }
 }

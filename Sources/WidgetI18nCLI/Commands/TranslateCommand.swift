@@ -1,5 +1,4 @@
 import CommandLineSupport
-import FoundationFormatting
 import GroupStore
 import I18nCore
 import WidgetTranslator

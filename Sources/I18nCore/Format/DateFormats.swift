@@ -1,0 +1,188 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A locale's gregorian date and time formats from `CLDRData`, and the formatting of an instant with them in a
+/// time zone: ICU MessageFormat's `date` and `time` styles, date skeletons and patterns, as ICU4C prints them.
+struct DateFormats: Sendable {
+    let dates: CLDRData.Values
+    let numbers: NumberFormats
+    let locale: LocaleTag
+
+    init(locale: LocaleTag, numbers: NumberFormats) {
+        self.locale = locale
+        self.numbers = numbers
+        dates = CLDRData.values(.dates, for: locale)
+    }
+
+    /// The pattern of a MessageFormat `date` or `time` argument (`nil` style: a plain `{d}`, date and time).
+    func pattern(isTime: Bool, style: DateTimeStyle?) -> String {
+        switch style {
+        case nil:
+            let glue = dates["glue.short"] ?? "{1} {0}"
+            return glue.replacingPlaceholder(0, with: dates["time.short"] ?? "HH:mm")
+                .replacingPlaceholder(1, with: dates["date.short"] ?? "y-MM-dd")
+        case .short?: return dates[(isTime ? "time." : "date.") + "short"] ?? "y-MM-dd"
+        case .medium?: return dates[(isTime ? "time." : "date.") + "medium"] ?? "y MMM d"
+        case .long?: return dates[(isTime ? "time." : "date.") + "long"] ?? "y MMMM d"
+        case .full?: return dates[(isTime ? "time." : "date.") + "full"] ?? "y MMMM d, EEEE"
+        case .pattern(let pattern)?: return pattern
+        case .skeleton(let skeleton)?: return LocaleProfile.profile(for: locale).datePattern(forSkeleton: skeleton)
+        }
+    }
+
+    /// `date` in `zone` with a CLDR date pattern (`MMM d, y`, `HH:mm`).
+    func format(_ date: Date, pattern: String, zone: ZoneInfo) -> String {
+        let instant = date.timeIntervalSince1970
+        let seconds = Int64(instant.rounded(.down))
+        let milliseconds = Int(((instant - Double(seconds)) * 1000).rounded(.down))
+        let local = seconds + Int64(zone.secondsFromGMT(atUnixTime: seconds))
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondOfDay = Int(local - days * 86_400)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
+        let time = Fields(
+            year: year, month: month, day: day, weekday: CivilCalendar.weekday(fromDays: days),
+            hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
+            millisecond: milliseconds,
+            dayOfYear: Int(days - CivilCalendar.daysFromCivil(year: year, month: 1, day: 1)) + 1)
+
+        var output = ""
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "'" {
+                if index + 1 < scalars.count, scalars[index + 1] == "'" {
+                    output += "'"
+                    index += 2
+                    continue
+                }
+                index += 1
+                while index < scalars.count {
+                    if scalars[index] == "'" {
+                        if index + 1 < scalars.count, scalars[index + 1] == "'" {
+                            output += "'"
+                            index += 2
+                            continue
+                        }
+                        break
+                    }
+                    output.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                index += 1
+                continue
+            }
+            guard (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") else {
+                output.unicodeScalars.append(scalar)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < scalars.count, scalars[end] == scalar { end += 1 }
+            output += field(scalar, count: end - index, time, zone: zone, seconds: seconds)
+            index = end
+        }
+        return output
+    }
+
+    private struct Fields {
+        let year: Int64
+        let month: Int
+        let day: Int
+        /// 0 is Sunday.
+        let weekday: Int
+        let hour: Int
+        let minute: Int
+        let second: Int
+        let millisecond: Int
+        let dayOfYear: Int
+    }
+
+    private func field(_ letter: Unicode.Scalar, count: Int, _ time: Fields, zone: ZoneInfo, seconds: Int64) -> String {
+        switch letter {
+        case "G":
+            let eras = dates.list("eras." + width(count))
+            let index = time.year > 0 ? 1 : 0
+            return index < eras.count ? eras[index] : (time.year > 0 ? "AD" : "BC")
+        case "y", "Y", "u":
+            let year = time.year > 0 || letter == "u" ? time.year : 1 - time.year
+            if count == 2 { return number(Int(year % 100), minimumDigits: 2) }
+            return number(Int(year), minimumDigits: count)
+        case "M", "L":
+            if count <= 2 { return number(time.month, minimumDigits: count) }
+            let context = letter == "M" ? "format" : "stand-alone"
+            let names = dates.list("months.\(context).\(width(count))")
+            return time.month - 1 < names.count ? names[time.month - 1] : number(time.month, minimumDigits: 1)
+        case "d":
+            return number(time.day, minimumDigits: count)
+        case "D":
+            return number(time.dayOfYear, minimumDigits: count)
+        case "E", "c", "e":
+            if letter != "E", count <= 2 { return number(time.weekday + 1, minimumDigits: count) }
+            let context = letter == "c" ? "stand-alone" : "format"
+            let names = dates.list("days.\(context).\(count == 6 ? "short" : width(max(count, 3)))")
+            return time.weekday < names.count ? names[time.weekday] : ""
+        case "B":
+            // 24 hourly names, then exact midnight and noon.
+            let names = dates.list("dayPeriods.\(width(count))")
+            guard names.count == 26 else { return "" }
+            if time.minute == 0, time.second == 0, time.hour == 0 || time.hour == 12 {
+                return names[time.hour == 0 ? 24 : 25]
+            }
+            return names[time.hour]
+        case "a", "b":
+            // ICU's `a` shows the wide markers up to `aaaa`, `aaaaa` the narrow ones.
+            let names = dates.list("ampm.\(count == 5 ? "narrow" : "wide")")
+            let index = time.hour < 12 ? 0 : 1
+            return index < names.count ? names[index] : (index == 0 ? "AM" : "PM")
+        case "h":
+            return number(time.hour % 12 == 0 ? 12 : time.hour % 12, minimumDigits: count)
+        case "H":
+            return number(time.hour, minimumDigits: count)
+        case "K":
+            return number(time.hour % 12, minimumDigits: count)
+        case "k":
+            return number(time.hour == 0 ? 24 : time.hour, minimumDigits: count)
+        case "m":
+            return number(time.minute, minimumDigits: count)
+        case "s":
+            return number(time.second, minimumDigits: count)
+        case "S":
+            var digits = String(time.millisecond)
+            digits = String(repeating: "0", count: 3 - digits.count) + digits
+            while digits.count < count { digits += "0" }
+            return String(digits.prefix(count)).map { numbers.digits[Int(String($0))!] }.joined()
+        case "z", "Z", "O", "v", "V", "x", "X":
+            return gmtOffset(zone.secondsFromGMT(atUnixTime: seconds))
+        default:
+            return String(repeating: Character(letter), count: count)
+        }
+    }
+
+    /// CLDR's widths by field length: 1–3 abbreviated, 4 wide, 5 narrow.
+    private func width(_ count: Int) -> String {
+        count == 4 ? "wide" : count == 5 ? "narrow" : "abbreviated"
+    }
+
+    /// `value` in the locale's digits, zero-padded to `minimumDigits`.
+    private func number(_ value: Int, minimumDigits: Int) -> String {
+        var digits = String(value.magnitude)
+        if digits.count < minimumDigits {
+            digits = String(repeating: "0", count: minimumDigits - digits.count) + digits
+        }
+        if numbers.usesASCIIDigits { return value < 0 ? "-" + digits : digits }
+        return (value < 0 ? numbers.minus : "") + digits.utf8.map { numbers.digits[Int($0 - 0x30)] }.joined()
+    }
+
+    /// `GMT+1`, `GMT+5:30`, `GMT`: the localized-GMT form, for the zone fields of full times.
+    private func gmtOffset(_ offset: Int) -> String {
+        guard offset != 0 else { return "GMT" }
+        let minutes = abs(offset) / 60
+        var text = "GMT" + (offset < 0 ? "-" : "+") + String(minutes / 60)
+        if minutes % 60 != 0 { text += ":" + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60) }
+        return text
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import I18nCore
+import Testing
+
+/// The differential corpus: 15,000 messages formatted by ICU4C 77.1 (CLDR 47) in 48 locales — plurals and
+/// ordinals with decimals, numbers and skeletons, compact, units, currencies, dates and times in five zones
+/// including DST transition days — made by `scripts/generate/icu-corpus.py`. Every case must come out
+/// exactly as ICU printed it, spaces (U+00A0, U+202F) and bidi marks included.
+@Suite struct ICUCorpusTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let line: Int
+        let locale: String
+        let message: String
+        let arguments: MessageArguments
+        let timeZone: String?
+        let expected: String
+
+        var testDescription: String { "line \(line): \(locale) \(message)" }
+    }
+
+    static let cases: [Case] = {
+        guard let text = try? testData("icu-corpus.jsonl") else { return [] }
+        var cases: [Case] = []
+        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n").enumerated() {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let expected = object["expected"] as? String
+            else { continue }
+            var arguments: MessageArguments = [:]
+            for (name, value) in object["arguments"] as? [String: Any] ?? [:] {
+                arguments[name] = argument(value)
+            }
+            cases.append(
+                Case(
+                    line: offset + 1, locale: object["locale"] as! String, message: object["message"] as! String,
+                    arguments: arguments, timeZone: object["timeZone"] as? String, expected: expected))
+        }
+        return cases
+    }()
+
+    /// A JSON value as the CLI reads it: numbers as JSON numbers, `{"$date": ms}` as an instant.
+    static func argument(_ value: Any) -> MessageArgument {
+        if let object = value as? [String: Any], let milliseconds = object["$date"] as? NSNumber {
+            return .date(Date(timeIntervalSince1970: milliseconds.doubleValue / 1000))
+        }
+        if let number = value as? NSNumber { return .number(MessageNumber(number.doubleValue)) }
+        return .string(value as? String ?? "")
+    }
+
+    @Test func theCorpusIsThere() {
+        #expect(Self.cases.count >= 3000)
+        #expect(Set(Self.cases.map(\.locale)).count >= 30)
+        #expect(Self.cases.contains { $0.timeZone != nil })
+    }
+
+    @Test func everyCaseFormatsExactlyAsICU() throws {
+        var failures: [String] = []
+        var zones: [String: ZoneInfo] = [:]
+        for testCase in Self.cases {
+            let locale = try LocaleTag(testCase.locale)
+            var formatter = ICUMessageFormatter()
+            if let name = testCase.timeZone {
+                if zones[name] == nil { zones[name] = ZoneInfo(identifier: name) }
+                formatter.timeZone = try #require(zones[name], "time zone \(name)")
+            }
+            let output = formatter.format(testCase.message, locale: locale, arguments: testCase.arguments)
+            if output.text != testCase.expected || !output.problems.isEmpty {
+                failures.append(
+                    "line \(testCase.line) \(testCase.locale) \(testCase.message) \(testCase.arguments): "
+                        + "\(output.text.debugDescription) != \(testCase.expected.debugDescription) \(output.problems)")
+            }
+        }
+        #expect(
+            failures.isEmpty,
+            Comment(
+                rawValue: "\(failures.count) of \(Self.cases.count) differ:\n"
+                    + failures.prefix(60).joined(separator: "\n")))
+    }
+}

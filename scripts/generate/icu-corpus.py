@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""Generate the differential test corpus of ICU MessageFormat outputs.
+
+Formats a fixed set of MessageFormat messages (plurals, ordinals, numbers, number skeletons, units, currencies,
+dates and times) in 48 locales with ICU4C 77.1 (CLDR 47) through PyICU, and writes one case per line to
+
+  Tests/I18nCoreTests/Data/icu-corpus.jsonl
+
+  {"locale": "de", "message": "...", "arguments": {...}, "timeZone": "Europe/Berlin", "expected": "..."}
+
+"timeZone" is present only in cases with a date argument. Argument values are JSON numbers (an integer is passed
+to ICU as int64, a number written with a fraction or exponent -- including 1.0 -- as a double) or
+{"$date": <milliseconds since 1970-01-01T00:00:00Z>}, passed to ICU as a UDate. The first line is a comment
+object without "expected", which readers skip. WidgetI18n's formatter must produce "expected" exactly.
+
+Usage (from the repository root):  python3 scripts/generate/icu-corpus.py
+Needs Python 3 and PyICU built against ICU 77.1 (pip install pyicu-wheels); refuses to run with any other ICU.
+The output is deterministic: fixed orders, and the spreading of combinations over locales uses no randomness.
+
+ICU notes:
+- Number skeletons (`{n, number, ::...}`) and date skeletons (`{d, date, ::...}`) are formatted by MessageFormat
+  itself. Of the grouping stems ICU accepts group-off, group-min2, group-auto, group-on-aligned and
+  group-thousands; there is no `group-always` stem.
+- Dates are formatted in the case's time zone by making it ICU's default zone before creating the MessageFormat
+  (verified at startup against known instants). PyICU takes a UDate as float *seconds*, so every instant here
+  is a whole second.
+- WidgetI18n formats the Gregorian calendar only. The date cases of a locale whose default calendar is another
+  ("th": Buddhist, "fa": Persian) ask for it explicitly with `-u-ca-gregory` ("th-u-ca-gregory"), which is what
+  WidgetI18n prints for them.
+"""
+import functools
+import json
+import math
+import os
+import sys
+from datetime import datetime, timezone
+
+import icu
+
+ICU_VERSION = "77.1"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUTPUT = os.path.join(ROOT, "Tests", "I18nCoreTests", "Data", "icu-corpus.jsonl")
+
+LOCALES = [
+    "en", "en-GB", "en-IN", "de", "de-CH", "fr", "fr-CA", "es", "es-419", "es-MX", "pt", "pt-PT", "it", "nl",
+    "sv", "nb", "da", "fi", "pl", "cs", "ru", "uk", "tr", "ar", "ar-EG", "he", "fa", "hi", "bn", "th", "ja",
+    "ko", "zh", "zh-Hant", "zh-Hant-HK", "id", "vi", "el", "hu", "ro", "is", "lt", "lv", "sl", "sr-Latn", "ga",
+    "cy", "mt",
+]
+
+# --- 1, 2: plural categories -----------------------------------------------------------------------------------
+
+PLURAL_MESSAGE = "{n, plural, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"
+PLURAL_VALUES = [0, 1, 2, 3, 5, 11, 21, 101, 1000000, 0.0, 1.0, 1.5, 2.5, 0.1, 1.25, 10.0, 100.5, -1, -2.5]
+
+ORDINAL_MESSAGE = (
+    "{n, selectordinal, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"
+)
+ORDINAL_VALUES = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]
+
+# --- 3: plain numbers ------------------------------------------------------------------------------------------
+
+PLAIN_MESSAGES = ["{n}", "{n, number}", "{n, number, integer}", "{n, number, percent}"]
+PLAIN_VALUES = [0, 1.0, -1, 1234, 12345.678, 1234567.891, 0.5, 1000, 10000, -1234.5, 0.000123, 123456789012]
+
+# --- 4: number skeletons ---------------------------------------------------------------------------------------
+
+COMPACT_SKELETONS = ["compact-short", "compact-long"]
+COMPACT_VALUES = [
+    0, 5, 999, 1000, 1234, 1500, 9999, 12345, 99999, 123456, 999999, 1000000, 1234567, 15000000, 1000000000,
+    1500000000000, -1234, 0.5, 1.25,
+]
+SKELETONS = [
+    "percent", "percent .00", "scale/100", ".00", ".0#", "@@#", "@@@", "precision-integer",
+    "sign-always", "sign-except-zero", "sign-never",
+    "group-off", "group-min2", "group-auto", "group-on-aligned", "group-thousands",
+]
+SKELETON_VALUES = PLAIN_VALUES
+SKELETON_CASES_PER_LOCALE = 34
+
+# --- 5: units --------------------------------------------------------------------------------------------------
+
+UNITS = [
+    "second", "minute", "hour", "day", "week", "month", "year", "meter", "kilometer", "mile", "foot", "gram",
+    "kilogram", "pound", "celsius", "fahrenheit", "kilocalorie", "kilometer-per-hour", "mile-per-hour", "liter",
+    "kilobyte", "megabyte", "gigabyte", "percent",
+]
+UNIT_WIDTHS = ["", "unit-width-short", "unit-width-narrow", "unit-width-full-name"]
+UNIT_VALUES = [0, 1, 2, 5, 1.5, 21, 1234]
+UNIT_CASES_PER_LOCALE = 36
+
+# --- 6: currencies ---------------------------------------------------------------------------------------------
+
+CURRENCIES = [
+    "USD", "EUR", "GBP", "JPY", "CNY", "INR", "KRW", "RUB", "TRY", "BRL", "MXN", "CAD", "AUD", "CHF", "SEK",
+    "NOK", "DKK", "PLN", "CZK", "HUF", "ILS", "SAR", "AED", "EGP", "ZAR", "NGN", "IDR", "THB", "VND", "PHP",
+    "MYR", "SGD", "HKD", "TWD", "NZD", "CLP", "COP", "ARS", "PEN", "UAH", "RON", "KZT", "PKR", "BDT",
+]
+CURRENCY_WIDTHS = ["", "unit-width-short", "unit-width-narrow", "unit-width-iso-code", "unit-width-full-name"]
+CURRENCY_VALUES = [0, 1, 1234.5, -12.345, 1000000]
+CURRENCY_CASES_PER_LOCALE = 42
+
+# --- 7: dates and times ----------------------------------------------------------------------------------------
+
+DATE_MESSAGES = [
+    "{d, date}", "{d, date, short}", "{d, date, medium}", "{d, date, long}", "{d, date, full}",
+    "{d, time}", "{d, time, short}", "{d, time, medium}",
+] + [
+    "{d, time, ::%s}" % skeleton for skeleton in ["jm", "Hm", "hm", "jms"]
+] + [
+    "{d, date, ::%s}" % skeleton for skeleton in [
+        "MMMd", "MMMEd", "yMMMd", "yMMMEd", "yMd", "MMMMd", "yMMMM", "EEEE", "EEE", "MMMM", "LLLL", "d", "Ed",
+        "yMMMMEEEEd", "MMMEdjm", "yMMMdjms", "Md", "MEd",
+    ]
+]
+INSTANTS_PER_DATE_MESSAGE = 3
+
+TIME_ZONES = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Sydney", "UTC"]
+
+# Wall-clock times, each taken in every zone.
+LOCAL_TIMES = [
+    "2024-01-01 00:00:00", "2024-02-29 12:00:00", "2024-07-04 00:30:00", "2024-12-31 23:59:59",
+    "2025-01-15 12:30:00", "2025-06-21 08:05:09", "2025-09-10 17:45:00", "2026-05-01 06:07:08",
+    "2026-12-25 20:00:00",
+]
+
+# The 2025 DST transitions (UTC instant at which the offset changes) and the zone's local date of each: cases
+# take the second before, the instant itself and noon that day.
+DST_TRANSITIONS = [
+    ("America/New_York", "2025-03-09T07:00:00Z", "2025-03-09"),
+    ("America/New_York", "2025-11-02T06:00:00Z", "2025-11-02"),
+    ("Europe/Berlin", "2025-03-30T01:00:00Z", "2025-03-30"),
+    ("Europe/Berlin", "2025-10-26T01:00:00Z", "2025-10-26"),
+    ("Australia/Sydney", "2025-04-05T16:00:00Z", "2025-04-06"),
+    ("Australia/Sydney", "2025-10-04T16:00:00Z", "2025-10-05"),
+]
+
+# Dates outside 2024-2026: UTC instants, and wall-clock times in a given zone.
+HISTORIC_INSTANTS = [
+    ("UTC", "1970-01-01T00:00:00Z"),
+    ("America/New_York", "1970-01-01T00:00:00Z"),
+    ("Asia/Kolkata", "1970-01-01T00:00:00Z"),
+    ("Europe/Berlin", "1970-07-20T20:17:40Z"),
+    ("Australia/Sydney", "1970-12-31T13:00:00Z"),
+    ("UTC", "2038-01-19T03:14:07Z"),
+    ("Europe/Berlin", "2038-01-19T03:14:07Z"),
+]
+HISTORIC_LOCAL_TIMES = [
+    ("America/New_York", "2000-02-29 12:00:00"),
+    ("Europe/Berlin", "2000-02-29 00:00:00"),
+    ("Asia/Kolkata", "2000-02-29 23:59:59"),
+    ("Australia/Sydney", "2100-07-04 12:00:00"),
+    ("America/New_York", "2100-07-04 00:30:00"),
+    ("UTC", "2100-07-04 12:30:00"),
+]
+
+# For verify_time_zones(): 2025-01-15T12:00:00Z as HH:mm in each zone.
+ZONE_CHECK_INSTANT = "2025-01-15T12:00:00Z"
+ZONE_CHECK_EXPECTED = {
+    "America/New_York": "07:00", "Europe/Berlin": "13:00", "Asia/Kolkata": "17:30", "Australia/Sydney": "23:00",
+    "UTC": "12:00",
+}
+
+
+# --- ICU --------------------------------------------------------------------------------------------------------
+
+class Date:
+    """A date argument: milliseconds since 1970-01-01T00:00:00Z."""
+
+    def __init__(self, milliseconds):
+        self.milliseconds = milliseconds
+
+    def to_json(self):
+        return {"$date": self.milliseconds}
+
+
+def utc_milliseconds(iso):
+    """"2025-03-09T07:00:00Z" -> milliseconds since 1970."""
+    instant = datetime.strptime(iso, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+    return int(instant.timestamp()) * 1000
+
+
+def local_milliseconds(zone, wall_time):
+    """"2025-03-09 12:00:00" in zone -> milliseconds since 1970, by ICU's own zone data."""
+    date, time = wall_time.split(" ")
+    year, month, day = (int(part) for part in date.split("-"))
+    hour, minute, second = (int(part) for part in time.split(":"))
+    calendar = icu.GregorianCalendar(time_zone(zone))
+    calendar.clear()
+    calendar.set(year, month - 1, day, hour, minute, second)
+    seconds = calendar.getTime()  # PyICU: a UDate is float seconds
+    assert seconds == int(seconds), (zone, wall_time, seconds)
+    return int(seconds) * 1000
+
+
+def time_zone(zone):
+    result = icu.TimeZone.createTimeZone(zone)
+    if result.getID() != zone:
+        sys.exit("ICU does not know the time zone %s" % zone)
+    return result
+
+
+def gregorian(tag):
+    """`tag` itself when its default calendar is the Gregorian one, else `tag-u-ca-gregory`."""
+    calendar = icu.Calendar.createInstance(icu.Locale.forLanguageTag(tag))
+    return tag if calendar.getType() == "gregorian" else tag + "-u-ca-gregory"
+
+
+@functools.lru_cache(maxsize=None)
+def icu_locale(tag):
+    locale = icu.Locale.forLanguageTag(tag)
+    if locale.getBaseName() not in icu.Locale.getAvailableLocales():
+        sys.exit("ICU has no data for %s (%s)" % (tag, locale.getName()))
+    return locale
+
+
+def formattable(value):
+    if isinstance(value, Date):
+        # PyICU takes a UDate as float seconds; with whole seconds the conversion back to milliseconds is exact.
+        seconds = value.milliseconds / 1000
+        assert value.milliseconds % 1000 == 0 and seconds * 1000 == value.milliseconds, value.milliseconds
+        return icu.Formattable(seconds, icu.Formattable.kIsDate)
+    result = icu.Formattable()
+    if isinstance(value, int) and not isinstance(value, bool):
+        result.setInt64(value)  # icu.Formattable(int) would make a double
+    elif isinstance(value, float):
+        result.setDouble(value)
+    else:
+        raise TypeError(value)
+    return result
+
+
+def format_message(tag, message, arguments, zone):
+    """ICU MessageFormat's output for named arguments; date arguments in zone."""
+    icu.TimeZone.setDefault(time_zone(zone))  # MessageFormat's date formats take the default zone when created
+    formatter = icu.MessageFormat(message, icu_locale(tag))
+    names = list(arguments)
+    return formatter.format(names, [formattable(arguments[name]) for name in names])
+
+
+def verify_time_zones():
+    instant = Date(utc_milliseconds(ZONE_CHECK_INSTANT))
+    for zone, expected in ZONE_CHECK_EXPECTED.items():
+        actual = format_message("en", "{d, time, ::Hm}", {"d": instant}, zone)
+        if actual != expected:
+            sys.exit("time zone check failed: %s in %s formats as %r, not %r" % (ZONE_CHECK_INSTANT, zone, actual,
+                                                                                 expected))
+    for zone, iso, _ in DST_TRANSITIONS:
+        seconds = utc_milliseconds(iso) / 1000
+        before = sum(time_zone(zone).getOffset(seconds - 1, False))
+        after = sum(time_zone(zone).getOffset(seconds, False))
+        if before == after:
+            sys.exit("%s is not a DST transition in %s" % (iso, zone))
+
+
+# --- cases ------------------------------------------------------------------------------------------------------
+
+class Dealer:
+    """Deals a list of combinations out in hands, cycling through all of them in a scattered fixed order.
+
+    The k-th combination dealt is items[k * step % n] with step coprime to n (near n / golden ratio), so every
+    combination is dealt equally often (+-1) and each hand mixes the values of every dimension of the product.
+    """
+
+    def __init__(self, items):
+        self.items = items
+        count = len(items)
+        self.step = next(step for step in range(round(count * 0.618), 2 * count) if math.gcd(step, count) == 1)
+        self.dealt = 0
+
+    def deal(self, size):
+        hand = [self.items[(self.dealt + index) * self.step % len(self.items)] for index in range(size)]
+        self.dealt += size
+        return hand
+
+
+def date_instants():
+    """(zone, Date) pairs, sorted by zone and instant."""
+    instants = set()
+    for zone in TIME_ZONES:
+        for wall_time in LOCAL_TIMES:
+            instants.add((zone, local_milliseconds(zone, wall_time)))
+    for zone, iso, local_date in DST_TRANSITIONS:
+        milliseconds = utc_milliseconds(iso)
+        instants.add((zone, milliseconds - 1000))
+        instants.add((zone, milliseconds))
+        instants.add((zone, local_milliseconds(zone, local_date + " 12:00:00")))
+    for zone, iso in HISTORIC_INSTANTS:
+        instants.add((zone, utc_milliseconds(iso)))
+    for zone, wall_time in HISTORIC_LOCAL_TIMES:
+        instants.add((zone, local_milliseconds(zone, wall_time)))
+    return [(zone, Date(milliseconds)) for zone, milliseconds in sorted(instants)]
+
+
+def in_list_order(*lists):
+    """A sort key putting dealt combinations in the order of the lists they were taken from."""
+    return lambda combination: tuple(values.index(value) for values, value in zip(lists, combination))
+
+
+def number_skeleton(*stems):
+    return "{n, number, ::%s}" % " ".join(stem for stem in stems if stem)
+
+
+def cases():
+    """(locale, message, arguments, zone or None), in a fixed order."""
+    skeletons = Dealer([(skeleton, value) for skeleton in SKELETONS for value in SKELETON_VALUES])
+    units = Dealer([(unit, width, value) for unit in UNITS for width in UNIT_WIDTHS for value in UNIT_VALUES])
+    currencies = Dealer([(currency, width, value) for currency in CURRENCIES for width in CURRENCY_WIDTHS
+                         for value in CURRENCY_VALUES])
+    instants = Dealer(date_instants())
+
+    for locale in LOCALES:
+        for value in PLURAL_VALUES:
+            yield locale, PLURAL_MESSAGE, {"n": value}, None
+        for value in ORDINAL_VALUES:
+            yield locale, ORDINAL_MESSAGE, {"n": value}, None
+        for message in PLAIN_MESSAGES:
+            for value in PLAIN_VALUES:
+                yield locale, message, {"n": value}, None
+        for skeleton in COMPACT_SKELETONS:
+            for value in COMPACT_VALUES:
+                yield locale, number_skeleton(skeleton), {"n": value}, None
+        hand = skeletons.deal(SKELETON_CASES_PER_LOCALE)
+        for skeleton, value in sorted(hand, key=in_list_order(SKELETONS, SKELETON_VALUES)):
+            yield locale, number_skeleton(skeleton), {"n": value}, None
+        hand = units.deal(UNIT_CASES_PER_LOCALE)
+        for unit, width, value in sorted(hand, key=in_list_order(UNITS, UNIT_WIDTHS, UNIT_VALUES)):
+            yield locale, number_skeleton("unit/" + unit, width), {"n": value}, None
+        hand = currencies.deal(CURRENCY_CASES_PER_LOCALE)
+        for currency, width, value in sorted(hand, key=in_list_order(CURRENCIES, CURRENCY_WIDTHS, CURRENCY_VALUES)):
+            yield locale, number_skeleton("currency/" + currency, width), {"n": value}, None
+        for message in DATE_MESSAGES:
+            for zone, date in instants.deal(INSTANTS_PER_DATE_MESSAGE):
+                yield locale, message, {"d": date}, zone
+
+
+def main():
+    if icu.ICU_VERSION != ICU_VERSION:
+        sys.stderr.write("icu-corpus.py: needs ICU %s (CLDR 47), but PyICU uses ICU %s\n"
+                         % (ICU_VERSION, icu.ICU_VERSION))
+        sys.exit(1)
+    verify_time_zones()
+
+    lines = [json.dumps({"comment": "generated by scripts/generate/icu-corpus.py from ICU %s (CLDR 47); do not edit"
+                                    % ICU_VERSION})]
+    for locale, message, arguments, zone in cases():
+        if zone is not None:
+            locale = gregorian(locale)
+        case = {"locale": locale, "message": message,
+                "arguments": {name: value.to_json() if isinstance(value, Date) else value
+                              for name, value in arguments.items()}}
+        if zone is not None:
+            case["timeZone"] = zone
+        case["expected"] = format_message(locale, message, arguments, zone or "UTC")
+        lines.append(json.dumps(case, ensure_ascii=False))
+
+    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as output:
+        output.write("\n".join(lines) + "\n")
+    print("wrote %d cases to %s" % (len(lines) - 1, os.path.relpath(OUTPUT, ROOT)))
+
+
+if __name__ == "__main__":
+    main()
