@@ -32,7 +32,7 @@ private let utc = ICUMessageFormatter(timeZone: .utc)
         let number = utc.format("Total: {n, number, ::compact-shrot}", locale: .english, arguments: ["n": 1])
         #expect(
             number.problems.map(\.description) == [
-                "Invalid skeleton token 'compact-shrot': unknown number skeleton token at 1:21"
+                "Invalid skeleton token 'compact-shrot': unknown number skeleton token at 1:22"
             ])
         let date = utc.format("{d, date, ::yMMMdQ1}", locale: .english, arguments: ["d": "2026-11-29T10:30:00Z"])
         #expect(date.problems.first?.description.hasSuffix("at 1:19") == true, "\(date.problems)")
@@ -87,10 +87,12 @@ private let utc = ICUMessageFormatter(timeZone: .utc)
         #expect(result.text == "Tap [b:Ayşe] or [link:here [i:now]][br:]")
     }
 
-    @Test func unsupportedSkeletonTokensFormatPlainlyAndSaySo() {
-        let result = utc.format("{n, number, ::compact-short}", locale: .english, arguments: ["n": 1234])
-        #expect(result.text == "1,234")
-        #expect(result.problems == [FormatProblem(.unsupported("number skeleton token 'compact-short'"))])
+    @Test func skeletonsNeedNoFormatterLibrary() {
+        let result = utc.format(
+            "{n, number, ::compact-short} · {d, time, ::jm} · {p, number, ::currency/EUR}", locale: .english,
+            arguments: ["n": 1234, "d": "2026-11-29T21:41:00Z", "p": 9.5])
+        #expect(result.text == "1.2K · 9:41\u{202F}PM · €9.50")
+        #expect(result.problems.isEmpty)
     }
 
     @Test func usesTheLocaleGivenNotTheTextsLocale() {

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("1234", 2, "1200"), ("0.012345", 3, "0.0123"), ("9.96", 2, "10"), ("1", 3, "1.00"), ("0", 2, "0.0"),
+        ("1234", 2, "1,200"), ("0.012345", 3, "0.0123"), ("9.96", 2, "10"), ("1", 3, "1.00"), ("0", 2, "0.0"),
     ])
     func roundsToSignificantDigits(_ number: String, _ digits: Int, _ expected: String) {
         let skeleton = NumberSkeleton(precision: .significant(minimum: digits, maximum: digits))

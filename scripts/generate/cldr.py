@@ -117,6 +117,12 @@ def number_section(icu_id):
     symbols = icu.DecimalFormatSymbols(locale)
     for name, symbol in NUMBER_SYMBOLS.items():
         values["sym." + name] = symbols.getSymbol(symbol)
+    # The symbols of the other numbering system a tag may ask for (`ar-u-nu-latn`, `ar-u-nu-arab`).
+    for other in ("latn", "arab"):
+        if other != system.getName():
+            other_symbols = icu.DecimalFormatSymbols(icu.Locale(icu_id + "@numbers=" + other))
+            for name in ("decimal", "group", "minus", "plus", "percent"):
+                values["sym.%s.%s" % (other, name)] = other_symbols.getSymbol(NUMBER_SYMBOLS[name])
     for name in ["decimalFormat", "percentFormat", "currencyFormat", "currencyFormat%alphaNextToNumber"]:
         value = main.string("NumberElements/%s/patterns/%s" % (system.getName(), name))
         if value is None:

@@ -28,17 +28,20 @@ struct NumberFormats: Sendable {
         self.locale = locale
         self.plural = plural
         var digits = numbers["digits"] ?? "0123456789"
+        // `-u-nu-…` picks another numbering system: its digits, and its symbols where the locale has them.
+        var symbols = "sym."
         if let system = Self.unicodeExtensionValue("nu", in: locale.normalized),
             let override = CLDRData.rootValues(.numbers)["digits." + system]
         {
             digits = override
+            if numbers["sym.\(system).decimal"] != nil { symbols = "sym.\(system)." }
         }
         self.digits = digits.map { String($0) }
-        decimal = numbers["sym.decimal"] ?? "."
-        group = numbers["sym.group"] ?? ","
-        minus = numbers["sym.minus"] ?? "-"
-        plus = numbers["sym.plus"] ?? "+"
-        percentSign = numbers["sym.percent"] ?? "%"
+        decimal = numbers[symbols + "decimal"] ?? "."
+        group = numbers[symbols + "group"] ?? ","
+        minus = numbers[symbols + "minus"] ?? "-"
+        plus = numbers[symbols + "plus"] ?? "+"
+        percentSign = numbers[symbols + "percent"] ?? "%"
         decimalPattern = NumberPattern(numbers["pattern.decimalFormat"] ?? "#,##0.###")
         percentPattern = NumberPattern(numbers["pattern.percentFormat"] ?? "#,##0%")
         currencyPattern = NumberPattern(numbers["pattern.currencyFormat"] ?? "¤#,##0.00")
