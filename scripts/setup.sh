@@ -22,6 +22,7 @@ has_pkg_config_module() { command -v pkg-config >/dev/null && pkg-config --exist
 need pkg-config command -v pkg-config
 need libcurl4-openssl-dev has_pkg_config_module libcurl       # the CDN fetcher (CCurl)
 need libssl-dev has_pkg_config_module libcrypto               # SHA-256 of cached bundles (CCrypto)
+need tzdata test -f /usr/share/zoneinfo/Europe/Berlin          # the IANA time zones dates are shown in
 if [ "$purpose" = test ]; then
     need nginx-light test -x /usr/sbin/nginx                   # the test CDN
     need curl command -v curl                                  # the fetch benchmark's reference, test helpers

@@ -6,3 +6,9 @@ scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build "$@"
+# The generated CLDR data regenerates byte for byte where its generator's dependency (ICU 77.1) is installed.
+if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null; then
+    python3 scripts/generate/cldr.py --check
+else
+    echo "test: skipped the CLDR regeneration check (needs: pip install pyicu-wheels==2.15.2)" >&2
+fi

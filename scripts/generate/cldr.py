@@ -259,14 +259,20 @@ SECTIONS = {
 def locales():
     """Every locale ICU has data for, with the parent ICU inherits from (`es_MX` → `es_419`)."""
     available = sorted(icu.Locale.getAvailableLocales().keys())
+    def explicit_parent(icu_id):
+        try:
+            return icu.ResourceBundle("", icu.Locale(icu_id)).get("%%Parent").getString()
+        except icu.ICUError:
+            return None
+
     parents = {}
     for icu_id in available:
-        explicit = None
-        try:
-            explicit = icu.ResourceBundle("", icu.Locale(icu_id)).get("%%Parent").getString()
-        except icu.ICUError:
-            pass
-        parents[icu_id] = explicit or (icu_id.rsplit("_", 1)[0] if "_" in icu_id else "root")
+        truncated = icu_id.rsplit("_", 1)[0] if "_" in icu_id else "root"
+        explicit = explicit_parent(icu_id)
+        # `get` finds an ancestor's %%Parent too (zh_Hant_HK would get zh_Hant's "root"): only a locale's own counts.
+        if explicit is not None and truncated != "root" and explicit_parent(truncated) == explicit:
+            explicit = None
+        parents[icu_id] = explicit or truncated
     for icu_id, parent in list(parents.items()):
         while parent != "root" and parent not in parents:
             parent = parent.rsplit("_", 1)[0] if "_" in parent else "root"

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import I18nCore
+
+/// The packed CLDR tables: one release, recorded where it is generated, and ICU's parent inheritance.
+@Suite struct CLDRDataTests {
+    @Test func everyGeneratedFileRecordsTheOneRelease() throws {
+        #expect(CLDRData.release == "47")
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Sources/I18nCore")
+        for file in ["CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift"] {
+            let handle = try FileHandle(forReadingFrom: sources.appendingPathComponent(file))
+            let header = String(decoding: handle.readData(ofLength: 200), as: UTF8.self)
+            #expect(header.contains("from ICU 77.1 (CLDR \(CLDRData.release))"), "\(file): \(header)")
+        }
+    }
+
+    /// Parents as CLDR defines them, not only truncation: `es-MX` inherits from `es-419`, `zh-Hant` not from
+    /// `zh`, `en-GB` from `en-001`.
+    @Test func localesInheritFromTheirCLDRParents() {
+        #expect(CLDRData.chain(from: "es-mx") == ["es-mx", "es-419", "es", "root"])
+        #expect(CLDRData.chain(from: "zh-hant-hk") == ["zh-hant-hk", "zh-hant", "root"])
+        #expect(CLDRData.chain(from: "en-gb") == ["en-gb", "en-001", "en", "root"])
+        #expect(CLDRData.chain(from: "pt-pt") == ["pt-pt", "pt", "root"])
+    }
+
+    @Test(arguments: [
+        ("pt-PT", "date.short", "dd/MM/yy"), ("pt", "date.short", "dd/MM/y"), ("en-GB", "date.short", "dd/MM/y"),
+        ("en", "date.short", "M/d/yy"), ("zh-TW", "date.short", "y/M/d"), ("es-419", "time.short", "h:mm\u{202F}a"),
+    ])
+    func valuesResolveThroughTheChain(_ tag: String, _ key: String, _ expected: String) {
+        #expect(CLDRData.values(.dates, for: LocaleTag(parsing: tag)!)[key] == expected)
+    }
+
+    @Test func aliasesAndUnknownTagsFindData() {
+        #expect(CLDRData.dataLocale(for: LocaleTag(parsing: "zh-TW")!) == "zh-hant-tw")
+        #expect(CLDRData.dataLocale(for: LocaleTag(parsing: "de-CH-u-nu-latn")!) == "de-ch")
+        let unknown = CLDRData.values(.numbers, for: LocaleTag(parsing: "qaa")!)
+        #expect(unknown["sym.decimal"] == ".")
+        #expect(unknown["pattern.decimalFormat"] == "#,##0.###")
+    }
+}
