@@ -78,6 +78,8 @@ def main():
     try:
         hello = os.path.join(work, "hello")
         run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "hello-foundation.swift"), "-o", hello])
+        plain_hello = os.path.join(work, "hello-plain")
+        run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "hello.swift"), "-o", plain_hello])
         main_fixture = fixture(generator, work, 500)
         # The first widget process ever on this store parses the JSON and writes the lookup indexes.
         first_ever = bench(binary, main_fixture, "--iterations", "0", "--renders", "0")
@@ -123,6 +125,20 @@ def main():
                  os.path.getsize(hello) / 1e6, max(hello_rss),
                                            statistics.median(hello_walls) * 1000,
                                            statistics.median(walls) / statistics.median(hello_walls)))
+        # The today widget as it ships: texts plus a compact count, a time and a date, in a real zone.
+        today_walls, today_rss, plain_walls, plain_rss = [], [], [], []
+        for _ in range(max(args.runs, 15)):
+            elapsed, kb = timed_process(one + ["--today"])
+            today_walls.append(elapsed)
+            today_rss.append(kb)
+            elapsed, kb = timed_process([plain_hello])
+            plain_walls.append(elapsed)
+            plain_rss.append(kb)
+        print("Today widget process (--today: times, dates, a compact number; no Foundation formatter): peak RSS %d KB "
+              "(%.1f MiB), wall %.1f ms; static Swift hello world print(\"hello\") (%.1f MB): %d KB, %.1f ms (%.2fx)."
+              % (max(today_rss), max(today_rss) / 1024, statistics.median(today_walls) * 1000,
+                 os.path.getsize(plain_hello) / 1e6, max(plain_rss), statistics.median(plain_walls) * 1000,
+                 statistics.median(today_walls) / statistics.median(plain_walls)))
         print()
         print("| bundle | cold first render (stored index) | cold first render (no index) |")
         print("|---|---:|---:|")

@@ -3,6 +3,12 @@ import I18nCore
 import WidgetKeysFile
 import WidgetTranslator
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -16,7 +22,10 @@ import WidgetTranslator
 /// Links I18nCore, GroupStore and WidgetTranslator only (no Foundation formatters), which is what the
 /// process wall time and memory figures of `Benchmarks/render-benchmark.py` measure.
 ///
-///   widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L]
+/// `--today` adds the line a today widget shows beside its texts: a compact count, the time and the date, in
+/// the detected locale and the process's time zone (TZ, else /etc/localtime), formatted by I18nCore alone.
+///
+///   widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L] [--today]
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String) -> String? {
@@ -44,5 +53,16 @@ let translator = WidgetTranslator(
 var output = ""
 for key in keys.keys {
     output += key.key + "\t" + translator.translate(key.key, arguments: key.arguments).text + "\n"
+}
+if arguments.contains("--today") {
+    var formatter = ICUMessageFormatter()
+    formatter.timeZone = .current
+    let now = Date()
+    output +=
+        "today\t"
+        + formatter.format(
+            "{steps, number, ::compact-short} · {now, time, short} · {now, date, ::MMMEd}", locale: translator.locale,
+            arguments: ["steps": 12_345, "now": .date(now)]
+        ).text + "\n"
 }
 print(output, terminator: "")
