@@ -14,10 +14,14 @@ enum FormatBenchmark {
                 + "other {{n, plural, one {They have # message} other {They have # messages}}}}",
             ["gender": "female", "n": 5]
         ),
+        ("compact", "{steps, number, ::compact-short} steps", ["steps": 12_345]),
+        ("currency", "{price, number, ::currency/EUR}", ["price": 9.5]),
+        ("time", "Updated {now, time, short}", ["now": "2026-11-29T21:41:00Z"]),
+        ("date skeleton", "{now, date, ::MMMEd}", ["now": "2026-11-29T21:41:00Z"]),
     ]
 
     static func run(iterations: Int, rounds: Int) -> String {
-        let formatter = ICUMessageFormatter()
+        let formatter = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc)
         let locale = LocaleTag(parsing: "en")!
         var rows: [String] = []
         for (name, message, arguments) in cases {
