@@ -20,15 +20,24 @@ public enum CLDRData {
     /// One section of one locale: its own values over its parents', as ICU resolves them.
     final class Values: Sendable {
         private let values: [String: String]
+        /// List values, split once when the section is decoded rather than on every date formatted.
+        private let lists: [String: [String]]
 
-        init(_ values: [String: String]) { self.values = values }
+        init(_ values: [String: String]) {
+            self.values = values
+            var lists: [String: [String]] = [:]
+            for (key, value) in values where value.utf8.contains(0x1D) {
+                lists[key] = value.split(separator: "\u{1D}", omittingEmptySubsequences: false).map(String.init)
+            }
+            self.lists = lists
+        }
 
         subscript(key: String) -> String? { values[key] }
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
-            guard let value = values[key] else { return [] }
-            return value.split(separator: "\u{1D}", omittingEmptySubsequences: false).map(String.init)
+            if let list = lists[key] { return list }
+            return values[key].map { [$0] } ?? []
         }
     }
 

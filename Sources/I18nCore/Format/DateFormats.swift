@@ -49,41 +49,13 @@ struct DateFormats: Sendable {
             dayOfYear: Int(days - CivilCalendar.daysFromCivil(year: year, month: 1, day: 1)) + 1)
 
         var output = ""
-        let scalars = Array(pattern.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "'" {
-                if index + 1 < scalars.count, scalars[index + 1] == "'" {
-                    output += "'"
-                    index += 2
-                    continue
-                }
-                index += 1
-                while index < scalars.count {
-                    if scalars[index] == "'" {
-                        if index + 1 < scalars.count, scalars[index + 1] == "'" {
-                            output += "'"
-                            index += 2
-                            continue
-                        }
-                        break
-                    }
-                    output.unicodeScalars.append(scalars[index])
-                    index += 1
-                }
-                index += 1
-                continue
+        DatePattern.forEachPart(of: pattern) { part in
+            switch part {
+            case .field(let letter, let count):
+                output += field(letter, count: count, time, zone: zone, seconds: seconds)
+            case .quoted(_, let text): output += text
+            case .other(let scalar): output.unicodeScalars.append(scalar)
             }
-            guard (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") else {
-                output.unicodeScalars.append(scalar)
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < scalars.count, scalars[end] == scalar { end += 1 }
-            output += field(scalar, count: end - index, time, zone: zone, seconds: seconds)
-            index = end
         }
         return output
     }

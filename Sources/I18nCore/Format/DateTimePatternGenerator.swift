@@ -113,27 +113,21 @@ final class DateTimePatternGenerator: Sendable {
         var type = [Int](repeating: 0, count: 16)
 
         init(_ text: String) {
-            var index = text.unicodeScalars.startIndex
-            var inQuote = false
-            let scalars = text.unicodeScalars
-            while index < scalars.endIndex {
-                let scalar = scalars[index]
-                if scalar == "'" {
-                    inQuote.toggle()
-                    index = scalars.index(after: index)
-                    continue
-                }
-                var end = scalars.index(after: index)
-                while end < scalars.endIndex, scalars[end] == scalar { end = scalars.index(after: end) }
-                let length = scalars.distance(from: index, to: end)
-                if !inQuote, let row = DateTimePatternGenerator.canonicalRow(scalar, length: length) {
-                    let field = row.field.rawValue
-                    original[field] = String(repeating: Character(scalar), count: length)
-                    base[field] = String(repeating: Character(row.letter), count: row.minimumLength)
-                    type[field] = row.type > 0 ? row.type + length : row.type
-                }
-                index = end
+            var original = self.original
+            var base = self.base
+            var type = self.type
+            DatePattern.forEachPart(of: text) { part in
+                guard case .field(let scalar, let length) = part,
+                    let row = DateTimePatternGenerator.canonicalRow(scalar, length: length)
+                else { return }
+                let field = row.field.rawValue
+                original[field] = String(repeating: Character(scalar), count: length)
+                base[field] = String(repeating: Character(row.letter), count: row.minimumLength)
+                type[field] = row.type > 0 ? row.type + length : row.type
             }
+            self.original = original
+            self.base = base
+            self.type = type
             // A 12-hour skeleton without a day period gets one; a 24-hour one loses it.
             let hour = Field.hour.rawValue
             let period = Field.dayPeriod.rawValue
@@ -303,79 +297,57 @@ final class DateTimePatternGenerator: Sendable {
     /// ICU's `adjustFieldTypes`: the found pattern's fields take the requested widths where ICU allows it.
     private func adjust(_ pattern: String, specified: Matcher?, request: Matcher, usesCapitalJ: Bool) -> String {
         var output = ""
-        let scalars = Array(pattern.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "'" {
-                // Copy the quoted literal as is, quotes included.
-                output += "'"
-                index += 1
-                while index < scalars.count {
-                    output.unicodeScalars.append(scalars[index])
-                    if scalars[index] == "'" {
-                        if index + 1 < scalars.count, scalars[index + 1] == "'" {
-                            output += "'"
-                            index += 2
-                            continue
-                        }
-                        break
-                    }
-                    index += 1
-                }
-                index += 1
-                continue
+        DatePattern.forEachPart(of: pattern) { part in
+            switch part {
+            case .quoted(let source, _): output += source
+            case .other(let scalar): output.unicodeScalars.append(scalar)
+            case .field(let scalar, let length):
+                output += adjustedField(
+                    scalar, length: length, specified: specified, request: request, usesCapitalJ: usesCapitalJ)
             }
-            var end = index + 1
-            while end < scalars.count, scalars[end] == scalar { end += 1 }
-            let length = end - index
-            defer { index = end }
-            guard Self.isPatternLetter(scalar), let row = Self.canonicalRow(scalar, length: length) else {
-                for _ in 0..<length { output.unicodeScalars.append(scalar) }
-                continue
-            }
-            let field = row.field.rawValue
-            guard request.type[field] != 0 else {
-                for _ in 0..<length { output.unicodeScalars.append(scalar) }
-                continue
-            }
-            let requested = request.original[field].unicodeScalars
-            let requestLetter = requested.first ?? scalar
-            var requestLength = requested.count
-            if requestLetter == "E", requestLength < 3 { requestLength = 3 }
-            var adjustedLength = requestLength
-            if row.field == .hour || row.field == .minute || row.field == .second {
-                adjustedLength = length
-            } else if let specified, requestLetter != "c", requestLetter != "e" {
-                let skeletonLength = specified.original[field].unicodeScalars.count
-                let patternIsNumeric = row.type > 0
-                let skeletonIsNumeric = specified.type[field] > 0
-                if skeletonLength == requestLength || patternIsNumeric != skeletonIsNumeric {
-                    adjustedLength = length
-                }
-            }
-            var letter =
-                row.field != .hour && row.field != .month && row.field != .weekday
-                    && (row.field != .year || requestLetter == "Y") ? requestLetter : scalar
-            if row.field == .hour {
-                if usesCapitalJ || requestLetter == hourLetter {
-                    letter = hourLetter
-                } else if requestLetter == "h", hourLetter == "K" {
-                    letter = "K"
-                } else if requestLetter == "H", hourLetter == "k" {
-                    letter = "k"
-                } else if requestLetter == "k", hourLetter == "H" {
-                    letter = "H"
-                } else if requestLetter == "K", hourLetter == "h" {
-                    letter = "h"
-                }
-            }
-            for _ in 0..<adjustedLength { output.unicodeScalars.append(letter) }
         }
         return output
     }
 
-    private static func isPatternLetter(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+    /// One field of a found pattern, as `adjust` rewrites it.
+    private func adjustedField(
+        _ scalar: Unicode.Scalar, length: Int, specified: Matcher?, request: Matcher, usesCapitalJ: Bool
+    ) -> String {
+        let unchanged = String(repeating: Character(scalar), count: length)
+        guard let row = Self.canonicalRow(scalar, length: length) else { return unchanged }
+        let field = row.field.rawValue
+        guard request.type[field] != 0 else { return unchanged }
+        let requested = request.original[field].unicodeScalars
+        let requestLetter = requested.first ?? scalar
+        var requestLength = requested.count
+        if requestLetter == "E", requestLength < 3 { requestLength = 3 }
+        var adjustedLength = requestLength
+        if row.field == .hour || row.field == .minute || row.field == .second {
+            adjustedLength = length
+        } else if let specified, requestLetter != "c", requestLetter != "e" {
+            let skeletonLength = specified.original[field].unicodeScalars.count
+            let patternIsNumeric = row.type > 0
+            let skeletonIsNumeric = specified.type[field] > 0
+            if skeletonLength == requestLength || patternIsNumeric != skeletonIsNumeric {
+                adjustedLength = length
+            }
+        }
+        var letter =
+            row.field != .hour && row.field != .month && row.field != .weekday
+                && (row.field != .year || requestLetter == "Y") ? requestLetter : scalar
+        if row.field == .hour {
+            if usesCapitalJ || requestLetter == hourLetter {
+                letter = hourLetter
+            } else if requestLetter == "h", hourLetter == "K" {
+                letter = "K"
+            } else if requestLetter == "H", hourLetter == "k" {
+                letter = "k"
+            } else if requestLetter == "k", hourLetter == "H" {
+                letter = "H"
+            } else if requestLetter == "K", hourLetter == "h" {
+                letter = "h"
+            }
+        }
+        return String(repeating: Character(letter), count: adjustedLength)
     }
 }

@@ -241,11 +241,6 @@ struct DecimalText: Equatable {
         normalizeInteger()
     }
 
-    /// Rounds half to even at `digits` fraction digits, as ICU does by default.
-    mutating func round(toFractionDigits digits: Int) {
-        round(atMagnitude: -digits)
-    }
-
     /// Drops trailing zeros past `minimum` fraction digits and pads with zeros up to it.
     mutating func trimFraction(keeping minimum: Int) {
         while fraction.count > minimum, fraction.last == 0 { fraction.removeLast() }

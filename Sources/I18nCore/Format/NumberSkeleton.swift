@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How to print a number: an ICU number skeleton (`compact-short`, `currency/EUR unit-width-narrow`, `.00`),
 /// or one of MessageFormat's styles (`integer`, `percent`) expressed as one.
 ///
@@ -54,6 +56,31 @@ struct NumberSkeleton: Hashable, Sendable {
         var token: String
         var offset: Int
         var reason: String
+    }
+
+    /// A parse's outcome. Not `Result`, whose metadata costs a widget's first render a conformance scan (see
+    /// `MessageCache.Parsed`).
+    private enum Parsed {
+        case skeleton(NumberSkeleton)
+        case problem(Problem)
+    }
+
+    private static let parsed = Mutex<[String: Parsed]>([:])
+
+    /// `text` parsed, once per process: a message's skeleton is read on every format call.
+    static func cached(_ text: String) throws(Problem) -> NumberSkeleton {
+        var outcome = parsed.withLock { $0[text] }
+        if outcome == nil {
+            do { outcome = .skeleton(try NumberSkeleton(parsing: text)) } catch { outcome = .problem(error) }
+            parsed.withLock { cache in
+                if cache.count >= 512 { cache.removeAll() }
+                cache[text] = outcome
+            }
+        }
+        switch outcome! {
+        case .skeleton(let skeleton): return skeleton
+        case .problem(let problem): throw problem
+        }
     }
 
     /// Reads the tokens of `text` (what follows `::`).

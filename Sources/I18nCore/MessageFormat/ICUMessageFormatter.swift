@@ -246,7 +246,7 @@ private struct Renderer {
             return formats.format(number, .decimal, pattern: NumberPattern(pattern))
         case .skeleton(let text):
             do {
-                return formats.format(number, try NumberSkeleton(parsing: text))
+                return formats.format(number, try NumberSkeleton.cached(text))
             } catch {
                 problems.append(FormatProblem(.unsupported("number skeleton token '\(error.token)': \(error.reason)")))
                 return formats.format(number, .decimal, usesPatternPrecision: true)

@@ -81,13 +81,17 @@ enum FormatCommand: Command {
     private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output)
         throws(CLIError)
     {
+        var zones: [String: ZoneInfo] = [:]
         while let line = readLine(strippingNewline: true) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            output.writeLine(formatLine(line, formatter: formatter, defaultLocale: defaultLocale))
+            output.writeLine(formatLine(line, formatter: formatter, defaultLocale: defaultLocale, zones: &zones))
         }
     }
 
-    static func formatLine(_ line: String, formatter: ICUMessageFormatter, defaultLocale: String) -> String {
+    /// One `--jsonl` line; `zones` keeps the zones earlier lines named, so each zone's file is read once.
+    static func formatLine(
+        _ line: String, formatter: ICUMessageFormatter, defaultLocale: String, zones: inout [String: ZoneInfo]
+    ) -> String {
         func reply(_ key: String, _ value: String) -> String {
             let data =
                 (try? JSONSerialization.data(
@@ -120,10 +124,11 @@ enum FormatCommand: Command {
         }
         var lineFormatter = formatter
         if let name = object["timeZone"] as? String {
-            guard let zone = ZoneInfo(identifier: name) else {
+            guard let zone = zones[name] ?? ZoneInfo(identifier: name) else {
                 return reply(
                     "error", "Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
             }
+            zones[name] = zone
             lineFormatter.timeZone = zone
         }
         do {
