@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The module picture of README.md ("Modules"), one target per box. The widget side (WidgetTranslator and
-// below) never links CDNFetcher, libcurl, libcrypto or Foundation's formatters.
+// below) never links CDNFetcher, libcurl, libcrypto, WidgetPreview, Pango or Cairo.
 let package = Package(
     name: "WidgetI18n",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
         .library(name: "SampleWidgets", targets: ["SampleWidgets"]),
         .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
+        .library(name: "WidgetPreview", targets: ["WidgetPreview"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
         // Benchmark executables (Benchmarks/Sources), built with the package and run by Benchmarks/*.py.
         .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
@@ -36,12 +37,17 @@ let package = Package(
         .target(
             name: "CDNFetcher",
             dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine"]),
+        // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI.
+        // Declares the C functions it uses itself (scripts/check-c-declarations.sh checks them against the
+        // headers), so no pkg-config flags: glib's -pthread would make SwiftPM warn on every build.
+        .systemLibrary(name: "CPangoCairo"),
+        .target(name: "WidgetPreview", dependencies: ["CPangoCairo", "I18nCore", "TimelineEngine", "SampleWidgets"]),
         .target(name: "CommandLineSupport"),
         .executableTarget(
             name: "WidgetI18nCLI",
             dependencies: [
                 "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "SampleWidgets", "CDNFetcher",
-                "CommandLineSupport",
+                "WidgetPreview", "CommandLineSupport",
             ]),
 
         // Benchmarks.
@@ -68,6 +74,9 @@ let package = Package(
         .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "I18nCore", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
         .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"], resources: [.copy("Data")]),
+        .testTarget(
+            name: "WidgetPreviewTests",
+            dependencies: ["WidgetPreview", "SampleWidgets", "GroupStore", "I18nCore", "TestSupport"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "WidgetI18nCLITests", dependencies: ["TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),

@@ -30,7 +30,7 @@ public struct DaysSinceWidget: TimelineProvider {
 
     public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
-        builder.add("daysSince.title")
+        builder.add("daysSince.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
@@ -53,27 +53,27 @@ public struct DaysSinceWidget: TimelineProvider {
             events.first { $0.id == eventID }
             ?? events.filter { $0.startDate <= date }.max { $0.startDate < $1.startDate }
         guard let event else {
-            builder.add("daysSince.empty.title")
-            if context.family != .systemSmall { builder.add("daysSince.empty.hint") }
+            builder.add("daysSince.empty.title", as: .headline)
+            if context.family != .systemSmall { builder.add("daysSince.empty.hint", as: .body) }
             return builder.entry(at: date, family: context.family)
         }
-        if context.family != .systemSmall { builder.add("daysSince.title") }
+        if context.family != .systemSmall { builder.add("daysSince.title", as: .title) }
         let zone = context.timeZone
         let days = zone.days(from: event.startDate, to: date)
         let title = MessageArgument.string(event.title)
         switch event.showTimeAs {
         case _ where days == 0:
-            builder.add("daysSince.today", ["event": title])
+            builder.add("daysSince.today", ["event": title], as: .headline)
         case "weeks":
-            builder.add("daysSince.weeks", ["weeks": .number(MessageNumber(days / 7)), "event": title])
+            builder.add("daysSince.weeks", ["weeks": .number(MessageNumber(days / 7)), "event": title], as: .headline)
         case "months":
             let months = zone.months(from: event.startDate, to: date)
-            builder.add("daysSince.months", ["months": .number(MessageNumber(months)), "event": title])
+            builder.add("daysSince.months", ["months": .number(MessageNumber(months)), "event": title], as: .headline)
         default:
-            builder.add("daysSince.days", ["days": .number(MessageNumber(days)), "event": title])
+            builder.add("daysSince.days", ["days": .number(MessageNumber(days)), "event": title], as: .headline)
         }
         if context.family == .systemLarge {
-            builder.add("daysSince.milestone", ["days": .number(MessageNumber(max(days, 1)))])
+            builder.add("daysSince.milestone", ["days": .number(MessageNumber(max(days, 1)))], as: .body)
         }
         return builder.entry(at: date, family: context.family)
     }

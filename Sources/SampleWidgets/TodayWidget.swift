@@ -28,7 +28,7 @@ public struct TodayWidget: TimelineProvider {
 
     public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
-        builder.add("today.title")
+        builder.add("today.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
@@ -57,11 +57,12 @@ public struct TodayWidget: TimelineProvider {
         let zone = context.timeZone
         let events = (source.json([SampleEvent].self, forKey: "events") ?? []).sorted { $0.startDate < $1.startDate }
         let today = events.filter { zone.isDate($0.startDate, inSameDayAs: date) }
-        builder.add("today.title")
-        if let name = source.json(Profile.self, forKey: "profile")?.name {
-            builder.add("today.greeting", ["name": .string(name)])
+        builder.add("today.title", as: .title)
+        // A medium widget has the height of a small one and room for the next event instead of the greeting.
+        if context.family != .systemMedium, let name = source.json(Profile.self, forKey: "profile")?.name {
+            builder.add("today.greeting", ["name": .string(name)], as: .body)
         }
-        builder.add("today.events", ["count": .number(MessageNumber(today.count))])
+        builder.add("today.events", ["count": .number(MessageNumber(today.count))], as: .headline)
         if context.family != .systemSmall {
             if let next = today.first(where: { $0.startDate >= date }) {
                 let when: String
@@ -73,17 +74,17 @@ public struct TodayWidget: TimelineProvider {
                             "{t, time, short}", locale: builder.locale, arguments: ["t": .date(next.startDate)]
                         ).text
                 }
-                builder.add("today.nextUp")
-                builder.add(text: "\(when) · \(next.title)", key: "event")
+                builder.add("today.nextUp", as: .caption)
+                builder.add(text: "\(when) · \(next.title)", key: "event", as: .body)
             } else if today.isEmpty {
-                builder.add("today.empty")
+                builder.add("today.empty", as: .body)
             }
         }
         if context.family == .systemLarge || context.family == .systemMedium {
             let time = translator.formatter.format(
                 "{t, time, short}", locale: builder.locale, arguments: ["t": .date(updated)]
             ).text
-            builder.add("today.updated", ["time": .string(time)])
+            builder.add("today.updated", ["time": .string(time)], as: .secondary)
         }
         return builder.entry(at: date, family: context.family)
     }

@@ -18,6 +18,23 @@ public struct WidgetEntry: TimelineEntry, Hashable {
         public let text: String
         /// The step of the fallback chain that answered (`locale ar`, `default locale en`, …).
         public let source: ResolutionStep
+        /// How the widget's view shows the line: its text style, colour and line limit.
+        public let role: Role
+    }
+
+    /// A line's part in the widget's view, as a SwiftUI view would style it (`.font(.headline)`,
+    /// `.foregroundStyle(.secondary)`, `.lineLimit(2)`). Previews and the layout check read it.
+    public enum Role: String, Hashable, Sendable, CaseIterable {
+        /// The widget's name at the top, in the accent colour.
+        case title
+        /// The one thing the widget says, large.
+        case headline
+        /// Supporting text.
+        case body
+        /// A small label above what it introduces.
+        case caption
+        /// Small, dimmed text at the bottom (when the widget was updated).
+        case secondary
     }
 
     public enum Direction: String, Hashable, Sendable {
@@ -48,13 +65,14 @@ struct EntryBuilder {
         self.locale = translator.locale
     }
 
-    mutating func add(_ key: String, _ arguments: MessageArguments = [:]) {
+    mutating func add(_ key: String, _ arguments: MessageArguments = [:], as role: WidgetEntry.Role) {
         let translation = translator.translate(key, arguments: arguments)
-        lines.append(WidgetEntry.Line(key: key, text: translation.text, source: translation.resolution.step))
+        lines.append(
+            WidgetEntry.Line(key: key, text: translation.text, source: translation.resolution.step, role: role))
     }
 
-    mutating func add(text: String, key: String) {
-        lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault))
+    mutating func add(text: String, key: String, as role: WidgetEntry.Role) {
+        lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault, role: role))
     }
 
     func entry(at date: Date, family: WidgetFamily) -> WidgetEntry {

@@ -64,6 +64,15 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
     public init?(shortName: String) {
         self.init(rawValue: "system" + shortName.prefix(1).uppercased() + shortName.dropFirst())
     }
+
+    /// `small`, `medium` or `large`.
+    public var shortName: String {
+        switch self {
+        case .systemSmall: "small"
+        case .systemMedium: "medium"
+        case .systemLarge: "large"
+        }
+    }
 }
 
 /// What a provider knows about the widget it renders for.

@@ -8,7 +8,8 @@ enum CLI {
         TranslateCommand.self, FormatCommand.self, CheckCommand.self, FetchCommand.self,
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
-        StatusCommand.self, TimelineCommand.self, HostCommand.self, ReloadCommand.self, DemoCommand.self,
+        StatusCommand.self, TimelineCommand.self, HostCommand.self, ReloadCommand.self, PreviewCommand.self,
+        PseudoCommand.self, DemoCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.

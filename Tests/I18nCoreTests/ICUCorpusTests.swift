@@ -79,4 +79,39 @@ import Testing
                 rawValue: "\(failures.count) of \(Self.cases.count) differ:\n"
                     + failures.prefix(60).joined(separator: "\n")))
     }
+
+    /// `MessageElement.source(of:)` is the parser's inverse: every corpus message, parsed and written back,
+    /// formats exactly as ICU printed it.
+    @Test func everyMessageWrittenBackFromItsElementsFormatsTheSame() throws {
+        var failures: [String] = []
+        var zones: [String: ZoneInfo] = [:]
+        for testCase in Self.cases {
+            var formatter = ICUMessageFormatter()
+            if let name = testCase.timeZone {
+                if zones[name] == nil { zones[name] = ZoneInfo(identifier: name) }
+                formatter.timeZone = zones[name]
+            }
+            let source = MessageElement.source(of: try MessageParser.parse(testCase.message))
+            let output = formatter.format(source, locale: try LocaleTag(testCase.locale), arguments: testCase.arguments)
+            if output.text != testCase.expected {
+                failures.append("line \(testCase.line): \(testCase.message) → \(source): \(output.text.debugDescription)")
+            }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.prefix(20).joined(separator: "\n")))
+    }
+
+    /// Both pseudo-locales keep every corpus message formattable with its arguments, in its own locale.
+    @Test(arguments: Pseudolocale.allCases)
+    func everyPseudolocalisedMessageStillFormats(_ pseudo: Pseudolocale) throws {
+        var failures: [String] = []
+        for testCase in Self.cases {
+            let transformed = try pseudo.transform(testCase.message)
+            let output = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "UTC")).format(
+                transformed, locale: try LocaleTag(testCase.locale), arguments: testCase.arguments)
+            if !output.problems.isEmpty {
+                failures.append("line \(testCase.line): \(transformed): \(output.problems)")
+            }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.prefix(20).joined(separator: "\n")))
+    }
 }

@@ -134,7 +134,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         let widget = TodayWidget(
             source: WidgetSource(store: try store(locale: locale, events: events), project: project))
         let context = TimelineProviderContext(
-            family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T09:00:00Z"))
+            family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T09:00:00Z"))
         let timeline = await widget.timeline(in: context)
         // Now, when Lunch starts, and midnight.
         #expect(

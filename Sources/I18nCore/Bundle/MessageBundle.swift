@@ -63,6 +63,9 @@ public struct MessageBundle: Sendable {
         }
     }
 
+    /// The JSON the bundle was parsed from.
+    package var jsonBytes: [UInt8] { index.bytes }
+
     /// The top-level members whose values are objects, in document order, with each value's byte range in the
     /// JSON: how the fetcher checks that every namespace file it merged is exactly one object.
     package func topLevelObjects() -> [(name: String, range: Range<Int>)] { index.topLevelObjects() }

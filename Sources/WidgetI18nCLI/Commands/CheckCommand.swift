@@ -1,24 +1,40 @@
 import CommandLineSupport
 import I18nCore
+import WidgetPreview
 import WidgetTranslator
 
 /// `widget-i18n check`: every cached message parses, and uses the same arguments as the default locale's.
 enum CheckCommand: Command {
     static let path = ["check"]
-    static let summary = "Check cached messages: ICU syntax, and arguments that differ from the default locale"
-    static let usage = "check [--locale L …]"
-    static let options: [OptionSpec] = [
-        .value("locale", "LOCALE", "A locale to check (repeatable); default: every cached locale", repeatable: true)
-    ]
+    static let summary = "Check cached messages: ICU syntax, arguments, and with --layout whether every line fits"
+    static let usage =
+        "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601]"
+    static let options: [OptionSpec] =
+        [
+            .value("locale", "LOCALE", "A locale to check (repeatable); default: every cached locale", repeatable: true),
+            .flag("layout", "Lay out every line the widgets show and fail when one is truncated or shows boxes"),
+        ] + PreviewSelection.options.filter { $0.name != "locale" }
     static let discussion = """
         Prints one line per problem: LOCALE KEY: what is wrong (with the line:column of a syntax error), then
         a summary per locale. An argument the default locale's message has and this one lacks, or the other way
         round (a renamed {name}), is a problem. Exit 1 when anything was found.
+
+        With --layout: renders every entry of each widget's timeline from the group store in every family and
+        locale, lays each line out as 'widget-i18n preview' draws it (Pango, Noto fonts), and prints
+        LOCALE WIDGET FAMILY KEY: overflows by N pt … for every line cut with an ellipsis, pushed out of the
+        widget, or showing a character no font has. Exit 1 when any line does not fit.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else {
             throw .usage("Unexpected argument '\(arguments.positionals[0])'; pass locales with --locale L")
+        }
+        if arguments.has("layout") {
+            try await checkLayout(arguments, context: context)
+            return
+        }
+        for name in ["widget", "family", "from", "time-zone", "event", "bundled"] where arguments.value(name) != nil {
+            throw .usage("--\(name) applies to the layout check; add --layout")
         }
         let configuration = try context.configuration()
         let translator = try configuration.translator(arguments)
@@ -79,5 +95,34 @@ enum CheckCommand: Command {
     private static func bundle(_ translator: WidgetTranslator, _ locale: LocaleTag) -> MessageBundle? {
         if case .success(let bundle) = translator.messages(for: locale) { return bundle }
         return nil
+    }
+
+    /// `check --layout`: every line of every entry, family and locale laid out; exit 1 when one does not fit.
+    private static func checkLayout(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        var selection = try PreviewSelection(arguments, context: context, defaultToAllLocales: true)
+        selection.options.allEntries = true
+        let images: [PreviewImage]
+        do { images = try await Previews().layouts(selection.options, source: selection.source) } catch {
+            throw .failure(error.description)
+        }
+        var problems = 0
+        var reported: Set<String> = []
+        for image in images {
+            for line in image.layout.problems {
+                // Entries of one timeline repeat most lines: a problem is reported once per text.
+                let report =
+                    "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key): "
+                    + "\(line.problemDescription ?? "") — \"\(line.text)\""
+                guard reported.insert(report).inserted else { continue }
+                problems += 1
+                context.output.writeLine(report)
+            }
+        }
+        let lines = images.reduce(0) { $0 + $1.layout.lines.count }
+        context.output.writeLine(
+            "\(lines) lines in \(images.count) entries of \(selection.options.widgets.count) widgets × "
+                + "\(selection.options.families.count) families × \(selection.options.locales.count) locales: "
+                + "\(problems) do not fit")
+        if problems > 0 { throw .failure("\(problems) line\(problems == 1 ? "" : "s") do not fit") }
     }
 }

@@ -1,0 +1,93 @@
+extension MessageElement {
+    /// ICU MessageFormat text that parses back to `elements`: the inverse of `MessageParser.parse`, up to
+    /// source locations, spacing and the spelling of quotes. Literal braces, apostrophes and (inside a plural)
+    /// `#` are quoted.
+    ///
+    ///     let elements = try MessageParser.parse("{n, plural, one {# day} other {# days}}")
+    ///     MessageElement.source(of: elements)   // "{n, plural, one {# day} other {# days}}"
+    public static func source(of elements: [MessageElement]) -> String {
+        var text = ""
+        appendSource(of: elements, inPlural: false, to: &text)
+        return text
+    }
+
+    private static func appendSource(of elements: [MessageElement], inPlural: Bool, to text: inout String) {
+        for element in elements {
+            switch element {
+            case .literal(let literal):
+                appendQuoted(literal, inPlural: inPlural, to: &text)
+            case .argument(let name, _):
+                text += "{\(name)}"
+            case .number(let name, let style, _):
+                text += "{\(name), number\(source(of: style))}"
+            case .dateTime(let name, let isTime, let style, _):
+                text += "{\(name), \(isTime ? "time" : "date")\(source(of: style))}"
+            case .plural(let plural):
+                text += "{\(plural.name), \(plural.isOrdinal ? "selectordinal" : "plural"),"
+                if plural.offset != 0 { text += " offset:\(plural.offset)" }
+                for (selector, message) in plural.cases {
+                    switch selector {
+                    case .exact(let number): text += " =\(number)"
+                    case .category(let category): text += " \(category)"
+                    }
+                    text += " {"
+                    appendSource(of: message, inPlural: true, to: &text)
+                    text += "}"
+                }
+                text += "}"
+            case .select(let select):
+                text += "{\(select.name), select,"
+                for (key, message) in select.cases {
+                    text += " \(key) {"
+                    appendSource(of: message, inPlural: inPlural, to: &text)
+                    text += "}"
+                }
+                text += "}"
+            case .pound:
+                text += "#"
+            case .tag(let name, let children, _):
+                if children.isEmpty {
+                    text += "<\(name)/>"
+                } else {
+                    text += "<\(name)>"
+                    appendSource(of: children, inPlural: inPlural, to: &text)
+                    text += "</\(name)>"
+                }
+            }
+        }
+    }
+
+    private static func source(of style: NumberStyle) -> String {
+        switch style {
+        case .decimal: ""
+        case .integer: ", integer"
+        case .percent: ", percent"
+        case .currency: ", currency"
+        case .skeleton(let skeleton): ", ::\(skeleton)"
+        case .pattern(let pattern): ", \(pattern)"
+        }
+    }
+
+    private static func source(of style: DateTimeStyle) -> String {
+        switch style {
+        case .short: ", short"
+        case .medium: ""
+        case .long: ", long"
+        case .full: ", full"
+        case .skeleton(let skeleton): ", ::\(skeleton)"
+        case .pattern(let pattern): ", \(pattern)"
+        }
+    }
+
+    /// `'` doubled; `{`, `}` and a plural's `#` each quoted on its own.
+    private static func appendQuoted(_ literal: String, inPlural: Bool, to text: inout String) {
+        for scalar in literal.unicodeScalars {
+            switch scalar {
+            case "'": text += "''"
+            case "{", "}": text += "'\(scalar)'"
+            case "#" where inPlural: text += "'#'"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}

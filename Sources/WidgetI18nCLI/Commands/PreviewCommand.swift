@@ -1,0 +1,227 @@
+import CDNFetcher
+import CommandLineSupport
+import Foundation
+import GroupStore
+import I18nCore
+import SampleWidgets
+import TimelineEngine
+import WidgetPreview
+import WidgetTranslator
+
+/// `widget-i18n preview`: every widget in every language and family as a PNG, with a report and a contact sheet.
+enum PreviewCommand: Command {
+    static let path = ["preview"]
+    static let summary = "Draw the sample widgets in every locale and family as PNGs, with a contact sheet"
+    static let usage =
+        "preview [--widget days-since|today …] [--family small|medium|large …] [--locale L … | --all-locales] "
+        + "[--from ISO-8601] [--time-zone TZ] [--entries first|all] [--out DIR] [--pseudo]"
+    static let options: [OptionSpec] =
+        PreviewSelection.options + [
+            .flag("all-locales", "Every cached locale (default: the locale the widget detects)"),
+            .value("entries", "first|all", "The entry shown at --from (default), or every entry of the timeline"),
+            .value("out", "DIR", "Where to write the PNGs, report.json and index.html (default: widget-previews)"),
+            .flag("pseudo", "Add the pseudo-locales en-XA and ar-XB, made from the default locale in memory"),
+        ]
+    static let discussion = """
+        Renders each widget's timeline from the group store, as the widget would, and draws every selected entry
+        at @2x of the iPhone 15/16 Pro sizes (small 316×316 px, medium 676×316, large 676×708) with Pango and
+        Cairo in the Noto fonts. DIR/report.json measures every line (needed_pt, available_pt, truncated,
+        unknown_glyphs); DIR/index.html shows them all, locales down and families across. DIR is written whole
+        or not at all, and only replaces an earlier preview directory. Exit 0 even when lines are truncated:
+        'widget-i18n check --layout' is the check that fails.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
+        let entries = arguments.value("entries") ?? "first"
+        guard ["first", "all"].contains(entries) else {
+            throw .usage("Unknown --entries '\(entries)'; use first or all")
+        }
+        var selection = try PreviewSelection(arguments, context: context, defaultToAllLocales: arguments.has("all-locales"))
+        if arguments.has("pseudo") { try selection.addPseudoLocales() }
+        selection.options.allEntries = entries == "all"
+        let out = arguments.value("out") ?? "widget-previews"
+        let directory = out.hasPrefix("/") ? out : context.workingDirectory + "/" + out
+        let images: [PreviewImage]
+        do {
+            images = try await Previews().write(selection.options, source: selection.source, to: directory)
+        } catch { throw .failure(error.description) }
+        let problems = images.flatMap(\.layout.problems).count
+        context.output.writeLine(
+            "Wrote \(images.count) preview\(images.count == 1 ? "" : "s") of \(selection.options.widgets.count) "
+                + "widget\(selection.options.widgets.count == 1 ? "" : "s") × \(selection.options.families.count) "
+                + "famil\(selection.options.families.count == 1 ? "y" : "ies") × \(selection.options.locales.count) "
+                + "locale\(selection.options.locales.count == 1 ? "" : "s") to \(directory); \(problems) line"
+                + "\(problems == 1 ? "" : "s") truncated or missing glyphs")
+        context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").absoluteString)
+    }
+}
+
+/// The widgets, families, locales and moment that `preview` and `check --layout` look at, read from the same
+/// options with the same errors.
+struct PreviewSelection {
+    static let options: [OptionSpec] = [
+        .value("widget", "KIND", "days-since or today (repeatable; default: both)", repeatable: true),
+        .value("family", "SIZE", "small, medium or large (repeatable; default: all three)", repeatable: true),
+        .value("locale", "LOCALE", "A locale to show (repeatable)", repeatable: true),
+        .value("from", "ISO-8601", "The moment the timelines are made at (default: now)"),
+        .value("time-zone", "TZ", "The widgets' time zone (default: the system's)"),
+        .value("event", "ID", "days-since: the event to show (default: the most recent)"),
+        .value("bundled", "DIR", "Messages shipped with the app, laid out as <DIR>/<locale>/translations.json"),
+    ]
+
+    var options: PreviewOptions
+    var source: WidgetSource
+    let translator: WidgetTranslator
+    let defaultLocale: LocaleTag
+
+    init(_ arguments: ParsedArguments, context: CommandContext, defaultToAllLocales: Bool) throws(CLIError) {
+        let eventID = arguments.value("event")
+        var widgets: [PreviewWidget] = []
+        for kind in arguments.allValues("widget") {
+            switch kind {
+            case "days-since": widgets.append(.daysSince(eventID: eventID))
+            case "today": widgets.append(.today)
+            default: throw .usage("Unknown widget '\(kind)'; use days-since or today")
+            }
+        }
+        if widgets.isEmpty { widgets = [.daysSince(eventID: eventID), .today] }
+        var families: [WidgetFamily] = []
+        for name in arguments.allValues("family") {
+            guard let family = WidgetFamily(shortName: name) else {
+                throw .usage("Unknown family '\(name)'; use small, medium or large")
+            }
+            if !families.contains(family) { families.append(family) }
+        }
+        if families.isEmpty { families = WidgetFamily.allCases }
+        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text) }
+        let timeZone = try CommandInput.timeZone(arguments)?.zone ?? .current
+        let date = try CommandInput.start(arguments)
+
+        let configuration = try context.configuration()
+        translator = try configuration.translator(arguments)
+        defaultLocale = configuration.defaultLocale
+        let cached = translator.cachedLocales()
+        guard !cached.isEmpty || !translator.bundledMessages.isEmpty else {
+            throw .failure(
+                "The group store has no messages for \(translator.project); run 'widget-i18n fetch --all' first")
+        }
+        var locales: [LocaleTag]
+        if !requested.isEmpty {
+            let known = cached + Array(translator.bundledMessages.keys)
+            if let missing = requested.first(where: { !known.contains($0) }) {
+                throw .failure(
+                    "No messages for '\(missing.displayForm)' in the group store; cached: "
+                        + cached.map(\.displayForm).joined(separator: ", ")
+                        + " (fetch it with 'widget-i18n fetch \(missing.displayForm)', or make a pseudo-locale with "
+                        + "'widget-i18n pseudo')")
+            }
+            locales = requested
+        } else if defaultToAllLocales {
+            locales = cached.isEmpty ? Array(translator.bundledMessages.keys) : cached
+        } else {
+            locales = [translator.locale]
+        }
+        source = WidgetSource(
+            store: translator.store, project: translator.project, defaultLocale: configuration.defaultLocale,
+            bundledMessages: translator.bundledMessages, preferredLanguages: translator.preferredLanguages)
+        options = PreviewOptions(
+            widgets: widgets, families: families, locales: locales, date: date, timeZone: timeZone)
+    }
+
+    /// Adds en-XA and ar-XB, made from the default locale into an in-memory copy of the store: the group store
+    /// itself is not written.
+    mutating func addPseudoLocales() throws(CLIError) {
+        let copy = InMemoryGroupStore(displayName: "\(source.store.displayName) with pseudo-locales")
+        do {
+            for key in try source.store.keys() {
+                if let value = try source.store.value(forKey: key) { try copy.setValue(value, forKey: key) }
+            }
+            for pseudo in try PseudoCommand.bundles(from: defaultLocale, translator: translator, Pseudolocale.allCases) {
+                try copy.setValue(
+                    pseudo.bundle.jsonBytes,
+                    forKey: StorageKey.messages(project: translator.project, locale: pseudo.locale.locale))
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .failure("Cannot read the group store: \(error)")
+        }
+        source = WidgetSource(
+            store: copy, project: source.project, defaultLocale: source.defaultLocale,
+            bundledMessages: source.bundledMessages, preferredLanguages: source.preferredLanguages)
+        for pseudo in Pseudolocale.allCases where !options.locales.contains(pseudo.locale) {
+            options.locales.append(pseudo.locale)
+        }
+    }
+}
+
+/// `widget-i18n pseudo`: pseudo-localised bundles for layout checks before any translation exists.
+enum PseudoCommand: Command {
+    static let path = ["pseudo"]
+    static let summary = "Write the pseudo-locales en-XA (accented, 40% longer) and ar-XB (mirrored) to the store"
+    static let usage = "pseudo [--from LOCALE] [--locale en-XA|ar-XB …]"
+    static let options: [OptionSpec] = [
+        .value("from", "LOCALE", "The source locale's cached messages (default: the default locale)"),
+        .value("locale", "LOCALE", "en-XA or ar-XB (repeatable; default: both)", repeatable: true),
+    ]
+    static let discussion = """
+        en-XA accents every letter, lengthens the text by about 40% and brackets each message; ar-XB shows every
+        word mirrored, right to left, with bidi controls. ICU syntax is untouched (argument names, plural and
+        select keywords, #, tags, quoting), so every message still formats. Then 'preview --locale en-XA' and
+        'check --layout --locale en-XA' show where a translation will not fit.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
+        var kinds: [Pseudolocale] = []
+        for text in arguments.allValues("locale") {
+            guard let kind = Pseudolocale(try CommandInput.locale(text)) else {
+                throw .usage("'\(text)' is not a pseudo-locale; use en-XA or ar-XB")
+            }
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        if kinds.isEmpty { kinds = Pseudolocale.allCases }
+        let configuration = try context.configuration()
+        let translator = try configuration.translator(arguments)
+        let from = try arguments.value("from").map { (text) throws(CLIError) in try CommandInput.locale(text) }
+        let source = from ?? configuration.defaultLocale
+        // Every bundle is made before any is written: a message that does not parse writes nothing.
+        let made = try bundles(from: source, translator: translator, kinds)
+        for pseudo in made {
+            do {
+                try LocaleCache.writeMessages(
+                    pseudo.bundle.jsonBytes, bundle: pseudo.bundle, project: translator.project,
+                    locale: pseudo.locale.locale, in: translator.store)
+            } catch { throw .failure("Cannot write \(pseudo.locale.rawValue) to the group store: \(error)") }
+            context.output.writeLine(
+                "\(pseudo.locale.rawValue): \(pseudo.bundle.messageCount) messages from \(source.displayForm)")
+        }
+    }
+
+    /// The pseudo-localised bundles of `source`'s cached messages.
+    static func bundles(from source: LocaleTag, translator: WidgetTranslator, _ kinds: [Pseudolocale])
+        throws(CLIError) -> [(locale: Pseudolocale, bundle: MessageBundle)]
+    {
+        let messages: MessageBundle
+        switch translator.messages(for: source) {
+        case .success(let bundle?): messages = bundle
+        case .success(nil):
+            throw .failure(
+                "No cached messages for '\(source.displayForm)' to make pseudo-locales from; run "
+                    + "'widget-i18n fetch \(source.displayForm)' first, or pass --from LOCALE")
+        case .failure(let error): throw .failure(error.description)
+        }
+        return try kinds.map { (kind) throws(CLIError) in
+            var pseudo: [String: String] = [:]
+            for key in messages.keys {
+                let message = messages.message(forKey: key)!
+                do { pseudo[key] = try kind.transform(message) } catch {
+                    throw .failure(
+                        "\(source.displayForm) \(key): \(error); fix the message (see 'widget-i18n check') and retry")
+                }
+            }
+            return (kind, MessageBundle(messages: pseudo))
+        }
+    }
+}

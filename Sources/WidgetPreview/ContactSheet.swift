@@ -1,0 +1,93 @@
+import I18nCore
+import SampleWidgets
+import TimelineEngine
+
+/// `index.html`: every image on one page, locales down and families across, one table per widget, with
+/// truncated lines and missing glyphs flagged. Self-contained (no scripts, no fetched styles), so it opens
+/// from the file system.
+enum ContactSheet {
+    static func html(_ images: [PreviewImage], options: PreviewOptions) -> String {
+        let problems = images.reduce(0) { $0 + $1.layout.problems.count }
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <title>WidgetI18n previews</title>
+            <style>
+            body { font: 14px system-ui, sans-serif; background: #e5e5ea; color: #1c1c1e; margin: 24px; }
+            h2 { margin-top: 32px; }
+            table { border-collapse: separate; border-spacing: 16px 12px; }
+            th { text-align: left; font-weight: 600; vertical-align: top; }
+            td { vertical-align: top; }
+            figure { margin: 0 0 8px 0; }
+            img { display: block; border-radius: 22px; box-shadow: 0 1px 4px rgba(0,0,0,.2); }
+            figcaption { color: #6c6c70; font-size: 12px; margin-top: 4px; }
+            .problem img { outline: 3px solid #ff3b30; outline-offset: 2px; }
+            ul.problems { color: #d70015; font-size: 12px; margin: 4px 0 0 0; padding-left: 16px; max-width: 320px; }
+            .summary { font-weight: 600; }
+            </style>
+            </head>
+            <body>
+            <h1>WidgetI18n previews</h1>
+
+            """
+        html +=
+            "<p class=\"summary\">\(images.count) image\(images.count == 1 ? "" : "s"), "
+            + "\(problems) line\(problems == 1 ? "" : "s") truncated or missing glyphs</p>\n"
+        html +=
+            "<p>Drawn with Pango and Cairo in Noto Sans, which stands in for SF Pro: widths differ from an "
+            + "iPhone's by a few percent.</p>\n"
+        for widget in options.widgets.map(\.kind) {
+            html += "<h2>\(escape(widget))</h2>\n<table>\n<tr><th>locale</th>"
+            for family in options.families { html += "<th>\(family.shortName)</th>" }
+            html += "</tr>\n"
+            for locale in options.locales {
+                html += "<tr><th>\(escape(locale.displayForm))</th>"
+                for family in options.families {
+                    let cell = images.filter { $0.widget == widget && $0.family == family && $0.locale == locale }
+                    html += "<td>" + cell.map { figure($0, showDate: options.allEntries) }.joined() + "</td>"
+                }
+                html += "</tr>\n"
+            }
+            html += "</table>\n"
+        }
+        return html + "</body>\n</html>\n"
+    }
+
+    private static func figure(_ image: PreviewImage, showDate: Bool) -> String {
+        let canvas = image.layout.canvas
+        let problems = image.layout.problems
+        var html = "<figure\(problems.isEmpty ? "" : " class=\"problem\"")>"
+        html +=
+            "<img src=\"\(escape(image.png))\" width=\"\(Int(canvas.width))\" height=\"\(Int(canvas.height))\" "
+            + "alt=\"\(escape("\(image.widget) \(image.family.shortName) \(image.locale.displayForm)"))\">"
+        if showDate {
+            html += "<figcaption>entry \(image.entryIndex + 1)</figcaption>"
+        }
+        if !problems.isEmpty {
+            html += "<ul class=\"problems\">"
+            for line in problems {
+                html +=
+                    "<li><code>\(escape(line.key))</code>: \(escape(line.problemDescription ?? ""))"
+                    + " — <bdi>\(escape(line.text))</bdi></li>"
+            }
+            html += "</ul>"
+        }
+        return html + "</figure>"
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import I18nCore
+import SampleWidgets
+
+/// `report.json`: every image with every line's measurements, for tools and CI.
+///
+///     {"font": "Noto Sans, …", "images": [{"widget": "today", "family": "small", "locale": "de",
+///       "direction": "ltr", "png": "today/small/de.png", "width": 316, "height": 316, "date": "…",
+///       "lines": [{"key": "today.title", "role": "title", "text": "Heute", "needed_pt": 37.6,
+///                  "available_pt": 126, "overflow_pt": 0, "clipped_pt": 0, "line_limit": 1,
+///                  "truncated": false, "unknown_glyphs": 0}]}], "problems": 0}
+enum PreviewReport {
+    struct Report: Encodable {
+        let font: String
+        let images: [Image]
+        let problems: Int
+    }
+
+    struct Image: Encodable {
+        let widget, family, locale, direction, png, date: String
+        let entry, width, height: Int
+        let lines: [Line]
+    }
+
+    struct Line: Encodable {
+        let key, role, text: String
+        let needed_pt, available_pt, overflow_pt, clipped_pt: Double
+        let line_limit: Int
+        let truncated: Bool
+        let unknown_glyphs: Int
+    }
+
+    static func json(_ images: [PreviewImage], timeZone: ZoneInfo) -> String {
+        let report = Report(
+            font: "Noto Sans, Noto Sans Arabic UI, Noto Sans CJK (standing in for SF Pro)",
+            images: images.map { image in
+                Image(
+                    widget: image.widget, family: image.family.shortName, locale: image.locale.displayForm,
+                    direction: image.direction.rawValue, png: image.png,
+                    date: timestamp(image.date, timeZone), entry: image.entryIndex,
+                    width: image.layout.canvas.pixelWidth, height: image.layout.canvas.pixelHeight,
+                    lines: image.layout.lines.map { line in
+                        Line(
+                            key: line.key, role: line.role.rawValue, text: line.text,
+                            needed_pt: rounded(line.neededWidth), available_pt: rounded(line.availableWidth),
+                            overflow_pt: rounded(line.overflowWidth), clipped_pt: rounded(line.clippedHeight),
+                            line_limit: line.lineLimit, truncated: line.isTruncated, unknown_glyphs: line.unknownGlyphs)
+                    })
+            },
+            problems: images.reduce(0) { $0 + $1.layout.problems.count })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        // Encoding these plain values cannot fail.
+        return String(decoding: (try? encoder.encode(report)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// Points to a tenth, as a designer reads them.
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// ISO 8601 with the zone's offset at `date`.
+    static func timestamp(_ date: Date, _ zone: ZoneInfo) -> String {
+        let offset = zone.secondsFromGMT(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
+        return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
+    }
+}
+
+extension LaidOutLine {
+    /// What is wrong with the line, for people: `overflows by 286 pt (needs 412 pt, has 1 × 126 pt)`.
+    public var problemDescription: String? {
+        var parts: [String] = []
+        if isEllipsized {
+            parts.append(
+                "overflows by \(Self.points(overflowWidth)) (needs \(Self.points(neededWidth)), has "
+                    + "\(lineLimit) × \(Self.points(width)))")
+        }
+        if clippedHeight > 0 { parts.append("overflows the widget's height by \(Self.points(clippedHeight))") }
+        if unknownGlyphs > 0 {
+            parts.append("\(unknownGlyphs) character\(unknownGlyphs == 1 ? "" : "s") no installed font has")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    static func points(_ value: Double) -> String {
+        let rounded = PreviewReport.rounded(value)
+        return rounded == rounded.rounded() ? "\(Int(rounded)) pt" : "\(rounded) pt"
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import I18nCore
+import SampleWidgets
+import TimelineEngine
+
+/// A widget to preview: its kind and how to make its timeline provider for a source.
+public struct PreviewWidget: Sendable {
+    public let kind: String
+    let provider: @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>
+
+    public init(kind: String, provider: @escaping @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>) {
+        self.kind = kind
+        self.provider = provider
+    }
+
+    /// The "days since" sample widget, showing `eventID` or the most recent event.
+    public static func daysSince(eventID: String? = nil) -> PreviewWidget {
+        PreviewWidget(kind: "days-since") { DaysSinceWidget(source: $0, eventID: eventID) }
+    }
+
+    /// The "today" sample widget.
+    public static let today = PreviewWidget(kind: "today") { TodayWidget(source: $0) }
+}
+
+/// What to preview: every widget × family × locale, at one moment.
+public struct PreviewOptions: Sendable {
+    public var widgets: [PreviewWidget]
+    public var families: [WidgetFamily]
+    public var locales: [LocaleTag]
+    /// The moment the timelines are made at.
+    public var date: Date
+    public var timeZone: ZoneInfo
+    /// Every entry of each timeline, rather than only the one shown at `date`.
+    public var allEntries: Bool
+
+    public init(
+        widgets: [PreviewWidget] = [.daysSince(), .today], families: [WidgetFamily] = WidgetFamily.allCases,
+        locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false
+    ) {
+        self.widgets = widgets
+        self.families = families
+        self.locales = locales
+        self.date = date
+        self.timeZone = timeZone
+        self.allEntries = allEntries
+    }
+}
+
+/// One widget entry laid out (and, in a preview directory, drawn).
+public struct PreviewImage: Sendable {
+    public let widget: String
+    public let family: WidgetFamily
+    public let locale: LocaleTag
+    /// The entry's position in its timeline's selected entries, from 0.
+    public let entryIndex: Int
+    public let date: Date
+    public let layout: WidgetLayout
+    /// The PNG's path relative to the preview directory.
+    public let png: String
+
+    public var direction: WidgetEntry.Direction { layout.direction }
+}
+
+/// Makes previews: the sample widgets' timelines for each locale, laid out by Pango and drawn with Cairo.
+///
+///     let previews = try Previews()
+///     let images = try await previews.write(options, source: source, to: "previews")
+///     // previews/report.json, previews/index.html, previews/today/small/de.png, …
+public final class Previews {
+    private let renderer: WidgetRenderer
+
+    /// - Throws: `PreviewError.missingFonts` when the Noto fonts are not installed.
+    public init() throws(PreviewError) {
+        renderer = try WidgetRenderer()
+    }
+
+    /// Every selected entry laid out, without drawing: what `check --layout` looks at.
+    public func layouts(_ options: PreviewOptions, source: WidgetSource) async -> [PreviewImage] {
+        var images: [PreviewImage] = []
+        for (entry, name) in await entries(options, source: source) {
+            images.append(image(entry, name: name, layout: renderer.layout(entry.entry)))
+        }
+        return images
+    }
+
+    /// Draws every selected entry into `directory` with `report.json` and `index.html`. The directory appears
+    /// whole or not at all: everything is written to a sibling first and renamed into place, replacing a
+    /// previous preview directory, never any other.
+    public func write(_ options: PreviewOptions, source: WidgetSource, to directory: String) async throws(PreviewError)
+        -> [PreviewImage]
+    {
+        let output = try PreviewDirectory(directory)
+        var images: [PreviewImage] = []
+        do {
+            for (entry, name) in await entries(options, source: source) {
+                try output.createDirectory(for: name)
+                let layout = try renderer.render(entry.entry, toPNG: output.staging + "/" + name)
+                images.append(image(entry, name: name, layout: layout))
+            }
+            try output.writeFile("report.json", PreviewReport.json(images, timeZone: options.timeZone))
+            try output.writeFile("index.html", ContactSheet.html(images, options: options))
+            try output.commit()
+        } catch {
+            output.discard()
+            throw error
+        }
+        return images
+    }
+
+    private struct SelectedEntry {
+        let widget: String
+        let index: Int
+        let entry: WidgetEntry
+    }
+
+    private func entries(_ options: PreviewOptions, source: WidgetSource) async -> [(SelectedEntry, String)] {
+        var result: [(SelectedEntry, String)] = []
+        for widget in options.widgets {
+            for family in options.families {
+                for locale in options.locales {
+                    let localized = WidgetSource(
+                        store: source.store, project: source.project, defaultLocale: source.defaultLocale,
+                        locale: locale, bundledMessages: source.bundledMessages,
+                        preferredLanguages: source.preferredLanguages)
+                    let context = TimelineProviderContext(family: family, timeZone: options.timeZone, date: options.date)
+                    let timeline = await widget.provider(localized).timeline(in: context)
+                    let selected = options.allEntries ? timeline.entries : timeline.entry(at: options.date).map { [$0] } ?? []
+                    for (index, entry) in selected.enumerated() {
+                        let suffix = options.allEntries ? "-\(index + 1)" : ""
+                        let name = "\(widget.kind)/\(family.shortName)/\(locale.displayForm)\(suffix).png"
+                        result.append((SelectedEntry(widget: widget.kind, index: index, entry: entry), name))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func image(_ selected: SelectedEntry, name: String, layout: WidgetLayout) -> PreviewImage {
+        PreviewImage(
+            widget: selected.widget, family: selected.entry.family, locale: selected.entry.locale,
+            entryIndex: selected.index, date: selected.entry.date, layout: layout, png: name)
+    }
+}

@@ -1,0 +1,72 @@
+import SampleWidgets
+import TimelineEngine
+
+/// A widget family's size on an iPhone 15/16 Pro, with the system's content margins and corner radius.
+/// Previews draw at `scale` (@2x): a small widget is 158×158 pt, 316×316 px.
+public struct WidgetCanvas: Hashable, Sendable {
+    public let family: WidgetFamily
+    /// Width and height in points.
+    public let width: Double
+    public let height: Double
+    /// The margin the system keeps between a widget's edge and its content (`contentMargins`).
+    public let contentMargin: Double = 16
+    /// The home screen's corner radius for widgets of this size.
+    public let cornerRadius: Double = 22
+    /// Pixels per point in the PNGs.
+    public static let scale = 2
+
+    public init(_ family: WidgetFamily) {
+        self.family = family
+        switch family {
+        case .systemSmall: (width, height) = (158, 158)
+        case .systemMedium: (width, height) = (338, 158)
+        case .systemLarge: (width, height) = (338, 354)
+        }
+    }
+
+    public var pixelWidth: Int { Int(width) * Self.scale }
+    public var pixelHeight: Int { Int(height) * Self.scale }
+    /// The width lines are laid out in.
+    public var contentWidth: Double { width - 2 * contentMargin }
+    public var contentHeight: Double { height - 2 * contentMargin }
+    /// The space between two stacked lines, as `VStack(alignment: .leading, spacing: 4)`.
+    public let lineSpacing: Double = 4
+}
+
+/// How a line of a given role looks: the SwiftUI text style it stands for, its colour and its line limit.
+public struct LineStyle: Hashable, Sendable {
+    /// Point size, as the text style's size at the default Dynamic Type size.
+    public let size: Double
+    public let bold: Bool
+    public let color: Color
+    /// `.lineLimit(n)`: more is cut with an ellipsis.
+    public let lineLimit: Int
+
+    /// An sRGB colour, 0–255 per channel.
+    public struct Color: Hashable, Sendable {
+        public let red, green, blue: UInt8
+    }
+
+    static let label = Color(red: 0, green: 0, blue: 0)
+    static let secondaryLabel = Color(red: 0x8A, green: 0x8A, blue: 0x8E)
+    static let accent = Color(red: 0xFF, green: 0x3B, blue: 0x30)
+
+    /// The style the sample widgets' views give a role in a family.
+    public static func of(_ role: WidgetEntry.Role, in family: WidgetFamily) -> LineStyle {
+        switch role {
+        // `.font(.footnote.weight(.semibold)).foregroundStyle(.red)`
+        case .title: LineStyle(size: 13, bold: true, color: accent, lineLimit: 1)
+        // `.font(.headline)`, `.title3` in the large family
+        case .headline:
+            LineStyle(
+                size: family == .systemLarge ? 20 : 17, bold: true, color: label,
+                lineLimit: family == .systemMedium ? 2 : 3)
+        // `.font(.subheadline)`
+        case .body: LineStyle(size: 15, bold: false, color: label, lineLimit: 2)
+        // `.font(.caption.weight(.semibold)).foregroundStyle(.secondary)`
+        case .caption: LineStyle(size: 12, bold: true, color: secondaryLabel, lineLimit: 1)
+        // `.font(.caption2).foregroundStyle(.secondary)`, pinned to the bottom
+        case .secondary: LineStyle(size: 11, bold: false, color: secondaryLabel, lineLimit: 1)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import I18nCore
+import SampleWidgets
+import TimelineEngine
+
+/// One line of a widget as laid out, with what the layout check needs to know about it.
+public struct LaidOutLine: Hashable, Sendable {
+    public let key: String
+    public let text: String
+    public let role: WidgetEntry.Role
+    /// The line box, in points from the widget's top-left corner.
+    public let x, y, width, height: Double
+    /// The text's width on one unbroken line.
+    public let neededWidth: Double
+    /// The room the line has: its box's width times its line limit.
+    public let availableWidth: Double
+    public let lineLimit: Int
+    /// The width of the text wrapped past the line limit: how much of it the ellipsis hides.
+    public let overflowWidth: Double
+    /// How far the line reaches past the bottom of the content area when the stack is too tall.
+    public let clippedHeight: Double
+    /// Pango cut the text with an ellipsis.
+    public let isEllipsized: Bool
+    /// Characters no installed font has (drawn as boxes).
+    public let unknownGlyphs: Int
+
+    /// Not shown whole: cut with an ellipsis or pushed out of the widget.
+    public var isTruncated: Bool { isEllipsized || clippedHeight > 0 }
+    public var hasProblem: Bool { isTruncated || unknownGlyphs > 0 }
+}
+
+/// A widget entry laid out on a family's canvas: the lines stacked from the top, secondary lines pinned to
+/// the bottom, each wrapped and cut at its style's line limit, mirrored for right-to-left locales.
+public struct WidgetLayout: Sendable {
+    public let canvas: WidgetCanvas
+    public let locale: LocaleTag
+    public let direction: WidgetEntry.Direction
+    public let lines: [LaidOutLine]
+
+    /// The lines that are truncated or show boxes.
+    public var problems: [LaidOutLine] { lines.filter(\.hasProblem) }
+}
+
+/// Lays out and draws widget entries.
+///
+///     let renderer = try WidgetRenderer()
+///     let layout = try renderer.render(entry, toPNG: "/tmp/today-small-de.png")
+///     for line in layout.problems { print(line.key, line.overflowWidth) }
+public final class WidgetRenderer {
+    private let engine: TextEngine
+
+    /// - Throws: `PreviewError.missingFonts` when fontconfig does not find the Noto fonts.
+    public init() throws(PreviewError) {
+        engine = try TextEngine()
+    }
+
+    /// The entry's lines measured on its family's canvas.
+    public func layout(_ entry: WidgetEntry) -> WidgetLayout {
+        place(entry).layout
+    }
+
+    /// Draws the entry into a PNG file at `path` and returns its layout.
+    @discardableResult
+    public func render(_ entry: WidgetEntry, toPNG path: String) throws(PreviewError) -> WidgetLayout {
+        let (layout, texts) = place(entry)
+        let canvas = layout.canvas
+        let drawing = engine.drawing(canvas)
+        drawing.fillRoundedRectangle(
+            width: canvas.width, height: canvas.height, radius: canvas.cornerRadius,
+            color: LineStyle.Color(red: 255, green: 255, blue: 255))
+        // The lines stacked from the top are cut where the bottom lines begin, as a clipped stack would be.
+        let footer = layout.lines.filter { $0.role == .secondary }.map(\.y).min().map { $0 - canvas.lineSpacing }
+        for (line, text) in zip(layout.lines, texts) {
+            let bottom = line.role == .secondary ? canvas.height : footer ?? canvas.height
+            drawing.draw(
+                text, x: line.x, y: line.y, bottom: bottom, color: LineStyle.of(line.role, in: canvas.family).color)
+        }
+        try drawing.writePNG(to: path)
+        return layout
+    }
+
+    private func place(_ entry: WidgetEntry) -> (layout: WidgetLayout, texts: [TextLayout]) {
+        let canvas = WidgetCanvas(entry.family)
+        let rightToLeft = entry.direction == .rightToLeft
+        let width = canvas.contentWidth
+        var measured: [(line: WidgetEntry.Line, style: LineStyle, text: TextLayout, height: Double)] = []
+        for line in entry.lines {
+            let style = LineStyle.of(line.role, in: canvas.family)
+            let text = engine.layout(
+                line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: width,
+                lineLimit: style.lineLimit)
+            measured.append((line, style, text, text.size.height))
+        }
+        // Secondary lines stack up from the bottom margin; the rest down from the top margin.
+        var tops = [Double](repeating: 0, count: measured.count)
+        var bottom = canvas.height - canvas.contentMargin
+        for index in measured.indices.reversed() where measured[index].line.role == .secondary {
+            bottom -= measured[index].height
+            tops[index] = bottom
+            bottom -= canvas.lineSpacing
+        }
+        let limit = bottom == canvas.height - canvas.contentMargin ? bottom : bottom + canvas.lineSpacing
+        var top = canvas.contentMargin
+        for index in measured.indices where measured[index].line.role != .secondary {
+            tops[index] = top
+            top += measured[index].height + canvas.lineSpacing
+        }
+        var lines: [LaidOutLine] = []
+        for (index, item) in measured.enumerated() {
+            let style = item.style
+            let natural = engine.layout(
+                item.line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: nil,
+                lineLimit: nil)
+            let wrapped = engine.layout(
+                item.line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: width,
+                lineLimit: nil)
+            let bottomEdge = item.line.role == .secondary ? canvas.height - canvas.contentMargin : limit
+            lines.append(
+                LaidOutLine(
+                    key: item.line.key, text: item.line.text, role: item.line.role, x: canvas.contentMargin,
+                    y: tops[index], width: width, height: item.height, neededWidth: natural.size.width,
+                    availableWidth: width * Double(style.lineLimit), lineLimit: style.lineLimit,
+                    overflowWidth: item.text.isEllipsized ? wrapped.lineWidths.dropFirst(style.lineLimit).reduce(0, +) : 0,
+                    clippedHeight: max(0, tops[index] + item.height - bottomEdge), isEllipsized: item.text.isEllipsized,
+                    unknownGlyphs: natural.unknownGlyphs))
+        }
+        let layout = WidgetLayout(canvas: canvas, locale: entry.locale, direction: entry.direction, lines: lines)
+        return (layout, measured.map(\.text))
+    }
+}
+
+/// What went wrong while making previews.
+public enum PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Font families fontconfig does not know.
+    case missingFonts([String])
+    /// A file or directory could not be written: the path and why.
+    case cannotWrite(String, String)
+
+    public var description: String {
+        switch self {
+        case .missingFonts(let families):
+            "The fonts \(families.joined(separator: ", ")) are not installed; run: "
+                + "sudo apt-get install -y fonts-noto-core fonts-noto-cjk (or scripts/setup.sh)"
+        case .cannotWrite(let path, let reason):
+            "Cannot write '\(path)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GroupStore
+import I18nCore
+import TestSupport
+import Testing
+
+@testable import SampleWidgets
+@testable import TimelineEngine
+@testable import WidgetPreview
+
+/// One entry with the given lines, as a sample widget would make it.
+func entry(
+    _ lines: [(key: String, text: String, role: WidgetEntry.Role)], locale: String = "en",
+    family: WidgetFamily = .systemSmall
+) -> WidgetEntry {
+    let tag = LocaleTag(parsing: locale)!
+    return WidgetEntry(
+        date: Date(timeIntervalSince1970: 0),
+        lines: lines.map { WidgetEntry.Line(key: $0.key, text: $0.text, source: .callerDefault, role: $0.role) },
+        locale: tag, direction: tag.isRightToLeft ? .rightToLeft : .leftToRight, family: family)
+}
+
+@Suite(.serialized) struct WidgetLayoutTests {
+    let renderer: WidgetRenderer
+    let directory: TemporaryDirectory
+
+    init() throws {
+        renderer = try WidgetRenderer()
+        directory = try TemporaryDirectory(prefix: "widget-preview")
+    }
+
+    @Test(arguments: [
+        (WidgetFamily.systemSmall, 316, 316), (.systemMedium, 676, 316), (.systemLarge, 676, 708),
+    ])
+    func imagesHaveTheFamilysSizeAt2x(_ family: WidgetFamily, _ width: Int, _ height: Int) throws {
+        let path = directory.appending("\(family.shortName).png")
+        try renderer.render(entry([("today.title", "Today", .title)], family: family), toPNG: path)
+        let image = try #require(PNGImage(path: path))
+        #expect(image.width == width)
+        #expect(image.height == height)
+        // Rounded corners: the corner pixel is transparent, the centre is the widget's white.
+        #expect(image.pixel(x: 0, y: 0) >> 24 == 0)
+        #expect(image.pixel(x: width / 2, y: height - 2) == 0xFFFF_FFFF)
+    }
+
+    @Test(arguments: [("ar", "اليوم", true), ("en", "Today", false), ("he", "היום", true), ("ja", "今日", false)])
+    func rightToLeftTextSitsOnTheRightAndLeftToRightOnTheLeft(_ locale: String, _ text: String, _ isRTL: Bool)
+        throws
+    {
+        let path = directory.appending("ink-\(locale).png")
+        let layout = try renderer.render(entry([("today.title", text, .headline)], locale: locale), toPNG: path)
+        let image = try #require(PNGImage(path: path))
+        let line = try #require(layout.lines.first)
+        let rows = Int(line.y) * 2..<Int(line.y + line.height) * 2
+        let ink = try #require(image.inkColumns(rows: rows))
+        let margin = Int(layout.canvas.contentMargin) * 2
+        if isRTL {
+            #expect(ink.lowerBound > image.width / 2, "ink at \(ink)")
+            #expect(abs(ink.upperBound - (image.width - margin)) <= 4, "ink at \(ink)")
+        } else {
+            #expect(ink.upperBound < image.width / 2, "ink at \(ink)")
+            #expect(abs(ink.lowerBound - margin) <= 4, "ink at \(ink)")
+        }
+    }
+
+    @Test func aLongGermanTitleInASmallWidgetIsTruncatedAndMeasured() {
+        let title = String(repeating: "Donaudampfschifffahrt", count: 4).prefix(70)
+        let layout = renderer.layout(entry([("today.title", String(title), .title)], locale: "de"))
+        let line = layout.lines[0]
+        #expect(title.count == 70)
+        #expect(line.isTruncated && line.isEllipsized)
+        #expect(line.key == "today.title")
+        #expect(line.availableWidth == 126)
+        #expect(line.neededWidth > 300)
+        // The text past the single line it may use: roughly what it needs beyond the line.
+        #expect(line.overflowWidth > line.neededWidth - 2 * line.availableWidth)
+        #expect(line.overflowWidth < line.neededWidth)
+        #expect(layout.problems.map(\.key) == ["today.title"])
+        #expect(line.problemDescription?.hasPrefix("overflows by ") == true)
+    }
+
+    @Test func aShortTitleFitsWithRoomToSpare() {
+        let line = renderer.layout(entry([("today.title", "Heute", .title)], locale: "de")).lines[0]
+        #expect(!line.isTruncated)
+        #expect(line.overflowWidth == 0)
+        #expect(line.neededWidth > 20 && line.neededWidth < line.availableWidth)
+        #expect(line.problemDescription == nil)
+    }
+
+    @Test func aStackTallerThanTheWidgetPushesItsLastLinesOut() {
+        let lines = (1...8).map { (key: "line\($0)", text: "Line \($0)", role: WidgetEntry.Role.headline) }
+        let layout = renderer.layout(entry(lines))
+        #expect(layout.lines.first?.clippedHeight == 0)
+        #expect(layout.lines.last!.clippedHeight > 0)
+        #expect(layout.problems.map(\.key).contains("line8"))
+        #expect(!layout.problems.map(\.key).contains("line1"))
+    }
+
+    @Test func aCharacterNoFontHasIsCounted() {
+        // U+E000 is private use: no installed font draws it.
+        let layout = renderer.layout(entry([("x", "Box \u{E000}\u{E001}", .body)]))
+        #expect(layout.lines[0].unknownGlyphs == 2)
+        #expect(layout.problems.count == 1)
+    }
+
+    /// Every message of every locale of the bundled Locales/, with sample arguments, in every family: no
+    /// character lacks a glyph.
+    @Test func everyBundledLocaleHasItsGlyphs() throws {
+        let root = Repository.sampleProjectLocales
+        let locales = try FileManager.default.contentsOfDirectory(atPath: root).filter { !$0.hasSuffix(".json") }
+        #expect(locales.count == 10)
+        let formatter = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "UTC"))
+        let arguments: MessageArguments = [
+            "event": .string("Marathon"), "name": .string("Ayşe"), "time": .string("20:00"), "count": .number(MessageNumber(3)),
+            "days": .number(MessageNumber(52)), "weeks": .number(MessageNumber(7)),
+            "months": .number(MessageNumber(2)),
+        ]
+        for locale in locales {
+            let bundle = try MessageBundle(
+                jsonBytes: Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(locale)/translations.json"))))
+            let tag = LocaleTag(parsing: locale)!
+            let lines = bundle.keys.map { key in
+                (key: key, text: formatter.format(bundle.message(forKey: key)!, locale: tag, arguments: arguments).text,
+                    role: WidgetEntry.Role.body)
+            }
+            for family in WidgetFamily.allCases {
+                let layout = renderer.layout(entry(lines, locale: locale, family: family))
+                for line in layout.lines {
+                    #expect(line.unknownGlyphs == 0, "\(locale) \(line.key): \(line.text)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Compiles Sources/CPangoCairo/shim.h's own declarations of Pango, Cairo and GLib against the real headers:
+# a parameter or return type that differs, or an enum value that moved, is a compile error.
+# Usage: scripts/check-c-declarations.sh   (needs libpango1.0-dev and libcairo2-dev: scripts/setup.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shim=Sources/CPangoCairo/shim.h
+checks=()
+for name in $(grep -o 'WIDGET_I18N_[A-Z0-9_]*' "$shim" | sort -u); do
+    real=${name#WIDGET_I18N_}
+    [ "$real" = CPANGOCAIRO_SHIM_H ] && continue
+    checks+=("_Static_assert((int)$name == (int)$real, \"$real\");")
+done
+source=$(printf '#include <pango/pangocairo.h>\n#include "%s"\n_Static_assert(sizeof(PangoRectangle) == 4 * sizeof(int), "PangoRectangle");\n%s\n' \
+    "$PWD/$shim" "$(printf '%s\n' "${checks[@]}")")
+# shellcheck disable=SC2046
+gcc -fsyntax-only -Werror $(pkg-config --cflags pangocairo) -x c - <<<"$source"
+echo "check-c-declarations: $shim matches the installed Pango and Cairo headers (${#checks[@]} constants)"
