@@ -23,10 +23,19 @@ need pkg-config command -v pkg-config
 need libcurl4-openssl-dev has_pkg_config_module libcurl       # the CDN fetcher (CCurl)
 need libssl-dev has_pkg_config_module libcrypto               # SHA-256 of cached bundles (CCrypto)
 need tzdata test -f /usr/share/zoneinfo/Europe/Berlin          # the IANA time zones dates are shown in
+# Previews (WidgetPreview): Pango with HarfBuzz and fontconfig, Cairo, and fonts for every script of Locales/.
+need libpango1.0-dev test -e /usr/include/pango-1.0/pango/pangocairo.h
+need libcairo2-dev test -e /usr/include/cairo/cairo.h
+need fontconfig command -v fc-list
+has_font() { command -v fc-list >/dev/null && [ -n "$(fc-list "$1" family)" ]; }
+need fonts-noto-core has_font "Noto Sans"                       # Latin, Cyrillic, Hebrew…
+need fonts-noto-ui-core has_font "Noto Sans Arabic UI"          # Arabic with UI line heights
+need fonts-noto-cjk has_font "Noto Sans CJK TC"                 # Japanese, Chinese
 if [ "$purpose" = test ]; then
     need nginx-light test -x /usr/sbin/nginx                   # the test CDN
     need curl command -v curl                                  # the fetch benchmark's reference, test helpers
     need python3 command -v python3                            # the fault-injecting server, fixture generators
+    need chromium test -x /usr/bin/chromium                    # opens the preview contact sheet in tests
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

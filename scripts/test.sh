@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
+scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build "$@"
 # The generated CLDR data regenerates byte for byte where its generator's dependency (ICU 77.1) is installed.

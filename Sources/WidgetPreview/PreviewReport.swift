@@ -24,10 +24,20 @@ enum PreviewReport {
 
     struct Line: Encodable {
         let key, role, text: String
-        let needed_pt, available_pt, overflow_pt, clipped_pt: Double
-        let line_limit: Int
+        let neededPt, availablePt, overflowPt, clippedPt: Double
+        let lineLimit: Int
         let truncated: Bool
-        let unknown_glyphs: Int
+        let unknownGlyphs: Int
+
+        enum CodingKeys: String, CodingKey {
+            case key, role, text, truncated
+            case neededPt = "needed_pt"
+            case availablePt = "available_pt"
+            case overflowPt = "overflow_pt"
+            case clippedPt = "clipped_pt"
+            case lineLimit = "line_limit"
+            case unknownGlyphs = "unknown_glyphs"
+        }
     }
 
     static func json(_ images: [PreviewImage], timeZone: ZoneInfo) -> String {
@@ -42,9 +52,9 @@ enum PreviewReport {
                     lines: image.layout.lines.map { line in
                         Line(
                             key: line.key, role: line.role.rawValue, text: line.text,
-                            needed_pt: rounded(line.neededWidth), available_pt: rounded(line.availableWidth),
-                            overflow_pt: rounded(line.overflowWidth), clipped_pt: rounded(line.clippedHeight),
-                            line_limit: line.lineLimit, truncated: line.isTruncated, unknown_glyphs: line.unknownGlyphs)
+                            neededPt: rounded(line.neededWidth), availablePt: rounded(line.availableWidth),
+                            overflowPt: rounded(line.overflowWidth), clippedPt: rounded(line.clippedHeight),
+                            lineLimit: line.lineLimit, truncated: line.isTruncated, unknownGlyphs: line.unknownGlyphs)
                     })
             },
             problems: images.reduce(0) { $0 + $1.layout.problems.count })

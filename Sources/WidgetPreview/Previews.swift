@@ -122,9 +122,11 @@ public final class Previews {
                         store: source.store, project: source.project, defaultLocale: source.defaultLocale,
                         locale: locale, bundledMessages: source.bundledMessages,
                         preferredLanguages: source.preferredLanguages)
-                    let context = TimelineProviderContext(family: family, timeZone: options.timeZone, date: options.date)
+                    let context = TimelineProviderContext(
+                        family: family, timeZone: options.timeZone, date: options.date)
                     let timeline = await widget.provider(localized).timeline(in: context)
-                    let selected = options.allEntries ? timeline.entries : timeline.entry(at: options.date).map { [$0] } ?? []
+                    let selected =
+                        options.allEntries ? timeline.entries : timeline.entry(at: options.date).map { [$0] } ?? []
                     for (index, entry) in selected.enumerated() {
                         let suffix = options.allEntries ? "-\(index + 1)" : ""
                         let name = "\(widget.kind)/\(family.shortName)/\(locale.displayForm)\(suffix).png"

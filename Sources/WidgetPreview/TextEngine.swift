@@ -69,7 +69,8 @@ final class TextEngine {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_language(context, pango_language_from_string(locale.displayForm))
-        pango_context_set_base_dir(context, rightToLeft ? UInt32(WIDGET_I18N_PANGO_DIRECTION_RTL) : UInt32(WIDGET_I18N_PANGO_DIRECTION_LTR))
+        pango_context_set_base_dir(
+            context, rightToLeft ? UInt32(WIDGET_I18N_PANGO_DIRECTION_RTL) : UInt32(WIDGET_I18N_PANGO_DIRECTION_LTR))
         pango_cairo_update_context(scratch, context)
         contexts[key] = context
         return context
@@ -84,12 +85,14 @@ final class TextEngine {
         pango_layout_set_text(layout, text, -1)
         let font = pango_font_description_new()
         pango_font_description_set_family(font, Self.fontFamilies(for: locale))
-        pango_font_description_set_weight(font, style.bold ? UInt32(WIDGET_I18N_PANGO_WEIGHT_BOLD) : UInt32(WIDGET_I18N_PANGO_WEIGHT_NORMAL))
+        pango_font_description_set_weight(
+            font, style.bold ? UInt32(WIDGET_I18N_PANGO_WEIGHT_BOLD) : UInt32(WIDGET_I18N_PANGO_WEIGHT_NORMAL))
         pango_font_description_set_absolute_size(font, style.size * Double(WIDGET_I18N_PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         pango_layout_set_auto_dir(layout, 0)
-        pango_layout_set_alignment(layout, rightToLeft ? UInt32(WIDGET_I18N_PANGO_ALIGN_RIGHT) : UInt32(WIDGET_I18N_PANGO_ALIGN_LEFT))
+        pango_layout_set_alignment(
+            layout, rightToLeft ? UInt32(WIDGET_I18N_PANGO_ALIGN_RIGHT) : UInt32(WIDGET_I18N_PANGO_ALIGN_LEFT))
         if let width {
             pango_layout_set_width(layout, Int32(width * Double(WIDGET_I18N_PANGO_SCALE)))
             pango_layout_set_wrap(layout, UInt32(WIDGET_I18N_PANGO_WRAP_WORD_CHAR))

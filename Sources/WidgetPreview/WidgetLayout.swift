@@ -119,7 +119,8 @@ public final class WidgetRenderer {
                     key: item.line.key, text: item.line.text, role: item.line.role, x: canvas.contentMargin,
                     y: tops[index], width: width, height: item.height, neededWidth: natural.size.width,
                     availableWidth: width * Double(style.lineLimit), lineLimit: style.lineLimit,
-                    overflowWidth: item.text.isEllipsized ? wrapped.lineWidths.dropFirst(style.lineLimit).reduce(0, +) : 0,
+                    overflowWidth: item.text.isEllipsized
+                        ? wrapped.lineWidths.dropFirst(style.lineLimit).reduce(0, +) : 0,
                     clippedHeight: max(0, tops[index] + item.height - bottomEdge), isEllipsized: item.text.isEllipsized,
                     unknownGlyphs: natural.unknownGlyphs))
         }

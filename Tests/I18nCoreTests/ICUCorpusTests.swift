@@ -94,7 +94,8 @@ import Testing
             let source = MessageElement.source(of: try MessageParser.parse(testCase.message))
             let output = formatter.format(source, locale: try LocaleTag(testCase.locale), arguments: testCase.arguments)
             if output.text != testCase.expected {
-                failures.append("line \(testCase.line): \(testCase.message) → \(source): \(output.text.debugDescription)")
+                failures.append(
+                    "line \(testCase.line): \(testCase.message) → \(source): \(output.text.debugDescription)")
             }
         }
         #expect(failures.isEmpty, Comment(rawValue: failures.prefix(20).joined(separator: "\n")))

@@ -33,7 +33,10 @@ import Testing
             let grown = Self.letters(output.text) - Self.letters(source)
             #expect(grown >= Int(Double(literalLetters) * 0.4) - 1 && grown <= literalLetters / 2 + 1, "\(key)")
             // No plain ASCII letter is left outside the arguments.
-            #expect(!output.text.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic && !"MarathonAyşePM".unicodeScalars.contains($0) }, "\(key): \(output.text)")
+            #expect(
+                !output.text.unicodeScalars.contains {
+                    $0.isASCII && $0.properties.isAlphabetic && !"MarathonAyşePM".unicodeScalars.contains($0)
+                }, "\(key): \(output.text)")
         }
     }
 
@@ -48,7 +51,8 @@ import Testing
     }
 
     @Test func syntaxSurvivesUntouched() throws {
-        let message = "{count, plural, offset:1 =0 {No '{'events'}'} one {# event, {name}} other {<b>#</b> it''s {n, number, ::percent}}} {when, date, ::MMMd} {g, select, female {she} other {they}}"
+        let message =
+            "{count, plural, offset:1 =0 {No '{'events'}'} one {# event, {name}} other {<b>#</b> it''s {n, number, ::percent}}} {when, date, ::MMMd} {g, select, female {she} other {they}}"
         let pseudo = try Pseudolocale.accented.transform(message)
         let original = try MessageParser.parse(message)
         let transformed = try MessageParser.parse(pseudo)
@@ -60,7 +64,10 @@ import Testing
         #expect(pseudo.contains("<b>#</b>"))
         let output = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "UTC")).format(
             pseudo, locale: Pseudolocale.accented.locale,
-            arguments: ["count": .number(MessageNumber(0)), "g": .string("female"), "when": .date(Date(timeIntervalSince1970: 0))])
+            arguments: [
+                "count": .number(MessageNumber(0)), "g": .string("female"),
+                "when": .date(Date(timeIntervalSince1970: 0)),
+            ])
         #expect(output.problems.isEmpty)
         #expect(output.text == "[Ñö {ééṽééñţšš} Jan 1 šĥĥé]", "\(output.text)")
     }

@@ -111,7 +111,8 @@ func entry(
         #expect(locales.count == 10)
         let formatter = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "UTC"))
         let arguments: MessageArguments = [
-            "event": .string("Marathon"), "name": .string("Ayşe"), "time": .string("20:00"), "count": .number(MessageNumber(3)),
+            "event": .string("Marathon"), "name": .string("Ayşe"), "time": .string("20:00"),
+            "count": .number(MessageNumber(3)),
             "days": .number(MessageNumber(52)), "weeks": .number(MessageNumber(7)),
             "months": .number(MessageNumber(2)),
         ]
@@ -120,8 +121,11 @@ func entry(
                 jsonBytes: Array(try Data(contentsOf: URL(fileURLWithPath: "\(root)/\(locale)/translations.json"))))
             let tag = LocaleTag(parsing: locale)!
             let lines = bundle.keys.map { key in
-                (key: key, text: formatter.format(bundle.message(forKey: key)!, locale: tag, arguments: arguments).text,
-                    role: WidgetEntry.Role.body)
+                (
+                    key: key,
+                    text: formatter.format(bundle.message(forKey: key)!, locale: tag, arguments: arguments).text,
+                    role: WidgetEntry.Role.body
+                )
             }
             for family in WidgetFamily.allCases {
                 let layout = renderer.layout(entry(lines, locale: locale, family: family))

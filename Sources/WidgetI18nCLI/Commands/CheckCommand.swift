@@ -11,7 +11,8 @@ enum CheckCommand: Command {
         "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601]"
     static let options: [OptionSpec] =
         [
-            .value("locale", "LOCALE", "A locale to check (repeatable); default: every cached locale", repeatable: true),
+            .value(
+                "locale", "LOCALE", "A locale to check (repeatable); default: every cached locale", repeatable: true),
             .flag("layout", "Lay out every line the widgets show and fail when one is truncated or shows boxes"),
         ] + PreviewSelection.options.filter { $0.name != "locale" }
     static let discussion = """

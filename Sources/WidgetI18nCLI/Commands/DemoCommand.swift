@@ -5,23 +5,27 @@ import GroupStore
 import I18nCore
 import SampleWidgets
 import TimelineEngine
+import WidgetPreview
 import WidgetTranslator
 
 /// `widget-i18n demo`: the whole bridge in a few seconds, on the embedded default.
 enum DemoCommand: Command {
     static let path = ["demo"]
     static let summary = "Fetch the bundled Locales/, switch locales and render both sample widgets across a midnight"
-    static let usage = "demo [--cdn DIR] [--from ISO-8601] [--time-zone TZ] [--keep]"
+    static let usage = "demo [--cdn DIR] [--from ISO-8601] [--time-zone TZ] [--previews DIR] [--keep]"
     static let options: [OptionSpec] = [
         .value("from", "ISO-8601", "The demo's 'now' (default: the current time)"),
         .value("time-zone", "TZ", "The widgets' time zone (default: the system's)"),
+        .value("previews", "DIR", "Where to write the contact sheet (default: widget-previews)"),
         .flag("keep", "Keep the temporary group container and print its path"),
     ]
     static let discussion = """
         Creates a temporary group container, fetches every locale of the bundled Locales/ through the real
         fetcher (a file:// CDN), writes sample events and a profile as an app would, then for en, ar, ru and ja
         switches the locale and prints both widgets' timelines from now until after the next local midnight.
-        The project is acme/widgets; --cdn takes another directory laid out the same way.
+        Ends by drawing both widgets in every locale and family (as 'widget-i18n preview --all-locales') and
+        printing the contact sheet's file:// URL. The project is acme/widgets; --cdn takes another directory
+        laid out the same way.
         """
 
     static let project = try! ProjectID("acme/widgets")
@@ -49,6 +53,28 @@ enum DemoCommand: Command {
                 locale, fetcher: fetcher, store: store, from: now, through: end, timeZone: timeZone,
                 output: context.output)
         }
+        try await writePreviews(
+            store: store, now: now, timeZone: timeZone, to: arguments.value("previews") ?? "widget-previews",
+            context: context)
+    }
+
+    /// Step 4: every locale and family as pictures, on one page.
+    private static func writePreviews(
+        store: FileGroupStore, now: Date, timeZone: ZoneInfo, to out: String, context: CommandContext
+    ) async throws(CLIError) {
+        let directory = out.hasPrefix("/") ? out : context.workingDirectory + "/" + out
+        let source = WidgetSource(store: store, project: project, preferredLanguages: [])
+        let locales = WidgetTranslator(store: store, project: project, preferredLanguages: []).cachedLocales()
+        let options = PreviewOptions(
+            widgets: [.daysSince(eventID: "run"), .today], locales: locales, date: now, timeZone: timeZone)
+        let images: [PreviewImage]
+        do { images = try await Previews().write(options, source: source, to: directory) } catch {
+            throw .failure(error.description)
+        }
+        let problems = images.flatMap(\.layout.problems).count
+        context.output.writeLine(
+            "\n$ widget-i18n preview --all-locales   → \(images.count) pictures, \(problems) lines that do not fit")
+        context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").standardizedFileURL.absoluteString)
     }
 
     /// Step 1, the app side: every locale of the manifest through the real fetcher.

@@ -37,7 +37,8 @@ enum PreviewCommand: Command {
         guard ["first", "all"].contains(entries) else {
             throw .usage("Unknown --entries '\(entries)'; use first or all")
         }
-        var selection = try PreviewSelection(arguments, context: context, defaultToAllLocales: arguments.has("all-locales"))
+        var selection = try PreviewSelection(
+            arguments, context: context, defaultToAllLocales: arguments.has("all-locales"))
         if arguments.has("pseudo") { try selection.addPseudoLocales() }
         selection.options.allEntries = entries == "all"
         let out = arguments.value("out") ?? "widget-previews"
@@ -94,7 +95,8 @@ struct PreviewSelection {
             if !families.contains(family) { families.append(family) }
         }
         if families.isEmpty { families = WidgetFamily.allCases }
-        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text) }
+        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text)
+        }
         let timeZone = try CommandInput.timeZone(arguments)?.zone ?? .current
         let date = try CommandInput.start(arguments)
 
@@ -137,7 +139,8 @@ struct PreviewSelection {
             for key in try source.store.keys() {
                 if let value = try source.store.value(forKey: key) { try copy.setValue(value, forKey: key) }
             }
-            for pseudo in try PseudoCommand.bundles(from: defaultLocale, translator: translator, Pseudolocale.allCases) {
+            for pseudo in try PseudoCommand.bundles(from: defaultLocale, translator: translator, Pseudolocale.allCases)
+            {
                 try copy.setValue(
                     pseudo.bundle.jsonBytes,
                     forKey: StorageKey.messages(project: translator.project, locale: pseudo.locale.locale))
