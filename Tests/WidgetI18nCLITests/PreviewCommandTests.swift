@@ -106,7 +106,7 @@ import Testing
         #expect(reported.count == 1, "\(result)")
         #expect(reported.first?.hasPrefix("de today small today.title: overflows by ") == true, "\(result)")
         #expect(reported.first?.contains("has 1 × 126 pt") == true, "\(result)")
-        #expect(result.standardError.contains("1 line do not fit"))
+        #expect(result.standardError.contains("1 line does not fit"))
     }
 
     @Test func pseudoLocalesAreLongerStillFormatAndCanBePreviewed() throws {

@@ -120,10 +120,17 @@ enum CheckCommand: Command {
             }
         }
         let lines = images.reduce(0) { $0 + $1.layout.lines.count }
+        func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+            "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
+        }
+        let options = selection.options
+        let verdict = problems == 1 ? "1 does not fit" : "\(problems) do not fit"
         context.output.writeLine(
-            "\(lines) lines in \(images.count) entries of \(selection.options.widgets.count) widgets × "
-                + "\(selection.options.families.count) families × \(selection.options.locales.count) locales: "
-                + "\(problems) do not fit")
-        if problems > 0 { throw .failure("\(problems) line\(problems == 1 ? "" : "s") do not fit") }
+            "\(count(lines, "line")) in \(count(images.count, "entry", "entries")) of "
+                + "\(count(options.widgets.count, "widget")) × \(count(options.families.count, "family", "families")) × "
+                + "\(count(options.locales.count, "locale")): \(verdict)")
+        if problems > 0 {
+            throw .failure("\(count(problems, "line")) \(problems == 1 ? "does" : "do") not fit")
+        }
     }
 }
