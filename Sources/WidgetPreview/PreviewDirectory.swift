@@ -8,8 +8,9 @@ struct PreviewDirectory {
     let staging: String
     private let files = FileManager.default
 
-    /// The file that marks a directory as a preview directory, which may be replaced.
-    static let marker = "report.json"
+    /// The file that marks a directory as one `Previews` wrote, which a later run may replace. A directory
+    /// without it is someone else's, even when it holds a `report.json`.
+    static let marker = ".widget-i18n-previews"
 
     init(_ destination: String) throws(PreviewError) {
         let url = URL(fileURLWithPath: destination).standardizedFileURL
@@ -32,6 +33,13 @@ struct PreviewDirectory {
             throw .cannotWrite(parent, String(cString: strerror(errno)))
         }
         staging = String(cString: made)
+        do {
+            try writeFile(
+                Self.marker, "Written by widget-i18n preview; a later preview into this directory replaces it.\n")
+        } catch {
+            discard()
+            throw error
+        }
     }
 
     /// Makes the directories a relative file path needs.

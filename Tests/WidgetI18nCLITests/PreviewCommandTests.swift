@@ -198,6 +198,12 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("holds other files, not an earlier preview"), "\(refused)")
         #expect(snapshot(of: foreign) == ["holiday.jpg": Data("keep".utf8)])
+        // Nor is one that merely holds a report.json of its own.
+        let reports = cli.directory.appending("reports")
+        try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: reports + "/report.json"))
+        #expect(try cli.run(["preview", "--out", "reports"] + Self.moment).status == 1)
+        #expect(snapshot(of: reports) == ["report.json": Data("{}".utf8)])
         // Below a file: nothing can be made.
         let blocked = try cli.run(["preview", "--out", "photos/holiday.jpg/out"] + Self.moment)
         #expect(blocked.status == 1)
