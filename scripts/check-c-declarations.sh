@@ -11,8 +11,15 @@ for name in $(grep -o 'WIDGET_I18N_[A-Z0-9_]*' "$shim" | sort -u); do
     [ "$real" = CPANGOCAIRO_SHIM_H ] && continue
     checks+=("_Static_assert((int)$name == (int)$real, \"$real\");")
 done
-source=$(printf '#include <pango/pangocairo.h>\n#include "%s"\n_Static_assert(sizeof(PangoRectangle) == 4 * sizeof(int), "PangoRectangle");\n%s\n' \
-    "$PWD/$shim" "$(printf '%s\n' "${checks[@]}")")
+# PangoRectangle: the shim's own struct (compiled alone) and Pango's have the same fields at the same offsets.
+layout='#include <stddef.h>
+_Static_assert(sizeof(PangoRectangle) == 4 * sizeof(int), "PangoRectangle size");
+_Static_assert(offsetof(PangoRectangle, x) == 0 && offsetof(PangoRectangle, y) == sizeof(int), "x, y");
+_Static_assert(offsetof(PangoRectangle, width) == 2 * sizeof(int), "width");
+_Static_assert(offsetof(PangoRectangle, height) == 3 * sizeof(int), "height");'
+gcc -fsyntax-only -Werror -x c - <<<"$(printf '#include "%s"\n%s\n' "$PWD/$shim" "$layout")"
+source=$(printf '#include <pango/pangocairo.h>\n#include "%s"\n%s\n%s\n' \
+    "$PWD/$shim" "$layout" "$(printf '%s\n' "${checks[@]}")")
 # shellcheck disable=SC2046
 gcc -fsyntax-only -Werror $(pkg-config --cflags pangocairo) -x c - <<<"$source"
 echo "check-c-declarations: $shim matches the installed Pango and Cairo headers (${#checks[@]} constants)"

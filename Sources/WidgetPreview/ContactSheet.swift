@@ -7,7 +7,7 @@ import TimelineEngine
 /// from the file system.
 enum ContactSheet {
     static func html(_ images: [PreviewImage], options: PreviewOptions) -> String {
-        let problems = images.reduce(0) { $0 + $1.layout.problems.count }
+        let problems = images.problems.count
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -36,8 +36,8 @@ enum ContactSheet {
             "<p class=\"summary\">\(images.count) image\(images.count == 1 ? "" : "s"), "
             + "\(problems) line\(problems == 1 ? "" : "s") truncated or missing glyphs</p>\n"
         html +=
-            "<p>Drawn with Pango and Cairo in Noto Sans, which stands in for SF Pro: widths differ from an "
-            + "iPhone's by a few percent.</p>\n"
+            "<p>Drawn with Pango and Cairo in the Noto fonts, which stand in for SF Pro: widths and line "
+            + "heights are close to an iPhone's, not the same.</p>\n"
         for widget in options.widgets.map(\.kind) {
             html += "<h2>\(escape(widget))</h2>\n<table>\n<tr><th>locale</th>"
             for family in options.families { html += "<th>\(family.shortName)</th>" }
@@ -46,7 +46,7 @@ enum ContactSheet {
                 html += "<tr><th>\(escape(locale.displayForm))</th>"
                 for family in options.families {
                     let cell = images.filter { $0.widget == widget && $0.family == family && $0.locale == locale }
-                    html += "<td>" + cell.map { figure($0, showDate: options.allEntries) }.joined() + "</td>"
+                    html += "<td>" + cell.map { figure($0, numbered: options.allEntries) }.joined() + "</td>"
                 }
                 html += "</tr>\n"
             }
@@ -55,14 +55,14 @@ enum ContactSheet {
         return html + "</body>\n</html>\n"
     }
 
-    private static func figure(_ image: PreviewImage, showDate: Bool) -> String {
+    private static func figure(_ image: PreviewImage, numbered: Bool) -> String {
         let canvas = image.layout.canvas
         let problems = image.layout.problems
         var html = "<figure\(problems.isEmpty ? "" : " class=\"problem\"")>"
         html +=
             "<img src=\"\(escape(image.png))\" width=\"\(Int(canvas.width))\" height=\"\(Int(canvas.height))\" "
             + "alt=\"\(escape("\(image.widget) \(image.family.shortName) \(image.locale.displayForm)"))\">"
-        if showDate {
+        if numbered {
             html += "<figcaption>entry \(image.entryIndex + 1)</figcaption>"
         }
         if !problems.isEmpty {

@@ -1,7 +1,11 @@
 import Foundation
 
 /// A directory written as a whole: files go into a hidden sibling, which `commit` renames into place.
-/// Until then the destination is untouched; a failure or a crash leaves at most the hidden sibling.
+///
+/// Until `commit` the destination is untouched. `commit` moves what is at the destination aside first and
+/// looks at it there: only an empty directory or an earlier preview (one holding `marker`) is replaced, and
+/// anything else is moved back and reported, however it got there during the run. A crash can leave the
+/// hidden `.NAME.partial-…` directories behind (between `commit`'s renames, with the earlier preview in one).
 struct PreviewDirectory {
     let destination: String
     /// Where the files are written until `commit`.
@@ -15,16 +19,9 @@ struct PreviewDirectory {
     init(_ destination: String) throws(PreviewError) {
         let url = URL(fileURLWithPath: destination).standardizedFileURL
         self.destination = url.path
+        // Refused early, so that a long run does not end in a refusal; `commit` checks again.
+        try Self.checkReplaceable(url.path, as: url.path)
         let parent = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .cannotWrite(url.path, "it is a file, not a directory") }
-            let contents = (try? files.contentsOfDirectory(atPath: url.path)) ?? []
-            guard contents.isEmpty || contents.contains(Self.marker) else {
-                throw .cannotWrite(
-                    url.path, "it holds other files, not an earlier preview; choose an empty or new --out directory")
-            }
-        }
         do { try files.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
             throw .cannotWrite(parent, Self.reason(error))
         }
@@ -33,6 +30,10 @@ struct PreviewDirectory {
             throw .cannotWrite(parent, String(cString: strerror(errno)))
         }
         staging = String(cString: made)
+        // mkdtemp makes it private (0700); the published directory gets the umask's usual permissions.
+        let mask = umask(0)
+        umask(mask)
+        chmod(staging, 0o777 & ~mask)
         do {
             try writeFile(
                 Self.marker, "Written by widget-i18n preview; a later preview into this directory replaces it.\n")
@@ -42,35 +43,57 @@ struct PreviewDirectory {
         }
     }
 
+    /// Throws unless `path` is absent, an empty directory or an earlier preview. `name` is how errors call it.
+    private static func checkReplaceable(_ path: String, as name: String) throws(PreviewError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw .cannotWrite(name, "it is a file, not a directory") }
+        let contents: [String]
+        do { contents = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+            throw .cannotWrite(name, "its contents cannot be listed (\(reason(error)))")
+        }
+        guard contents.isEmpty || contents.contains(marker) else {
+            throw .cannotWrite(
+                name, "it holds other files, not an earlier preview; choose an empty or new --out directory")
+        }
+    }
+
+    /// The path a file will have once committed, for messages.
+    func published(_ relativePath: String) -> String { destination + "/" + relativePath }
+
     /// Makes the directories a relative file path needs.
     func createDirectory(for relativePath: String) throws(PreviewError) {
         let directory = URL(fileURLWithPath: staging + "/" + relativePath).deletingLastPathComponent().path
         do { try files.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw .cannotWrite(directory, Self.reason(error))
+            throw .cannotWrite(published(relativePath), Self.reason(error))
         }
     }
 
     func writeFile(_ relativePath: String, _ text: String) throws(PreviewError) {
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: staging + "/" + relativePath)) } catch {
-            throw .cannotWrite(destination + "/" + relativePath, Self.reason(error))
+            throw .cannotWrite(published(relativePath), Self.reason(error))
         }
     }
 
-    /// Moves the finished directory into place, replacing an earlier preview directory.
+    /// Moves the finished directory into place, replacing an empty directory or an earlier preview.
     func commit() throws(PreviewError) {
-        var old: String?
-        if files.fileExists(atPath: destination) {
-            old = staging + ".old"
-            guard rename(destination, old!) == 0 else {
-                throw .cannotWrite(destination, String(cString: strerror(errno)))
+        let aside = staging + ".old"
+        let hadDestination = rename(destination, aside) == 0
+        guard hadDestination || errno == ENOENT else {
+            throw .cannotWrite(destination, String(cString: strerror(errno)))
+        }
+        if hadDestination {
+            do { try Self.checkReplaceable(aside, as: destination) } catch {
+                _ = rename(aside, destination)
+                throw error
             }
         }
         guard rename(staging, destination) == 0 else {
             let reason = String(cString: strerror(errno))
-            if let old { _ = rename(old, destination) }
+            if hadDestination { _ = rename(aside, destination) }
             throw .cannotWrite(destination, reason)
         }
-        if let old { try? files.removeItem(atPath: old) }
+        if hadDestination { try? files.removeItem(atPath: aside) }
     }
 
     func discard() {

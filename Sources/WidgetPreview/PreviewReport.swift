@@ -42,7 +42,7 @@ enum PreviewReport {
 
     static func json(_ images: [PreviewImage], timeZone: ZoneInfo) -> String {
         let report = Report(
-            font: "Noto Sans, Noto Sans Arabic UI, Noto Sans CJK (standing in for SF Pro)",
+            font: TextEngine.latinAndArabic + ", Noto Sans CJK (standing in for SF Pro)",
             images: images.map { image in
                 Image(
                     widget: image.widget, family: image.family.shortName, locale: image.locale.displayForm,
@@ -57,7 +57,7 @@ enum PreviewReport {
                             lineLimit: line.lineLimit, truncated: line.isTruncated, unknownGlyphs: line.unknownGlyphs)
                     })
             },
-            problems: images.reduce(0) { $0 + $1.layout.problems.count })
+            problems: images.problems.count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
         // Encoding these plain values cannot fail.

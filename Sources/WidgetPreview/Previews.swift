@@ -61,6 +61,11 @@ public struct PreviewImage: Sendable {
     public var direction: WidgetEntry.Direction { layout.direction }
 }
 
+extension Sequence<PreviewImage> {
+    /// Every line of these images that is truncated or shows boxes.
+    public var problems: [LaidOutLine] { flatMap(\.layout.problems) }
+}
+
 /// Makes previews: the sample widgets' timelines for each locale, laid out by Pango and drawn with Cairo.
 ///
 ///     let previews = try Previews()
@@ -84,17 +89,24 @@ public final class Previews {
     }
 
     /// Draws every selected entry into `directory` with `report.json` and `index.html`. The directory appears
-    /// whole or not at all: everything is written to a sibling first and renamed into place, replacing a
-    /// previous preview directory, never any other.
+    /// whole or not at all: everything is written to a hidden sibling first and renamed into place, replacing
+    /// an empty directory or an earlier preview, never any other.
     public func write(_ options: PreviewOptions, source: WidgetSource, to directory: String) async throws(PreviewError)
         -> [PreviewImage]
     {
         let output = try PreviewDirectory(directory)
         var images: [PreviewImage] = []
-        do {
-            for (entry, name) in await entries(options, source: source) {
+        let selected = await entries(options, source: source)
+        do throws(PreviewError) {
+            for (entry, name) in selected {
                 try output.createDirectory(for: name)
-                let layout = try renderer.render(entry.entry, toPNG: output.staging + "/" + name)
+                let layout: WidgetLayout
+                do throws(PreviewError) {
+                    layout = try renderer.render(entry.entry, toPNG: output.staging + "/" + name)
+                } catch {
+                    guard case .cannotWrite(_, let reason) = error else { throw error }
+                    throw .cannotWrite(output.published(name), reason)
+                }
                 images.append(image(entry, name: name, layout: layout))
             }
             try output.writeFile("report.json", PreviewReport.json(images, timeZone: options.timeZone))

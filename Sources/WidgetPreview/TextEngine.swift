@@ -3,14 +3,17 @@ import I18nCore
 
 /// Pango on Cairo, set up the same way for measuring and for drawing: fonts from fontconfig, text shaped by
 /// HarfBuzz, grey antialiasing and unhinted metrics, so widths do not depend on the pixel grid and a line
-/// measures the same in `check --layout` as in a PNG. Pango objects belong to one thread: a `TextEngine` is
-/// used by one task at a time.
+/// measures the same in `check --layout` as in a PNG. Pango's objects are not thread-safe: a `TextEngine` is
+/// not `Sendable` and is used by one task at a time.
 final class TextEngine {
     private let fontMap: OpaquePointer
     /// A 1×1 surface at @2x that every context takes its transformation from.
     private let scratchSurface: OpaquePointer
     private let scratch: OpaquePointer
     private var contexts: [String: OpaquePointer] = [:]
+
+    /// The families before the CJK one, in fallback order.
+    static let latinAndArabic = "Noto Sans, Noto Sans Arabic UI"
 
     /// The font families that stand in for SF Pro, in fallback order, per script of the locale.
     static func fontFamilies(for locale: LocaleTag) -> String {
@@ -21,7 +24,7 @@ final class TextEngine {
         case ("ko", _, _): cjk = "Noto Sans CJK KR"
         default: cjk = "Noto Sans CJK JP"
         }
-        return "Noto Sans, Noto Sans Arabic UI, \(cjk)"
+        return "\(latinAndArabic), \(cjk)"
     }
 
     init() throws(PreviewError) {
@@ -104,10 +107,6 @@ final class TextEngine {
         return TextLayout(layout)
     }
 
-    /// A @2x ARGB surface of `canvas`'s size, scaled so that one unit is one point.
-    func drawing(_ canvas: WidgetCanvas) -> Drawing {
-        Drawing(width: canvas.pixelWidth, height: canvas.pixelHeight)
-    }
 }
 
 /// One `PangoLayout`, released with its owner.
@@ -170,10 +169,10 @@ final class Drawing {
         cairo_clip(cairo)
     }
 
-    /// Draws `text` with its top-left corner at `x`, `y`, showing nothing of it below `bottom`.
-    func draw(_ text: TextLayout, x: Double, y: Double, bottom: Double, color: LineStyle.Color) {
+    /// Draws `text` with its top-left corner at `x`, `y`, showing only what lies within `visible` vertically.
+    func draw(_ text: TextLayout, x: Double, y: Double, visible: Range<Double>, color: LineStyle.Color) {
         cairo_save(cairo)
-        cairo_rectangle(cairo, 0, 0, x + 10_000, bottom)
+        cairo_rectangle(cairo, 0, visible.lowerBound, x + 10_000, visible.upperBound - visible.lowerBound)
         cairo_clip(cairo)
         setColor(color)
         cairo_move_to(cairo, x, y)

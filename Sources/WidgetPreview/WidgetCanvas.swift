@@ -9,9 +9,9 @@ public struct WidgetCanvas: Hashable, Sendable {
     public let width: Double
     public let height: Double
     /// The margin the system keeps between a widget's edge and its content (`contentMargins`).
-    public let contentMargin: Double = 16
-    /// The home screen's corner radius for widgets of this size.
-    public let cornerRadius: Double = 22
+    public static let contentMargin: Double = 16
+    /// The home screen's corner radius for widgets.
+    public static let cornerRadius: Double = 22
     /// Pixels per point in the PNGs.
     public static let scale = 2
 
@@ -27,13 +27,15 @@ public struct WidgetCanvas: Hashable, Sendable {
     public var pixelWidth: Int { Int(width) * Self.scale }
     public var pixelHeight: Int { Int(height) * Self.scale }
     /// The width lines are laid out in.
-    public var contentWidth: Double { width - 2 * contentMargin }
-    public var contentHeight: Double { height - 2 * contentMargin }
+    public var contentWidth: Double { width - 2 * Self.contentMargin }
+    public var contentHeight: Double { height - 2 * Self.contentMargin }
     /// The space between two stacked lines, as `VStack(alignment: .leading, spacing: 4)`.
-    public let lineSpacing: Double = 4
+    public static let lineSpacing: Double = 4
 }
 
 /// How a line of a given role looks: the SwiftUI text style it stands for, its colour and its line limit.
+/// The package has no SwiftUI views; these are the styles WidgetPreview gives each role, chosen as a widget's
+/// view would style such a line.
 public struct LineStyle: Hashable, Sendable {
     /// Point size, as the text style's size at the default Dynamic Type size.
     public let size: Double
@@ -51,7 +53,7 @@ public struct LineStyle: Hashable, Sendable {
     static let secondaryLabel = Color(red: 0x8A, green: 0x8A, blue: 0x8E)
     static let accent = Color(red: 0xFF, green: 0x3B, blue: 0x30)
 
-    /// The style the sample widgets' views give a role in a family.
+    /// The style a role has in a family.
     public static func of(_ role: WidgetEntry.Role, in family: WidgetFamily) -> LineStyle {
         switch role {
         // `.font(.footnote.weight(.semibold)).foregroundStyle(.red)`

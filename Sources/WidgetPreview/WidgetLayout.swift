@@ -14,14 +14,18 @@ public struct LaidOutLine: Hashable, Sendable {
     /// The room the line has: its box's width times its line limit.
     public let availableWidth: Double
     public let lineLimit: Int
-    /// The width of the text wrapped past the line limit: how much of it the ellipsis hides.
+    /// The width of the lines the wrapped text would need past its line limit: at least this much more room
+    /// (the part of the last shown line that the ellipsis replaces comes on top).
     public let overflowWidth: Double
-    /// How far the line reaches past the bottom of the content area when the stack is too tall.
+    /// How far the line reaches out of the part of the widget its stack may use (the content area, less the
+    /// footer's lines), when the lines together are too tall.
     public let clippedHeight: Double
     /// Pango cut the text with an ellipsis.
     public let isEllipsized: Bool
     /// Characters no installed font has (drawn as boxes).
     public let unknownGlyphs: Int
+    /// The band of the widget the line is drawn in; what lies outside is cut.
+    let visibleTop, visibleBottom: Double
 
     /// Not shown whole: cut with an ellipsis or pushed out of the widget.
     public var isTruncated: Bool { isEllipsized || clippedHeight > 0 }
@@ -63,16 +67,14 @@ public final class WidgetRenderer {
     public func render(_ entry: WidgetEntry, toPNG path: String) throws(PreviewError) -> WidgetLayout {
         let (layout, texts) = place(entry)
         let canvas = layout.canvas
-        let drawing = engine.drawing(canvas)
+        let drawing = Drawing(width: canvas.pixelWidth, height: canvas.pixelHeight)
         drawing.fillRoundedRectangle(
-            width: canvas.width, height: canvas.height, radius: canvas.cornerRadius,
+            width: canvas.width, height: canvas.height, radius: WidgetCanvas.cornerRadius,
             color: LineStyle.Color(red: 255, green: 255, blue: 255))
-        // The lines stacked from the top are cut where the bottom lines begin, as a clipped stack would be.
-        let footer = layout.lines.filter { $0.role == .secondary }.map(\.y).min().map { $0 - canvas.lineSpacing }
         for (line, text) in zip(layout.lines, texts) {
-            let bottom = line.role == .secondary ? canvas.height : footer ?? canvas.height
             drawing.draw(
-                text, x: line.x, y: line.y, bottom: bottom, color: LineStyle.of(line.role, in: canvas.family).color)
+                text, x: line.x, y: line.y, visible: line.visibleTop..<line.visibleBottom,
+                color: LineStyle.of(line.role, in: canvas.family).color)
         }
         try drawing.writePNG(to: path)
         return layout
@@ -90,19 +92,23 @@ public final class WidgetRenderer {
                 lineLimit: style.lineLimit)
             measured.append((line, style, text, text.size.height))
         }
-        // Secondary lines stack up from the bottom margin; the rest down from the top margin.
+        // Secondary lines stack up from the bottom margin; the rest down from the top margin, down to the
+        // footer's top (less the spacing) or the bottom margin. What reaches past that is cut in the picture
+        // and counted in `clippedHeight`: the two use the same edges.
+        let margin = WidgetCanvas.contentMargin
+        let contentBottom = canvas.height - margin
         var tops = [Double](repeating: 0, count: measured.count)
-        var bottom = canvas.height - canvas.contentMargin
+        var footerTop: Double?
         for index in measured.indices.reversed() where measured[index].line.role == .secondary {
-            bottom -= measured[index].height
-            tops[index] = bottom
-            bottom -= canvas.lineSpacing
+            let top = (footerTop.map { $0 - WidgetCanvas.lineSpacing } ?? contentBottom) - measured[index].height
+            tops[index] = top
+            footerTop = top
         }
-        let limit = bottom == canvas.height - canvas.contentMargin ? bottom : bottom + canvas.lineSpacing
-        var top = canvas.contentMargin
+        let stackBottom = footerTop.map { $0 - WidgetCanvas.lineSpacing } ?? contentBottom
+        var top = margin
         for index in measured.indices where measured[index].line.role != .secondary {
             tops[index] = top
-            top += measured[index].height + canvas.lineSpacing
+            top += measured[index].height + WidgetCanvas.lineSpacing
         }
         var lines: [LaidOutLine] = []
         for (index, item) in measured.enumerated() {
@@ -110,19 +116,25 @@ public final class WidgetRenderer {
             let natural = engine.layout(
                 item.line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: nil,
                 lineLimit: nil)
-            let wrapped = engine.layout(
-                item.line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: width,
-                lineLimit: nil)
-            let bottomEdge = item.line.role == .secondary ? canvas.height - canvas.contentMargin : limit
+            var overflow = 0.0
+            if item.text.isEllipsized {
+                let wrapped = engine.layout(
+                    item.line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: width,
+                    lineLimit: nil)
+                overflow = wrapped.lineWidths.dropFirst(style.lineLimit).reduce(0, +)
+            }
+            let isFooter = item.line.role == .secondary
+            let visible = isFooter ? margin..<contentBottom : 0..<stackBottom
+            let y = tops[index]
             lines.append(
                 LaidOutLine(
-                    key: item.line.key, text: item.line.text, role: item.line.role, x: canvas.contentMargin,
-                    y: tops[index], width: width, height: item.height, neededWidth: natural.size.width,
+                    key: item.line.key, text: item.line.text, role: item.line.role, x: margin, y: y, width: width,
+                    height: item.height, neededWidth: natural.size.width,
                     availableWidth: width * Double(style.lineLimit), lineLimit: style.lineLimit,
-                    overflowWidth: item.text.isEllipsized
-                        ? wrapped.lineWidths.dropFirst(style.lineLimit).reduce(0, +) : 0,
-                    clippedHeight: max(0, tops[index] + item.height - bottomEdge), isEllipsized: item.text.isEllipsized,
-                    unknownGlyphs: natural.unknownGlyphs))
+                    overflowWidth: overflow,
+                    clippedHeight: max(0, y + item.height - visible.upperBound, visible.lowerBound - y),
+                    isEllipsized: item.text.isEllipsized, unknownGlyphs: natural.unknownGlyphs,
+                    visibleTop: visible.lowerBound, visibleBottom: visible.upperBound))
         }
         let layout = WidgetLayout(canvas: canvas, locale: entry.locale, direction: entry.direction, lines: lines)
         return (layout, measured.map(\.text))

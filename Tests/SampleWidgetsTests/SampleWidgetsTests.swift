@@ -145,6 +145,19 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     }
 }
 
+extension TodayWidgetTests {
+    /// A medium widget is as tall as a small one: it shows the next event instead of the greeting.
+    @Test(arguments: [(WidgetFamily.systemSmall, true), (.systemMedium, false), (.systemLarge, true)])
+    func theGreetingShowsInSmallAndLargeOnly(_ family: WidgetFamily, _ greets: Bool) async throws {
+        let widget = TodayWidget(
+            source: WidgetSource(store: try store(locale: "en", events: events), project: project))
+        let entry = await widget.snapshot(
+            in: TimelineProviderContext(family: family, timeZone: istanbul, date: date("2026-11-29T09:00:00Z")))
+        #expect(entry.lines.map(\.key).contains("today.greeting") == greets)
+        #expect(entry.lines.map(\.key).contains("today.nextUp") == (family != .systemSmall))
+    }
+}
+
 @Suite struct LocaleSwitchTests {
     @Test func aLocaleSwitchThenAReloadRendersTheNewLanguage() async throws {
         let store = try store(

@@ -53,7 +53,7 @@ func entry(
         let line = try #require(layout.lines.first)
         let rows = Int(line.y) * 2..<Int(line.y + line.height) * 2
         let ink = try #require(image.inkColumns(rows: rows))
-        let margin = Int(layout.canvas.contentMargin) * 2
+        let margin = Int(WidgetCanvas.contentMargin) * 2
         if isRTL {
             #expect(ink.lowerBound > image.width / 2, "ink at \(ink)")
             #expect(abs(ink.upperBound - (image.width - margin)) <= 4, "ink at \(ink)")
@@ -72,9 +72,9 @@ func entry(
         #expect(line.key == "today.title")
         #expect(line.availableWidth == 126)
         #expect(line.neededWidth > 300)
-        // The text past the single line it may use: roughly what it needs beyond the line.
-        #expect(line.overflowWidth > line.neededWidth - 2 * line.availableWidth)
-        #expect(line.overflowWidth < line.neededWidth)
+        // One unbroken word wraps letter by letter, so the lines past the first hold what it needs beyond one
+        // line, give or take the letters a line break moves (a bold letter is under 20 pt).
+        #expect(abs(line.overflowWidth - (line.neededWidth - line.availableWidth)) < 20)
         #expect(layout.problems.map(\.key) == ["today.title"])
         #expect(line.problemDescription?.hasPrefix("overflows by ") == true)
     }
@@ -94,6 +94,28 @@ func entry(
         #expect(layout.lines.last!.clippedHeight > 0)
         #expect(layout.problems.map(\.key).contains("line8"))
         #expect(!layout.problems.map(\.key).contains("line1"))
+    }
+
+    /// What the check counts as clipped is exactly what the picture cuts: no ink below the edge a stack may
+    /// use, with a footer and without one.
+    @Test(arguments: [false, true])
+    func theCheckAndThePictureCutAtTheSameEdge(withFooter: Bool) throws {
+        var lines = (1...8).map { (key: "line\($0)", text: "Line \($0)", role: WidgetEntry.Role.headline) }
+        if withFooter { lines.append((key: "updated", text: "Updated 8:00", role: .secondary)) }
+        let path = directory.appending("clip-\(withFooter).png")
+        let layout = try renderer.render(entry(lines), toPNG: path)
+        let image = try #require(PNGImage(path: path))
+        let footer = layout.lines.first { $0.role == .secondary }
+        let edge = footer.map { $0.y - WidgetCanvas.lineSpacing } ?? (158 - WidgetCanvas.contentMargin)
+        for line in layout.lines where line.role != .secondary {
+            #expect((line.clippedHeight > 0) == (line.y + line.height > edge + 0.0001), "\(line.key)")
+        }
+        // Between the edge and the footer (or the widget's bottom), nothing is drawn.
+        let below = Int((edge * 2).rounded(.up))..<Int(((footer?.y ?? 158) * 2).rounded(.down))
+        #expect(image.inkColumns(rows: below) == nil, "ink in rows \(below)")
+        // …while the lines above it are drawn.
+        #expect(image.inkColumns(rows: 32..<Int(edge * 2)) != nil)
+        if let footer { #expect(footer.clippedHeight == 0 && !footer.isTruncated) }
     }
 
     @Test func aCharacterNoFontHasIsCounted() {
@@ -134,5 +156,40 @@ func entry(
                 }
             }
         }
+    }
+}
+
+@Suite struct PreviewDirectoryTests {
+    @Test func somethingPutAtTheDestinationDuringARunIsNeitherReplacedNorLost() throws {
+        let directory = try TemporaryDirectory(prefix: "preview-directory")
+        defer { directory.remove() }
+        let destination = directory.appending("out")
+        let output = try PreviewDirectory(destination)
+        try output.writeFile("report.json", "{}")
+        // Meanwhile someone makes the destination and puts a file in it.
+        try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: destination + "/notes.txt"))
+        #expect(throws: PreviewError.self) { try output.commit() }
+        #expect(snapshot(of: destination) == ["notes.txt": Data("mine".utf8)])
+        output.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
+    }
+
+    @Test func anEarlierPreviewIsReplacedWholeWithTheUsualPermissions() throws {
+        let directory = try TemporaryDirectory(prefix: "preview-directory")
+        defer { directory.remove() }
+        let destination = directory.appending("out")
+        for text in ["first", "second"] {
+            let output = try PreviewDirectory(destination)
+            try output.writeFile(text + ".txt", text)
+            try output.commit()
+        }
+        #expect(Set(snapshot(of: destination).keys) == [".widget-i18n-previews", "second.txt"])
+        let attributes = try FileManager.default.attributesOfItem(atPath: destination)
+        let mode = (attributes[.posixPermissions] as? Int ?? 0) & 0o777
+        let mask = umask(0)
+        umask(mask)
+        #expect(mode == 0o777 & ~Int(mask))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out"])
     }
 }

@@ -64,7 +64,7 @@ extension MessageElement {
         case .percent: ", percent"
         case .currency: ", currency"
         case .skeleton(let skeleton): ", ::\(skeleton)"
-        case .pattern(let pattern): ", \(pattern)"
+        case .pattern(let pattern): ", \(quotedStyle(pattern))"
         }
     }
 
@@ -75,19 +75,34 @@ extension MessageElement {
         case .long: ", long"
         case .full: ", full"
         case .skeleton(let skeleton): ", ::\(skeleton)"
-        case .pattern(let pattern): ", \(pattern)"
+        case .pattern(let pattern): ", \(quotedStyle(pattern))"
         }
     }
 
-    /// `'` doubled; `{`, `}` and a plural's `#` each quoted on its own.
+    /// `'` doubled; from the first `{`, `}` or plural `#` on, the rest of the literal is quoted, so that
+    /// neighbouring specials never meet as `''` and a quoted `<b` stays text rather than a tag.
     private static func appendQuoted(_ literal: String, inPlural: Bool, to text: inout String) {
+        var quoting = false
         for scalar in literal.unicodeScalars {
-            switch scalar {
-            case "'": text += "''"
-            case "{", "}": text += "'\(scalar)'"
-            case "#" where inPlural: text += "'#'"
-            default: text.unicodeScalars.append(scalar)
+            if scalar == "'" {
+                text += "''"
+                continue
             }
+            if !quoting, scalar == "{" || scalar == "}" || (scalar == "#" && inPlural) {
+                text += "'"
+                quoting = true
+            }
+            text.unicodeScalars.append(scalar)
         }
+        if quoting { text += "'" }
+    }
+
+    /// A style is read up to its balancing `}`, with `'…'` taken literally: braces in it are quoted.
+    private static func quotedStyle(_ style: String) -> String {
+        var text = ""
+        for scalar in style.unicodeScalars {
+            if scalar == "{" || scalar == "}" { text += "'\(scalar)'" } else { text.unicodeScalars.append(scalar) }
+        }
+        return text
     }
 }

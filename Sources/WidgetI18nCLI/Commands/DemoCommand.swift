@@ -71,7 +71,7 @@ enum DemoCommand: Command {
         do { images = try await Previews().write(options, source: source, to: directory) } catch {
             throw .failure(error.description)
         }
-        let problems = images.flatMap(\.layout.problems).count
+        let problems = images.problems.count
         context.output.writeLine(
             "\n$ widget-i18n preview --all-locales   → \(images.count) pictures, \(problems) lines that do not fit")
         context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").standardizedFileURL.absoluteString)

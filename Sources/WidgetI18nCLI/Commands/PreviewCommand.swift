@@ -37,9 +37,12 @@ enum PreviewCommand: Command {
         guard ["first", "all"].contains(entries) else {
             throw .usage("Unknown --entries '\(entries)'; use first or all")
         }
+        if arguments.has("all-locales") && !arguments.allValues("locale").isEmpty {
+            throw .usage("Pass either --all-locales or --locale L, not both")
+        }
         var selection = try PreviewSelection(
-            arguments, context: context, defaultToAllLocales: arguments.has("all-locales"))
-        if arguments.has("pseudo") { try selection.addPseudoLocales() }
+            arguments, context: context, defaultToAllLocales: arguments.has("all-locales"),
+            pseudo: arguments.has("pseudo"))
         selection.options.allEntries = entries == "all"
         let out = arguments.value("out") ?? "widget-previews"
         let directory = out.hasPrefix("/") ? out : context.workingDirectory + "/" + out
@@ -47,7 +50,7 @@ enum PreviewCommand: Command {
         do {
             images = try await Previews().write(selection.options, source: selection.source, to: directory)
         } catch { throw .failure(error.description) }
-        let problems = images.flatMap(\.layout.problems).count
+        let problems = images.problems.count
         context.output.writeLine(
             "Wrote \(images.count) preview\(images.count == 1 ? "" : "s") of \(selection.options.widgets.count) "
                 + "widget\(selection.options.widgets.count == 1 ? "" : "s") × \(selection.options.families.count) "
@@ -76,7 +79,10 @@ struct PreviewSelection {
     let translator: WidgetTranslator
     let defaultLocale: LocaleTag
 
-    init(_ arguments: ParsedArguments, context: CommandContext, defaultToAllLocales: Bool) throws(CLIError) {
+    /// `pseudo` adds en-XA and ar-XB, made in memory, to the locales (or lets `--locale` name them).
+    init(_ arguments: ParsedArguments, context: CommandContext, defaultToAllLocales: Bool, pseudo: Bool = false)
+        throws(CLIError)
+    {
         let eventID = arguments.value("event")
         var widgets: [PreviewWidget] = []
         for kind in arguments.allValues("widget") {
@@ -110,7 +116,8 @@ struct PreviewSelection {
         }
         var locales: [LocaleTag]
         if !requested.isEmpty {
-            let known = cached + Array(translator.bundledMessages.keys)
+            let pseudoLocales = pseudo ? Pseudolocale.allCases.map(\.locale) : []
+            let known = cached + Array(translator.bundledMessages.keys) + pseudoLocales
             if let missing = requested.first(where: { !known.contains($0) }) {
                 throw .failure(
                     "No messages for '\(missing.displayForm)' in the group store; cached: "
@@ -129,11 +136,12 @@ struct PreviewSelection {
             bundledMessages: translator.bundledMessages, preferredLanguages: translator.preferredLanguages)
         options = PreviewOptions(
             widgets: widgets, families: families, locales: locales, date: date, timeZone: timeZone)
+        if pseudo { try addPseudoLocales(showingThem: !requested.contains { Pseudolocale($0) != nil }) }
     }
 
-    /// Adds en-XA and ar-XB, made from the default locale into an in-memory copy of the store: the group store
-    /// itself is not written.
-    mutating func addPseudoLocales() throws(CLIError) {
+    /// Makes en-XA and ar-XB from the default locale in an in-memory copy of the store (the group store itself
+    /// is not written), and adds them to the locales shown unless `--locale` already picked among them.
+    private mutating func addPseudoLocales(showingThem: Bool) throws(CLIError) {
         let copy = InMemoryGroupStore(displayName: "\(source.store.displayName) with pseudo-locales")
         do {
             for key in try source.store.keys() {
@@ -153,7 +161,7 @@ struct PreviewSelection {
         source = WidgetSource(
             store: copy, project: source.project, defaultLocale: source.defaultLocale,
             bundledMessages: source.bundledMessages, preferredLanguages: source.preferredLanguages)
-        for pseudo in Pseudolocale.allCases where !options.locales.contains(pseudo.locale) {
+        for pseudo in Pseudolocale.allCases where showingThem && !options.locales.contains(pseudo.locale) {
             options.locales.append(pseudo.locale)
         }
     }
