@@ -52,10 +52,7 @@ struct PreviewDirectory {
         do { contents = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
             throw .cannotWrite(name, "its contents cannot be listed (\(reason(error)))")
         }
-        guard contents.isEmpty || contents.contains(marker) else {
-            throw .cannotWrite(
-                name, "it holds other files, not an earlier preview; choose an empty or new --out directory")
-        }
+        guard contents.isEmpty || contents.contains(marker) else { throw .occupied(name) }
     }
 
     /// The path a file will have once committed, for messages.

@@ -147,6 +147,8 @@ public enum PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingFonts([String])
     /// A file or directory could not be written: the path and why.
     case cannotWrite(String, String)
+    /// The output directory holds files that are not an earlier preview, which a preview never replaces.
+    case occupied(String)
 
     public var description: String {
         switch self {
@@ -155,6 +157,9 @@ public enum PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "sudo apt-get install -y fonts-noto-core fonts-noto-cjk (or scripts/setup.sh)"
         case .cannotWrite(let path, let reason):
             "Cannot write '\(path)': \(reason)"
+        case .occupied(let path):
+            "Cannot write '\(path)': it holds other files, not an earlier preview; choose an empty or new "
+                + "--out directory"
         }
     }
 }

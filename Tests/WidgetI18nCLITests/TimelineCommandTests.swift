@@ -91,11 +91,18 @@ import Testing
     }
 
     @Test func theDemoRunsOnItsEmbeddedDefault() throws {
+        let directory = try TemporaryDirectory(prefix: "widget-i18n-demo-test")
+        defer { directory.remove() }
+        let previews = directory.appending("previews")
         let result = try runProcess(
             Repository.product("widget-i18n"),
-            ["demo", "--from", "2026-11-29T20:30:00Z", "--time-zone", "Europe/Istanbul"],
+            ["demo", "--from", "2026-11-29T20:30:00Z", "--time-zone", "Europe/Istanbul", "--previews", previews],
             workingDirectory: Repository.root)
         #expect(result.status == 0, "\(result)")
+        // It ends with the contact sheet of both widgets in every locale and family.
+        #expect(result.standardOutput.hasSuffix("/previews/index.html\n"), "\(result)")
+        #expect(result.standardOutput.contains("→ 60 pictures, 0 lines that do not fit"), "\(result)")
+        #expect(FileManager.default.fileExists(atPath: previews + "/today/large/zh-Hant.png"))
         #expect(result.standardOutput.hasPrefix("Fetched 10 locales"))
         for line in [
             "52 days since Marathon", "53 days since Marathon", "Marathon: прошло 53 дня", "Marathonから53日",
@@ -104,6 +111,27 @@ import Testing
         ] {
             #expect(result.standardOutput.contains(line), "\(line)")
         }
+    }
+}
+
+extension TimelineCommandTests {
+    /// Without --previews the demo draws into ./widget-previews, and never over someone else's directory there.
+    @Test func theDemoLeavesAForeignWidgetPreviewsDirectoryAlone() throws {
+        let directory = try TemporaryDirectory(prefix: "widget-i18n-demo-cwd")
+        defer { directory.remove() }
+        let foreign = directory.appending("widget-previews")
+        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: foreign + "/notes.txt"))
+        let result = try runProcess(
+            Repository.product("widget-i18n"),
+            ["demo", "--from", "2026-11-29T20:30:00Z", "--time-zone", "UTC", "--cdn", Repository.root + "/Locales"],
+            workingDirectory: directory.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.contains("./widget-previews holds other files; the previews go to "))
+        #expect(snapshot(of: foreign) == ["notes.txt": Data("mine".utf8)])
+        let url = try #require(result.standardOutput.split(separator: "\n").last)
+        #expect(url.hasPrefix("file:///") && url.hasSuffix("/previews/index.html"))
+        #expect(FileManager.default.fileExists(atPath: String(url.dropFirst("file://".count))))
     }
 }
 

@@ -54,26 +54,34 @@ enum DemoCommand: Command {
                 output: context.output)
         }
         try await writePreviews(
-            store: store, now: now, timeZone: timeZone, to: arguments.value("previews") ?? "widget-previews",
-            context: context)
+            store: store, now: now, timeZone: timeZone, to: arguments.value("previews"), context: context)
     }
 
-    /// Step 4: every locale and family as pictures, on one page.
+    /// Step 4: every locale and family as pictures, on one page: into `out`, else `./widget-previews`, else (when
+    /// that holds someone else's files) a new temporary directory.
     private static func writePreviews(
-        store: FileGroupStore, now: Date, timeZone: ZoneInfo, to out: String, context: CommandContext
+        store: FileGroupStore, now: Date, timeZone: ZoneInfo, to out: String?, context: CommandContext
     ) async throws(CLIError) {
-        let directory = out.hasPrefix("/") ? out : context.workingDirectory + "/" + out
         let source = WidgetSource(store: store, project: project, preferredLanguages: [])
         let locales = WidgetTranslator(store: store, project: project, preferredLanguages: []).cachedLocales()
         let options = PreviewOptions(
             widgets: [.daysSince(eventID: "run"), .today], locales: locales, date: now, timeZone: timeZone)
-        let images: [PreviewImage]
-        do { images = try await Previews().write(options, source: source, to: directory) } catch {
-            throw .failure(error.description)
+        let given = out.map { $0.hasPrefix("/") ? $0 : context.workingDirectory + "/" + $0 }
+        var directory = given ?? context.workingDirectory + "/widget-previews"
+        let previews: Previews
+        do { previews = try Previews() } catch { throw .failure(error.description) }
+        var images: [PreviewImage]
+        do { images = try await previews.write(options, source: source, to: directory) } catch {
+            guard given == nil, case .occupied = error else { throw .failure(error.description) }
+            directory = try makeTemporaryDirectory() + "/previews"
+            context.output.note("note: ./widget-previews holds other files; the previews go to \(directory)")
+            do { images = try await previews.write(options, source: source, to: directory) } catch {
+                throw .failure(error.description)
+            }
         }
-        let problems = images.problems.count
         context.output.writeLine(
-            "\n$ widget-i18n preview --all-locales   → \(images.count) pictures, \(problems) lines that do not fit")
+            "\n$ widget-i18n preview --all-locales   → \(images.count) pictures, \(images.problems.count) lines that "
+                + "do not fit")
         context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").standardizedFileURL.absoluteString)
     }
 
