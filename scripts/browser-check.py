@@ -2,7 +2,7 @@
 """Open one page in headless Chromium and report what happened, as JSON.
 
 Usage:
-    browser-check.py URL [--screenshot PATH] [--eval JS] [--window-size W,H]
+    browser-check.py URL [--screenshot PATH] [--eval JS] [--wait-for JS] [--window-size W,H]
                          [--timeout S] [--chromium PATH]
 
 URL may be http(s)://, file://, about:, data: or a plain file path (made
@@ -186,6 +186,12 @@ def run(args, b, rep):
         raise CDPError(f"navigation to {rep['url']} failed: {nav['errorText']}")
     if not b.loaded and b.pump(lambda m: b.loaded, time.monotonic() + args.timeout) is None:
         raise CDPError(f"timeout: no Page.loadEventFired within {args.timeout}s")
+    if args.wait_for is not None:   # a page that renders after load (a single-page app): poll until it has
+        deadline = time.monotonic() + args.timeout
+        while not b.evaluate(args.wait_for):
+            if time.monotonic() > deadline:
+                raise CDPError(f"timeout: --wait-for stayed false for {args.timeout}s")
+            b.pump(lambda m: False, time.monotonic() + 0.1)
     b.pump(lambda m: False, time.monotonic() + 0.3)   # settle: late console messages / errors
     rep["title"] = b.evaluate("document.title")
     rep["images"] = b.evaluate(IMAGES_JS)
@@ -208,6 +214,7 @@ def main():
     ap.add_argument("url")
     ap.add_argument("--screenshot", metavar="PATH")
     ap.add_argument("--eval", metavar="JS")
+    ap.add_argument("--wait-for", metavar="JS", help="after load, wait until this expression is truthy")
     ap.add_argument("--window-size", default="1280,800", metavar="W,H")
     ap.add_argument("--timeout", type=float, default=30.0, metavar="S")
     ap.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium", metavar="PATH")

@@ -16,8 +16,11 @@ import WidgetTranslator
 ///     let manifest = try await fetcher.fetchManifest().manifest
 ///     let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
 public final class CDNFetcher: Sendable {
+    /// The group store the fetcher caches the manifest and messages into.
     public let store: any GroupStore
+    /// The better-i18n project whose manifest and messages the fetcher downloads.
     public let project: ProjectID
+    /// How the fetcher reaches the CDN; an empty `namespaces` list is kept as `nil` (every namespace).
     public let options: FetchOptions
     /// `{cdn}/{org}/{project}` or `{cdn}/{uuid}`.
     public let projectURL: String
@@ -68,6 +71,7 @@ public final class CDNFetcher: Sendable {
         client = HTTPClient(configuration: configuration)
     }
 
+    /// The URL of the project's manifest: `manifest.json` under `projectURL`.
     public var manifestURL: String { projectURL + "/manifest.json" }
 
     // MARK: - Manifest
@@ -138,7 +142,11 @@ public final class CDNFetcher: Sendable {
     /// Fetches the messages of `locales` in parallel and caches each valid one. A locale the manifest does
     /// not offer (nor a parent of it) fails without a request. Records one reload request when any content
     /// changed.
-    /// - Parameter progress: called as transfers finish, with (finished, total, bytes so far).
+    /// - Parameters:
+    ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
+    ///   - manifest: the manifest that says which locales the project offers, their files and versions.
+    ///   - progress: called as transfers finish, with (finished, total, bytes so far).
+    /// - Returns: one result per locale, in the order of `locales`; locales the same language serves share one.
     public func fetch(
         _ locales: [LocaleTag], manifest: Manifest,
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil

@@ -7,6 +7,7 @@ public struct FetchOptions: Sendable, Hashable {
     public var cdn = FetchOptions.defaultCDN
     /// Seconds one attempt may take, from connecting to the last byte.
     public var timeout: Double = 30
+    /// Seconds an attempt may take to connect; `timeout` caps it.
     public var connectTimeout: Double = 10
     /// Retries after the first attempt, on connection errors, timeouts, 5xx and 429 only.
     public var retries = 3
@@ -21,5 +22,6 @@ public struct FetchOptions: Sendable, Hashable {
     /// Only these namespaces of a namespaced project, stored nested under their names; `nil` for all.
     public var namespaces: [String]?
 
+    /// The defaults: better-i18n's CDN, 30 seconds per attempt, 3 retries and 8 transfers at once.
     public init() {}
 }

@@ -20,6 +20,7 @@ public enum FetchOutcome: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the outcome is `failed`, so that nothing was written.
     public var isFailure: Bool {
         if case .failed = self { return true }
         return false
@@ -30,6 +31,7 @@ public enum FetchOutcome: Sendable, Hashable, CustomStringConvertible {
 public struct LocaleFetchResult: Sendable, Hashable {
     /// The locale as the manifest names it (normalised), or as requested when the manifest does not offer it.
     public let locale: LocaleTag
+    /// What happened to the locale's messages.
     public let outcome: FetchOutcome
     /// Body bytes received on the wire for this locale, compressed size where the CDN compressed.
     public let bytesTransferred: Int
@@ -39,16 +41,20 @@ public struct LocaleFetchResult: Sendable, Hashable {
 
 /// The result of fetching the manifest.
 public struct ManifestFetch: Sendable, Hashable {
+    /// The manifest from the CDN, or the cached one when `outcome` is `failed`.
     public let manifest: Manifest
     /// `.failed` when the CDN could not be reached and the cached manifest is used instead.
     public let outcome: FetchOutcome
+    /// Body bytes received on the wire, compressed size where the CDN compressed.
     public let bytesTransferred: Int
+    /// The manifest's URL.
     public let url: String
 }
 
 /// A fetch that could not be done at all; nothing in the store was changed.
 public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
+    /// An error with the given message, which says what failed and what to do about it.
     public init(_ description: String) { self.description = description }
 }
 

@@ -5,8 +5,9 @@ import WidgetTranslator
 
 extension CachedMessages {
     /// Writes `requested`, or its nearest parent with cached messages, as the stored locale in normalised form
-    /// (`pt-br`, the spelling of its messages key), and records a reload request when the locale changed. Nothing is written unless the locale's cached
-    /// messages parse. An app-side operation: a widget never changes the stored locale.
+    /// (`pt-br`, the spelling of its messages key), and records a reload request when the locale changed.
+    /// Nothing is written unless the locale's cached messages parse. An app-side operation: a widget never
+    /// changes the stored locale.
     /// - Returns: the locale written.
     @discardableResult
     public static func selectLocale(_ requested: LocaleTag, project: ProjectID, in store: any GroupStore)
@@ -48,8 +49,12 @@ extension CachedMessages {
 
 /// Why the stored locale was not changed.
 public enum LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Neither the requested locale nor a parent of it has cached messages in the store; `cached` lists the
+    /// locales that do and `store` names the store.
     case notCached(requested: LocaleTag, cached: [String], store: String)
+    /// The locale's cached messages do not parse as a bundle; `reason` says why.
     case unusable(locale: LocaleTag, reason: String)
+    /// The store could not be read or written; the payload is the store's error message.
     case store(String)
 
     public var description: String {

@@ -37,6 +37,7 @@ public enum GroupContainer {
 
 /// A group identifier that cannot name a container directory.
 public struct GroupIdentifierError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The rejected identifier.
     public let identifier: String
     public var description: String {
         "Invalid group '\(identifier)': use letters, digits, '.', '-' and '_' (e.g. 'group.acme.widgets'), "

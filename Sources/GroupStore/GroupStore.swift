@@ -8,8 +8,8 @@
 ///
 /// Values are raw bytes; better-i18n's values are UTF-8 strings (a locale tag, a JSON document). Implement
 /// this protocol to plug in your own storage; `FileGroupStore` is the multi-process default on Linux,
-/// `UserDefaultsGroupStore` (module `GroupStoreUserDefaults`) wraps `UserDefaults(suiteName:)` for Apple App Groups, and
-/// `InMemoryGroupStore` serves tests and previews.
+/// `UserDefaultsGroupStore` (module `GroupStoreUserDefaults`) wraps `UserDefaults(suiteName:)` for Apple App
+/// Groups, and `InMemoryGroupStore` serves tests and previews.
 ///
 ///     let store = FileGroupStore(directory: "/tmp/group.acme.widgets")
 ///     try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
@@ -72,10 +72,12 @@ public protocol GroupStore: Sendable {
 
 /// A stored value and the identity of what was read (`GroupStore.identifiedValue(forKey:)`).
 public struct IdentifiedValue: Sendable {
+    /// The value as read, possibly memory-mapped rather than copied.
     public let bytes: any ContiguousBytes & Sendable
     /// Changes whenever the value is written again; `nil` where the store cannot tell.
     public let identity: [UInt8]?
 
+    /// A value read as `bytes`, with the `identity` the store reports for it (`nil` where it has none).
     public init(bytes: any ContiguousBytes & Sendable, identity: [UInt8]?) {
         self.bytes = bytes
         self.identity = identity
@@ -84,12 +86,14 @@ public struct IdentifiedValue: Sendable {
 
 /// One key of a group store, as `widget-i18n store list` shows it.
 public struct GroupStoreEntry: Hashable, Sendable {
+    /// The key.
     public var key: String
     /// The value's size in bytes.
     public var size: Int
     /// When the value was last written, where the store records it.
     public var modified: Date?
 
+    /// An entry for `key`, whose value is `size` bytes, last written at `modified` (`nil` when unknown).
     public init(key: String, size: Int, modified: Date?) {
         self.key = key
         self.size = size
@@ -160,6 +164,7 @@ extension GroupStore {
 
 /// A group store operation that failed, with the key and what to do about it.
 public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: Hashable, Sendable {
         /// The key cannot be stored (empty, `.`/`..`, or too long once encoded as a file name).
         case invalidKey(String)
@@ -171,11 +176,14 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case notUTF8
     }
 
+    /// What went wrong.
     public let kind: Kind
+    /// The key the operation was for, or `nil` when it concerned the container as a whole.
     public let key: String?
     /// The store's `displayName`.
     public let store: String
 
+    /// An error of the given kind for `key` (`nil` for the container) in the store named `store`.
     public init(_ kind: Kind, key: String?, store: String) {
         self.kind = kind
         self.key = key

@@ -15,29 +15,37 @@ import WidgetTranslator
 /// Reads the app's events from the group store key `events` (a JSON array of `{"id", "title", "startDate",
 /// "showTimeAs"?}`) and shows the chosen one, or the most recent one that has started.
 public struct DaysSinceWidget: TimelineProvider {
+    /// `days-since`: the kind reload requests name this widget by.
     public let kind = "days-since"
+    /// The store, project and locales the widget reads.
     public let source: WidgetSource
     /// The event to show; the most recent started one when `nil`.
     public let eventID: String?
     /// How many midnights ahead a timeline covers.
     public let days: Int
 
+    /// The "days since" widget reading from `source`, showing `eventID` (or the most recent started event), with
+    /// timelines `days` midnights long.
     public init(source: WidgetSource, eventID: String? = nil, days: Int = 7) {
         self.source = source
         self.eventID = eventID
         self.days = days
     }
 
+    /// An entry with only the widget's title.
     public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("daysSince.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
+    /// The entry for the context's date, with the store's current events.
     public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
         render(at: context.date, context: context, translator: source.translator(timeZone: context.timeZone))
     }
 
+    /// Entries for now and each of the next `days` local midnights, when the count rolls over, reloaded at
+    /// the last one.
     public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone

@@ -15,9 +15,12 @@ import WidgetTranslator
 /// Reads `profile` (`{"name": …}`) and `events` from the group store. Its timeline has an entry for now, one
 /// as each of today's events starts (the "next up" line moves on), and one at midnight.
 public struct TodayWidget: TimelineProvider {
+    /// `today`: the kind reload requests name this widget by.
     public let kind = "today"
+    /// The store, project and locales the widget reads.
     public let source: WidgetSource
 
+    /// The "today" widget reading from `source`.
     public init(source: WidgetSource) {
         self.source = source
     }
@@ -26,18 +29,22 @@ public struct TodayWidget: TimelineProvider {
         let name: String?
     }
 
+    /// An entry with only the widget's title.
     public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("today.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
+    /// The entry for the context's date, with the store's current profile and events.
     public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
         render(
             at: context.date, updated: context.date, context: context,
             translator: source.translator(timeZone: context.timeZone))
     }
 
+    /// Entries for now, for the start of each of today's remaining events and for the next local midnight,
+    /// reloaded at the last one.
     public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone

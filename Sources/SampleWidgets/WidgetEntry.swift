@@ -14,7 +14,9 @@ import WidgetTranslator
 public struct WidgetEntry: TimelineEntry, Hashable {
     /// One rendered string.
     public struct Line: Hashable, Sendable {
+        /// The message key the line shows, or `event` for the next event's time and title.
         public let key: String
+        /// The text to show, formatted for the entry's locale.
         public let text: String
         /// The step of the fallback chain that answered (`locale ar`, `default locale en`, …).
         public let source: ResolutionStep
@@ -37,15 +39,23 @@ public struct WidgetEntry: TimelineEntry, Hashable {
         case secondary
     }
 
+    /// The direction an entry's lines are laid out in, from its locale's script.
     public enum Direction: String, Hashable, Sendable {
+        /// Left to right, as in English or Russian.
         case leftToRight = "ltr"
+        /// Right to left, as in Arabic or Hebrew.
         case rightToLeft = "rtl"
     }
 
+    /// When the widget starts showing this entry.
     public let date: Date
+    /// The lines to show, top to bottom.
     public let lines: [Line]
+    /// The locale the lines were rendered in: the detected one, whatever fallback step answered each line.
     public let locale: LocaleTag
+    /// The direction to lay the lines out in.
     public let direction: Direction
+    /// The size the entry was made for.
     public let family: WidgetFamily
 
     /// The same content from another date on.
@@ -84,14 +94,20 @@ struct EntryBuilder {
 
 /// A sample widget's configuration: the group store and project it reads.
 public struct WidgetSource: Sendable {
+    /// The group store the widget reads messages and the app's data (`events`, `profile`) from.
     public let store: any GroupStore
+    /// The better-i18n project whose messages the widget shows.
     public let project: ProjectID
+    /// The last locale of the fallback chain, and the locale when detection finds nothing.
     public let defaultLocale: LocaleTag
     /// Overrides the detected locale (the CLI's `--locale`).
     public let locale: LocaleTag?
+    /// The messages shipped with the app, by locale, for keys the store does not have.
     public let bundledMessages: [LocaleTag: MessageBundle]
+    /// The device's languages, most preferred first; ignored when `locale` is set.
     public let preferredLanguages: [String]
 
+    /// A source reading `project` from `store`; `locale` fixes the locale instead of detecting it.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:],
@@ -170,14 +186,18 @@ struct LocaleOverrideStore: GroupStore {
 
 /// One of the app's events, as it writes them to the group store key `events`.
 public struct SampleEvent: Codable, Hashable, Sendable {
+    /// The event's identifier, as `DaysSinceWidget`'s `eventID` names it.
     public let id: String
+    /// The event's name, shown in the widgets' text.
     public let title: String
+    /// When the event starts; the widgets read an ISO 8601 date, or a plain `yyyy-MM-dd` day as midnight UTC.
     public let startDate: Date
     /// `days` (default), `weeks` or `months`.
     public let showTimeAs: String?
     /// An all-day event has no time of day.
     public let allDay: Bool?
 
+    /// An event; a `nil` `showTimeAs` shows days, and a `nil` `allDay` means the event has a time of day.
     public init(id: String, title: String, startDate: Date, showTimeAs: String? = nil, allDay: Bool? = nil) {
         self.id = id
         self.title = title

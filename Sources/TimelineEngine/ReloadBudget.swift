@@ -9,10 +9,14 @@ import I18nCore
 /// A daily allowance of timeline reloads, like WidgetKit's: each reload the host performs on a request or a
 /// policy costs one; when the day's allowance is spent, reloads wait for the next local day.
 public struct ReloadBudget: Hashable, Sendable {
+    /// How many reloads a local day allows.
     public let dailyLimit: Int
+    /// The start of the local day that `used` counts, or `nil` before the first reload is counted.
     public private(set) var day: Date?
+    /// How many reloads have been counted on `day`.
     public private(set) var used = 0
 
+    /// A budget of `dailyLimit` reloads per local day, none of them used yet.
     public init(dailyLimit: Int) {
         self.dailyLimit = dailyLimit
     }

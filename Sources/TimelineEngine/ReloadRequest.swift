@@ -16,12 +16,14 @@ import I18nCore
 public struct ReloadRequest: Codable, Hashable, Sendable {
     /// A fresh identifier per request.
     public let id: String
+    /// When the request was made; of two requests that apply to a widget, the later one counts.
     public let requestedAt: Date
     /// Why, for people: `messages updated: tr, en`.
     public let reason: String
     /// The widget kind asked to reload, or `nil` for every kind.
     public let kind: String?
 
+    /// A request for widgets of `kind` (every kind when `nil`), with a fresh identifier unless `id` is given.
     public init(id: String = UUID().uuidString, requestedAt: Date = Date(), reason: String, kind: String? = nil) {
         self.id = id
         self.requestedAt = requestedAt

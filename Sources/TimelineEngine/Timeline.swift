@@ -8,6 +8,7 @@ import I18nCore
 
 /// One moment of a widget's timeline, as in WidgetKit: a date and whatever the widget shows from then on.
 public protocol TimelineEntry: Sendable {
+    /// When the widget starts showing this entry.
     var date: Date { get }
 }
 
@@ -25,9 +26,12 @@ public enum TimelineReloadPolicy: Hashable, Sendable {
 ///
 ///     Timeline(entries: [now, midnight], policy: .atEnd)
 public struct Timeline<Entry: TimelineEntry>: Sendable {
+    /// When the host asks for a new timeline, under the name WidgetKit's `Timeline` uses.
     public typealias ReloadPolicy = TimelineReloadPolicy
 
+    /// The entries, sorted by date.
     public let entries: [Entry]
+    /// When the host asks the provider for a new timeline.
     public let policy: ReloadPolicy
 
     /// Entries are kept in date order whatever order they are given in.
@@ -58,7 +62,12 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
 
 /// The size a widget renders at.
 public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
-    case systemSmall, systemMedium, systemLarge
+    /// The small square widget (158×158 pt on an iPhone 15 Pro).
+    case systemSmall
+    /// The wide medium widget (338×158 pt on an iPhone 15 Pro).
+    case systemMedium
+    /// The large widget (338×354 pt on an iPhone 15 Pro).
+    case systemLarge
 
     /// `small`, `medium`, `large` as the CLI spells them.
     public init?(shortName: String) {
@@ -77,6 +86,7 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
 
 /// What a provider knows about the widget it renders for.
 public struct TimelineProviderContext: Sendable {
+    /// The size the widget renders at.
     public var family: WidgetFamily
     /// The time zone midnights and times are computed in.
     public var timeZone: ZoneInfo
@@ -85,6 +95,8 @@ public struct TimelineProviderContext: Sendable {
     /// Rendering for a placeholder or gallery preview rather than the home screen.
     public var isPreview: Bool
 
+    /// A context for a widget of `family` in `timeZone` at `date`; by default a medium home-screen widget, now,
+    /// in the process's time zone.
     public init(
         family: WidgetFamily = .systemMedium, timeZone: ZoneInfo = .current, date: Date = Date(),
         isPreview: Bool = false
@@ -98,6 +110,7 @@ public struct TimelineProviderContext: Sendable {
 
 /// Gives a widget its entries, as WidgetKit's `TimelineProvider` (async instead of completion handlers).
 public protocol TimelineProvider<Entry>: Sendable {
+    /// The type of entry the provider makes.
     associatedtype Entry: TimelineEntry
     /// The kind of widget, as reload requests name it.
     var kind: String { get }
@@ -105,5 +118,6 @@ public protocol TimelineProvider<Entry>: Sendable {
     func placeholder(in context: TimelineProviderContext) -> Entry
     /// The entry for now, for previews and transient displays.
     func snapshot(in context: TimelineProviderContext) async -> Entry
+    /// The entries from now on and when to ask for the next timeline.
     func timeline(in context: TimelineProviderContext) async -> Timeline<Entry>
 }

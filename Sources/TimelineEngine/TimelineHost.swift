@@ -24,11 +24,17 @@ public enum TimelineHostEvent<Entry: TimelineEntry>: Sendable {
 ///     let host = TimelineHost(provider: TodayWidget(...), store: store, project: project, context: context)
 ///     for event in await host.step(at: Date()) { print(event) }
 public actor TimelineHost<Provider: TimelineProvider> {
+    /// The widget's timeline provider.
     public let provider: Provider
+    /// The group store the host reads reload requests from.
     public let store: any GroupStore
+    /// The project whose reload requests the host honours.
     public let project: ProjectID
+    /// The context passed to the provider; its `date` is the time of the last `step(at:)`.
     public private(set) var context: TimelineProviderContext
+    /// The daily reload allowance and how much of it is spent.
     public private(set) var budget: ReloadBudget
+    /// The provider's current timeline, or `nil` before the first `step(at:)`.
     public private(set) var timeline: Timeline<Provider.Entry>?
     private var shownDate: Date?
     private var shownIdentity: Int?
@@ -36,6 +42,8 @@ public actor TimelineHost<Provider: TimelineProvider> {
     private var deferredUntil: Date?
     private var pendingReason: String?
 
+    /// A host for `provider` that loads its first timeline at the first `step(at:)`. Reload requests already in
+    /// `store` are treated as seen; the first load does not count against `budget` (72 reloads a day by default).
     public init(
         provider: Provider, store: any GroupStore, project: ProjectID, context: TimelineProviderContext,
         budget: ReloadBudget = ReloadBudget(dailyLimit: 72)

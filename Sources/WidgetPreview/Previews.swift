@@ -5,9 +5,11 @@ import TimelineEngine
 
 /// A widget to preview: its kind and how to make its timeline provider for a source.
 public struct PreviewWidget: Sendable {
+    /// The widget's kind, which names its directory in a preview (`today`, `days-since`).
     public let kind: String
     let provider: @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>
 
+    /// A widget of `kind` whose timeline provider `provider` makes for a source.
     public init(kind: String, provider: @escaping @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>) {
         self.kind = kind
         self.provider = provider
@@ -24,15 +26,21 @@ public struct PreviewWidget: Sendable {
 
 /// What to preview: every widget × family × locale, at one moment.
 public struct PreviewOptions: Sendable {
+    /// The widgets to preview.
     public var widgets: [PreviewWidget]
+    /// The sizes to preview each widget at.
     public var families: [WidgetFamily]
+    /// The locales to preview each widget in; each overrides the detected locale, as `--locale` does.
     public var locales: [LocaleTag]
     /// The moment the timelines are made at.
     public var date: Date
+    /// The time zone the timelines' midnights and times are computed in.
     public var timeZone: ZoneInfo
     /// Every entry of each timeline, rather than only the one shown at `date`.
     public var allEntries: Bool
 
+    /// Options for previewing `widgets` (both sample widgets by default) in every family by default, in
+    /// `locales`, at `date` in `timeZone`.
     public init(
         widgets: [PreviewWidget] = [.daysSince(), .today], families: [WidgetFamily] = WidgetFamily.allCases,
         locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false
@@ -48,16 +56,22 @@ public struct PreviewOptions: Sendable {
 
 /// One widget entry laid out (and, in a preview directory, drawn).
 public struct PreviewImage: Sendable {
+    /// The kind of the widget shown.
     public let widget: String
+    /// The size the entry was laid out at.
     public let family: WidgetFamily
+    /// The locale the entry was rendered in.
     public let locale: LocaleTag
     /// The entry's position in its timeline's selected entries, from 0.
     public let entryIndex: Int
+    /// The date of the entry, from which its timeline shows it.
     public let date: Date
+    /// The entry's lines as laid out on the family's canvas.
     public let layout: WidgetLayout
     /// The PNG's path relative to the preview directory.
     public let png: String
 
+    /// The direction the entry's lines are laid out in.
     public var direction: WidgetEntry.Direction { layout.direction }
 }
 

@@ -4,9 +4,11 @@ import TimelineEngine
 /// A widget family's size on an iPhone 15/16 Pro, with the system's content margins and corner radius.
 /// Previews draw at `scale` (@2x): a small widget is 158×158 pt, 316×316 px.
 public struct WidgetCanvas: Hashable, Sendable {
+    /// The widget family whose size this is.
     public let family: WidgetFamily
-    /// Width and height in points.
+    /// The width in points.
     public let width: Double
+    /// The height in points.
     public let height: Double
     /// The margin the system keeps between a widget's edge and its content (`contentMargins`).
     public static let contentMargin: Double = 16
@@ -15,6 +17,7 @@ public struct WidgetCanvas: Hashable, Sendable {
     /// Pixels per point in the PNGs.
     public static let scale = 2
 
+    /// The canvas of `family` on an iPhone 15/16 Pro.
     public init(_ family: WidgetFamily) {
         self.family = family
         switch family {
@@ -24,10 +27,13 @@ public struct WidgetCanvas: Hashable, Sendable {
         }
     }
 
+    /// The width of the PNG, in pixels.
     public var pixelWidth: Int { Int(width) * Self.scale }
+    /// The height of the PNG, in pixels.
     public var pixelHeight: Int { Int(height) * Self.scale }
     /// The width lines are laid out in.
     public var contentWidth: Double { width - 2 * Self.contentMargin }
+    /// The height lines are stacked in, inside the top and bottom margins.
     public var contentHeight: Double { height - 2 * Self.contentMargin }
     /// The space between two stacked lines, as `VStack(alignment: .leading, spacing: 4)`.
     public static let lineSpacing: Double = 4
@@ -39,13 +45,16 @@ public struct WidgetCanvas: Hashable, Sendable {
 public struct LineStyle: Hashable, Sendable {
     /// Point size, as the text style's size at the default Dynamic Type size.
     public let size: Double
+    /// Whether the text is bold (or semibold, which previews draw as bold).
     public let bold: Bool
+    /// The text colour.
     public let color: Color
     /// `.lineLimit(n)`: more is cut with an ellipsis.
     public let lineLimit: Int
 
     /// An sRGB colour, 0–255 per channel.
     public struct Color: Hashable, Sendable {
+        /// The red, green or blue channel, 0–255.
         public let red, green, blue: UInt8
     }
 

@@ -4,8 +4,11 @@ import TimelineEngine
 
 /// One line of a widget as laid out, with what the layout check needs to know about it.
 public struct LaidOutLine: Hashable, Sendable {
+    /// The message key the line shows.
     public let key: String
+    /// The text as rendered, before any truncation.
     public let text: String
+    /// The line's part in the widget's view, which decides its style.
     public let role: WidgetEntry.Role
     /// The line box, in points from the widget's top-left corner.
     public let x, y, width, height: Double
@@ -13,6 +16,7 @@ public struct LaidOutLine: Hashable, Sendable {
     public let neededWidth: Double
     /// The room the line has: its box's width times its line limit.
     public let availableWidth: Double
+    /// How many lines the text may wrap to before it is cut with an ellipsis.
     public let lineLimit: Int
     /// The width of the lines the wrapped text would need past its line limit: at least this much more room
     /// (the part of the last shown line that the ellipsis replaces comes on top).
@@ -29,15 +33,20 @@ public struct LaidOutLine: Hashable, Sendable {
 
     /// Not shown whole: cut with an ellipsis or pushed out of the widget.
     public var isTruncated: Bool { isEllipsized || clippedHeight > 0 }
+    /// Whether the line is truncated or shows boxes for missing glyphs.
     public var hasProblem: Bool { isTruncated || unknownGlyphs > 0 }
 }
 
 /// A widget entry laid out on a family's canvas: the lines stacked from the top, secondary lines pinned to
 /// the bottom, each wrapped and cut at its style's line limit, mirrored for right-to-left locales.
 public struct WidgetLayout: Sendable {
+    /// The family's canvas the entry is laid out on.
     public let canvas: WidgetCanvas
+    /// The entry's locale, which picks the fonts and the language Pango shapes the text for.
     public let locale: LocaleTag
+    /// The direction the lines are laid out in.
     public let direction: WidgetEntry.Direction
+    /// The entry's lines, in the entry's order.
     public let lines: [LaidOutLine]
 
     /// The lines that are truncated or show boxes.

@@ -35,7 +35,9 @@ public enum BundledMessages {
 
 /// Bundled messages that could not be read.
 public struct BundledMessagesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The directory or file that could not be used.
     public let path: String
+    /// Why it could not be used, such as the parse error of a `translations.json`.
     public let reason: String
     public var description: String { "Cannot use bundled messages at '\(path)': \(reason)" }
 }

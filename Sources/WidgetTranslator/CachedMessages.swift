@@ -36,6 +36,7 @@ public enum CachedMessages {
 
 /// A locale with cached messages, and the key that holds them.
 public struct CachedLocale: Hashable, Sendable {
+    /// The locale, parsed from the key.
     public let tag: LocaleTag
     /// The messages key, in the spelling its writer used (`@better-i18n:messages:acme/widgets:pt-BR`).
     public let key: String

@@ -10,6 +10,7 @@
 /// (`pt_BR:pt:en`), then the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set. POSIX locale names
 /// lose their codeset and modifier (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
 public enum PreferredLanguages {
+    /// The preferred languages that `environment` names, without duplicates; empty when it names none.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [String]
     {

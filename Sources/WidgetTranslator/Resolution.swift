@@ -32,6 +32,7 @@ public enum ResolutionStep: Hashable, Sendable, CustomStringConvertible {
 
 /// What one step of the chain found.
 public enum ResolutionOutcome: Hashable, Sendable, CustomStringConvertible {
+    /// The step answered; no later step was tried.
     case found
     /// The locale's messages are cached but do not have the key.
     case keyMissing
@@ -52,6 +53,7 @@ public enum ResolutionOutcome: Hashable, Sendable, CustomStringConvertible {
 
 /// How a key was resolved: its source text, the step that answered and every step tried.
 public struct Resolution: Hashable, Sendable {
+    /// The key that was resolved.
     public let key: String
     /// The message's source text, or the caller's default or the key when nothing had it.
     public let message: String
@@ -60,8 +62,11 @@ public struct Resolution: Hashable, Sendable {
     /// Each step tried, in order, with what it found.
     public let attempts: [Attempt]
 
+    /// One step of the chain that was tried, and what it found.
     public struct Attempt: Hashable, Sendable {
+        /// The step tried.
         public let step: ResolutionStep
+        /// What the step found.
         public let outcome: ResolutionOutcome
     }
 
@@ -76,6 +81,7 @@ public final class Translation: Hashable, Sendable, CustomStringConvertible {
     public let text: String
     /// The locale whose rules formatted the text.
     public let locale: LocaleTag
+    /// How the key was resolved: the source text, the step that answered and every step tried.
     public let resolution: Resolution
     /// Problems the formatter met; the text shows what it could.
     public let problems: [FormatProblem]
@@ -102,6 +108,7 @@ public final class Translation: Hashable, Sendable, CustomStringConvertible {
 
 /// The detected locale and the step of detection that decided it.
 public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
+    /// The step of detection that decided the locale.
     public enum Source: Hashable, Sendable {
         /// The locale stored by the app under `@better-i18n:locale:{project}`, as it was written.
         case stored(String)
@@ -111,7 +118,9 @@ public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
         case defaultLocale
     }
 
+    /// The locale to render in.
     public let locale: LocaleTag
+    /// The step of detection that decided the locale.
     public let source: Source
 
     public var description: String {

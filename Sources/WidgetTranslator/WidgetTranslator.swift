@@ -19,11 +19,17 @@ import Synchronization
 ///                                       project: try ProjectID("acme/widgets"))
 ///     translator.translate("today.title").text          // "Bugün"
 public final class WidgetTranslator: Sendable {
+    /// The group store shared with the app; the translator writes nothing into it but lookup indexes.
     public let store: any GroupStore
+    /// The better-i18n project whose locale and messages the translator reads.
     public let project: ProjectID
+    /// The last locale of the fallback chain, and the locale when detection finds nothing.
     public let defaultLocale: LocaleTag
+    /// The device's languages, most preferred first, as detection matches them against the cached locales.
     public let preferredLanguages: [String]
+    /// The messages shipped with the app, by locale, for keys the store does not have.
     public let bundledMessages: [LocaleTag: MessageBundle]
+    /// The formatter that turns a message's text and arguments into display text.
     public let formatter: any MessageFormatting
 
     /// Whether a locale whose stored index is missing or stale gets a fresh one after its JSON is parsed, so
@@ -60,6 +66,8 @@ public final class WidgetTranslator: Sendable {
     ///   - preferredLanguages: the device's languages, most preferred first (`PreferredLanguages`).
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
     ///   - formatter: turns message text and arguments into display text.
+    ///   - maintainsIndexes: whether to store a fresh lookup index for a locale whose index is missing or stale
+    ///     (see ``maintainsIndexes``).
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
@@ -142,6 +150,7 @@ public final class WidgetTranslator: Sendable {
 
     /// Resolves `key` through the fallback chain without formatting it.
     /// - Parameters:
+    ///   - key: the dotted message key, such as `today.title`.
     ///   - locale: the locale to start from; the detected locale when `nil`.
     ///   - defaultText: what to show when no step has the key, instead of the key.
     public func resolve(_ key: String, locale: LocaleTag? = nil, defaultText: String? = nil) -> Resolution {

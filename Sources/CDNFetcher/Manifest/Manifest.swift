@@ -11,14 +11,21 @@ import I18nCore
 ///                       "namespaces": {"common": {"url": "…/tr/common.json", "lastModified": "…"}}}},
 ///      "namespaces": ["common", "widget"], "batch": true}
 public struct Manifest: Sendable, Hashable {
+    /// A language the project offers, as the manifest's `languages` list describes it.
     public struct Language: Sendable, Hashable {
         /// The code as the CDN spells it; used in URLs.
         public let code: String
+        /// The code as a locale tag.
         public let tag: LocaleTag
+        /// The language's name in English (`Turkish`), when the manifest gives it.
         public let name: String?
+        /// The language's name in itself (`Türkçe`), when the manifest gives it.
         public let nativeName: String?
+        /// Whether this is the project's source language, the one translations are made from.
         public let isSource: Bool
+        /// When the language's messages last changed, as the manifest writes it; `nil` when it does not.
         public let lastUpdated: String?
+        /// How many keys the language has, when the manifest says.
         public let keyCount: Int?
     }
 
@@ -26,16 +33,21 @@ public struct Manifest: Sendable, Hashable {
     public struct File: Sendable, Hashable {
         /// As written: absolute, or relative to the manifest.
         public let url: String?
+        /// The file's size in bytes, when the manifest gives it.
         public let size: Int?
+        /// The file's version as the manifest writes it (a timestamp), when it gives one.
         public let lastModified: String?
     }
 
     /// What the rich manifest says of one locale: its combined file, and its namespaces' files.
     public struct LocaleFiles: Sendable, Hashable {
+        /// The locale's combined file.
         public let file: File
+        /// Each namespace's file, by namespace name; empty for a project without namespaces.
         public let namespaces: [String: File]
     }
 
+    /// The languages the project offers, in manifest order, without duplicates or invalid codes.
     public let languages: [Language]
     /// The rich manifest's files, by normalised locale.
     public let files: [String: LocaleFiles]
@@ -46,8 +58,11 @@ public struct Manifest: Sendable, Hashable {
     public let batch: Bool
     /// `version`, else `updatedAt`, when the manifest has either.
     public let version: String?
+    /// When the project's messages last changed, as the manifest writes it.
     public let updatedAt: String?
+    /// The project's name in the manifest (`widgets`), when it gives one.
     public let projectSlug: String?
+    /// The language translations are made from, when the manifest names a valid one.
     public let sourceLanguage: LocaleTag?
 
     /// Parses a manifest. Languages whose code is not a locale tag are skipped; namespace names must be

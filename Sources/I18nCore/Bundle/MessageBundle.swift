@@ -94,6 +94,7 @@ public struct MessageBundle: Sendable {
 
 /// JSON that is not a usable message bundle.
 public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the JSON.
     public enum Kind: Hashable, Sendable {
         /// The document is valid so far but its top level is not an object.
         case notAnObject
@@ -107,6 +108,7 @@ public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvert
         case tooLarge
     }
 
+    /// What is wrong with the JSON.
     public let kind: Kind
     /// The byte offset of the problem in the JSON.
     public let offset: Int

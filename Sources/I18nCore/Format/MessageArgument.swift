@@ -11,8 +11,11 @@
 public enum MessageArgument: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, CustomStringConvertible
 {
+    /// Text, inserted as it is.
     case string(String)
+    /// A number, which plural rules and number formats use with its decimal spelling.
     case number(MessageNumber)
+    /// A moment in time, for `date` and `time` placeholders.
     case date(Date)
 
     public init(stringLiteral value: String) { self = .string(value) }
@@ -56,6 +59,7 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: MessageNumber, rhs: MessageNumber) -> Bool { lhs.text == rhs.text }
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
+    /// An integer, with no fraction digits.
     public init(_ value: Int) {
         text = String(value)
         self.value = Double(value)

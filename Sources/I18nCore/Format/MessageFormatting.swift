@@ -17,6 +17,7 @@ public struct FormattedMessage: Hashable, Sendable, CustomStringConvertible {
     /// Problems met while formatting; empty when the message formatted cleanly.
     public var problems: [FormatProblem]
 
+    /// A result with the given text and problems; with no problems, a message that formatted cleanly.
     public init(text: String, problems: [FormatProblem] = []) {
         self.text = text
         self.problems = problems
@@ -27,6 +28,7 @@ public struct FormattedMessage: Hashable, Sendable, CustomStringConvertible {
 
 /// Something a formatter could not do; the output shows the placeholder instead.
 public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
+    /// What the formatter could not do.
     public enum Kind: Hashable, Sendable {
         /// The message uses an argument the caller did not pass.
         case missingArgument(String)
@@ -38,8 +40,10 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case unsupported(String)
     }
 
+    /// What the formatter could not do.
     public let kind: Kind
 
+    /// A problem of the given kind.
     public init(_ kind: Kind) { self.kind = kind }
 
     public var description: String {

@@ -1,9 +1,11 @@
 /// `{name}` placeholders and nothing more: the formatter for plain messages.
 ///
 /// A placeholder whose argument is missing stays in the text as written (`{name}`) and is reported. Anything
-/// in braces that is not a bare argument name (`{n, plural, …}`) is left as it is and reported as
-/// unsupported, so that a richer formatter can take over without the widget ever showing less.
+/// in braces that is not a bare argument name (`{n, plural, …}`) is left as it is and reported as a
+/// `.syntax` problem ("Unsupported placeholder"), so that a richer formatter can take over without the
+/// widget ever showing less.
 public struct SimpleInterpolation: MessageFormatting {
+    /// A formatter for `{name}` placeholders.
     public init() {}
 
     public func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {

@@ -199,14 +199,19 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 public struct LocaleTagError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong with the tag.
     public enum Reason: Hashable, Sendable {
+        /// The text is empty.
         case empty
+        /// The text is longer than 64 bytes.
         case tooLong
+        /// The first subtag is not 2–3 or 5–8 letters; the payload is that subtag.
         case invalidLanguage(String)
+        /// A later subtag is empty, not alphanumeric, too long, repeated or out of place; the payload is that subtag.
         case invalidSubtag(String)
     }
 
     /// The rejected text.
     public let text: String
+    /// What was wrong with the tag.
     public let reason: Reason
 
     public var description: String {

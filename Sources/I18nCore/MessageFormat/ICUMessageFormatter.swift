@@ -25,6 +25,7 @@ public struct ICUMessageFormatter: MessageFormatting {
     /// only when a message has a date, which keeps a widget's first render cheap.
     public var timeZone: ZoneInfo?
 
+    /// A formatter that shows dates and times in `timeZone`, or in the process's time zone when it is `nil`.
     public init(timeZone: ZoneInfo? = nil) {
         self.timeZone = timeZone
     }
@@ -80,7 +81,9 @@ public struct ICUMessageFormatter: MessageFormatting {
 
 /// Why `formatStrictly` failed.
 public enum MessageFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message is not valid ICU MessageFormat.
     case parse(MessageParseError)
+    /// The message parses but cannot be formatted with the given arguments, such as when one is missing.
     case format(FormatProblem)
 
     public var description: String {

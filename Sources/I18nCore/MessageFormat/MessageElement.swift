@@ -1,9 +1,13 @@
 /// A position in a message's source: the offset in Unicode scalars, and the 1-based line and column.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The number of Unicode scalars before the position, from the start of the message.
     public let offset: Int
+    /// The 1-based line number.
     public let line: Int
+    /// The 1-based column, counted in Unicode scalars from the start of the line.
     public let column: Int
 
+    /// A location with the given scalar offset, line and column.
     public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line
@@ -35,9 +39,13 @@ public indirect enum MessageElement: Hashable, Sendable {
 
 /// The style of a `number` argument.
 public enum NumberStyle: Hashable, Sendable {
+    /// `{n, number}`: the locale's decimal format.
     case decimal
+    /// `{n, number, integer}`: the locale's decimal format with no fraction digits.
     case integer
+    /// `{n, number, percent}`: the locale's percent format (`0.25` shows as 25%).
     case percent
+    /// `{n, number, currency}`: the locale's currency format, in the currency of the locale's region.
     case currency
     /// An ICU number skeleton, after `::` (`percent .00`, `currency/EUR`, …).
     case skeleton(String)
@@ -47,7 +55,14 @@ public enum NumberStyle: Hashable, Sendable {
 
 /// The style of a `date` or `time` argument.
 public enum DateTimeStyle: Hashable, Sendable {
-    case short, medium, long, full
+    /// `short`: the locale's shortest format, such as `3/3/25` for a date in English.
+    case short
+    /// `medium`, also the style of `{d, date}` without one, such as `Mar 3, 2025` for a date in English.
+    case medium
+    /// `long`: such as `March 3, 2025` for a date in English.
+    case long
+    /// `full`: the locale's most complete format, such as `Monday, March 3, 2025` for a date in English.
+    case full
     /// A date skeleton, after `::` (`yMMMd`).
     case skeleton(String)
     /// A date pattern (`yyyy-MM-dd`).
@@ -56,16 +71,23 @@ public enum DateTimeStyle: Hashable, Sendable {
 
 /// `{name, plural, offset:1 =0 {…} one {…} other {…}}`
 public struct PluralElement: Hashable, Sendable {
+    /// What a plural case matches: an exact number or a plural category.
     public enum Selector: Hashable, Sendable {
         /// `=N`
         case exact(MessageNumber)
+        /// `zero`, `one`, `two`, `few`, `many` or `other`, as the locale's plural rules pick it.
         case category(PluralCategory)
     }
 
+    /// The name of the number argument the plural selects on.
     public let name: String
+    /// Whether this is a `selectordinal` (1st, 2nd, …) rather than a `plural`.
     public let isOrdinal: Bool
+    /// The `offset:` value, subtracted from the number before category selection and `#`; 0 when absent.
     public let offset: Int
+    /// The cases in source order, each with its selector and message.
     public let cases: [(selector: Selector, message: [MessageElement])]
+    /// Where the plural's opening `{` is in the message.
     public let location: SourceLocation
 
     public static func == (lhs: PluralElement, rhs: PluralElement) -> Bool {
@@ -83,8 +105,11 @@ public struct PluralElement: Hashable, Sendable {
 
 /// `{name, select, a {…} other {…}}`
 public struct SelectElement: Hashable, Sendable {
+    /// The name of the argument the select compares with its keys.
     public let name: String
+    /// The cases in source order, each with its key (`other` among them) and message.
     public let cases: [(key: String, message: [MessageElement])]
+    /// Where the select's opening `{` is in the message.
     public let location: SourceLocation
 
     public static func == (lhs: SelectElement, rhs: SelectElement) -> Bool {

@@ -1,5 +1,6 @@
 /// A message that is not valid ICU MessageFormat: what is wrong, and where.
 public struct MessageParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with the message.
     public enum Kind: Hashable, Sendable {
         /// A `{` without its `}`.
         case unclosedBrace
@@ -29,7 +30,9 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case mismatchedTag(expected: String?, found: String)
     }
 
+    /// What is wrong with the message.
     public let kind: Kind
+    /// Where in the message the problem is.
     public let location: SourceLocation
 
     public var description: String {

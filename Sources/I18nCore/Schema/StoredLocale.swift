@@ -8,6 +8,7 @@ public struct StoredLocale: Hashable, Sendable {
     /// The tag the value names, or `nil` when it is not a valid locale tag (or empty).
     public let tag: LocaleTag?
 
+    /// Reads a stored value, trimming spaces and one pair of JSON quotes.
     public init(value: String) {
         var text = value.trimmingSpaces()
         // Some writers JSON-encode the string; accept `"tr"` as well as `tr`.

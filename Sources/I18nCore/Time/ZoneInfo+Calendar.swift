@@ -46,6 +46,7 @@ extension ZoneInfo {
         return result
     }
 
+    /// Whether `date` and `other` fall on the same local day in this zone.
     public func isDate(_ date: Date, inSameDayAs other: Date) -> Bool {
         dayNumber(of: date) == dayNumber(of: other)
     }

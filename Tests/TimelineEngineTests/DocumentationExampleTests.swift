@@ -1,0 +1,63 @@
+import Foundation
+import GroupStore
+import I18nCore
+import Testing
+
+@testable import TimelineEngine
+
+/// "Timelines and reloads", run: a provider that ends its timeline at local midnight, hosted across it.
+@Suite struct MidnightExampleTests {
+    struct DayEntry: TimelineEntry {
+        let date: Date
+        let text: String
+    }
+
+    struct DayProvider: TimelineProvider {
+        let kind = "day"
+
+        func placeholder(in context: TimelineProviderContext) -> DayEntry {
+            DayEntry(date: context.date, text: "…")
+        }
+
+        func snapshot(in context: TimelineProviderContext) async -> DayEntry {
+            entry(at: context.date, in: context.timeZone)
+        }
+
+        func timeline(in context: TimelineProviderContext) async -> Timeline<DayEntry> {
+            let zone = context.timeZone
+            let midnight = zone.startOfDay(number: zone.dayNumber(of: context.date) + 1)
+            return Timeline(
+                entries: [entry(at: context.date, in: zone), entry(at: midnight, in: zone)], policy: .atEnd)
+        }
+
+        private func entry(at date: Date, in zone: ZoneInfo) -> DayEntry {
+            DayEntry(date: date, text: "day \(zone.dayNumber(of: date))")
+        }
+    }
+
+    @Test func printsWhatTheArticleSays() async throws {
+        let istanbul = try #require(ZoneInfo(identifier: "Europe/Istanbul"))
+        let start = try Date("2026-11-29T20:30:00Z", strategy: .iso8601)
+        let host = TimelineHost(
+            provider: DayProvider(), store: InMemoryGroupStore(), project: try ProjectID("acme/widgets"),
+            context: TimelineProviderContext(family: .systemSmall, timeZone: istanbul, date: start))
+        var printed: [String] = []
+        for minutes in [0, 29, 30] {
+            for event in await host.step(at: start.addingTimeInterval(Double(minutes) * 60)) {
+                switch event {
+                case .reloaded(let reason): printed.append("+\(minutes) min: reloaded (\(reason))")
+                case .deferred(let reason, let until):
+                    printed.append("+\(minutes) min: deferred (\(reason)) until \(until)")
+                case .show(let entry): printed.append("+\(minutes) min: shows \(entry.text)")
+                }
+            }
+        }
+        #expect(
+            printed == [
+                "+0 min: reloaded (first load)", "+0 min: shows day 20786",
+                "+30 min: reloaded (policy: timeline ended)",
+                "+30 min: shows day 20787",
+            ])
+        #expect(await host.budget.used == 1)
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every library product, offline, into OUT (default .build/docs-site), a
+# static site to serve from its root: OUT/documentation/<module>/. Fails on any DocC warning, on a public
+# symbol without documentation, and on Swift code in the catalogs that does not type-check.
+# Usage: scripts/docs.sh [OUT]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s%N)
+out=${1:-.build/docs-site}
+modules=(I18nCore GroupStore GroupStoreUserDefaults WidgetTranslator TimelineEngine CDNFetcher WidgetPreview SampleWidgets)
+scripts/setup.sh --for build
+command -v docc >/dev/null || { echo "error: docc is missing; it ships with the Swift 6 toolchain" >&2; exit 1; }
+
+# 1. Symbol graphs of the public API, extracted from the modules of an ordinary debug build.
+# The flags of scripts/test.sh's build, so that one does not undo the other's.
+swift build -Xswiftc -warnings-as-errors --product widget-i18n >&2
+swift build -Xswiftc -warnings-as-errors --target GroupStoreUserDefaults >&2
+modules_dir="$(swift build --show-bin-path)/Modules"
+triple=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+work=$(mktemp -d "${TMPDIR:-/tmp}/widget-i18n-docs-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+graphs=$work/symbol-graphs
+for module in "${modules[@]}"; do
+    mkdir -p "$graphs/$module"
+    swift-symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public \
+        -I "$modules_dir" -I Sources/CCurl -I Sources/CCrypto -I Sources/CPangoCairo -output-dir "$graphs/$module"
+done
+
+# 2. Every public symbol documented; the catalogs' Swift code type-checks against the modules just built.
+python3 scripts/docs/coverage.py "$graphs" "${modules[@]}"
+catalogs=()
+for module in "${modules[@]}"; do catalogs+=("Sources/$module/$module.docc"); done
+python3 scripts/docs/check-code.py "$modules_dir" "${catalogs[@]}"
+
+# 3. One archive per module, warnings as errors, then one site with a landing page for them all.
+archives=()
+for module in "${modules[@]}"; do
+    docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "org.widgeti18n.$module" \
+        --output-dir "$work/$module.doccarchive" --warnings-as-errors --transform-for-static-hosting \
+        > "$work/$module.log" 2>&1 || { cat "$work/$module.log" >&2; echo "error: DocC failed for $module" >&2; exit 1; }
+    if grep -q "warning:" "$work/$module.log"; then
+        cat "$work/$module.log" >&2
+        echo "error: DocC warned for $module" >&2
+        exit 1
+    fi
+    archives+=("$work/$module.doccarchive")
+done
+docc merge "${archives[@]}" --output-path "$work/WidgetI18n.doccarchive" \
+    --synthesized-landing-page-name WidgetI18n --synthesized-landing-page-kind Package >/dev/null
+# DocC's renderer asks for /theme-settings.json; an empty theme keeps its defaults (and the console quiet).
+echo '{}' > "$work/WidgetI18n.doccarchive/theme-settings.json"
+rm -rf "$out"
+mkdir -p "$(dirname "$out")"
+mv "$work/WidgetI18n.doccarchive" "$out"
+elapsed=$((($(date +%s%N) - started) / 1000000))
+printf 'docs: %d modules in %s (serve it from its root: /documentation/<module>/) in %d.%01d s\n' \
+    "${#modules[@]}" "$out" $((elapsed / 1000)) $((elapsed % 1000 / 100))

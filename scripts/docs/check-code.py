@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Type-checks the Swift code of the DocC catalogs against the built modules; exit 1 when any fails.
+
+Usage: scripts/docs/check-code.py MODULES-DIR CATALOG...
+
+Every ```swift block of an article or landing page is code a reader may paste: the blocks of one page are
+joined in order into one file (a later block may use what an earlier one declared) and type-checked as a
+main file, so top-level `try` and `await` are fine. A block that starts with `// Package.swift` is a
+manifest excerpt and is skipped. Code for Apple platforms only goes inside `#if canImport(WidgetKit)`.
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BLOCK = re.compile(r"^```swift\n(.*?)^```", re.S | re.M)
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    modules, catalogs = sys.argv[1], sys.argv[2:]
+    include = ["-I", modules] + [arg for name in ("CCurl", "CCrypto", "CPangoCairo")
+                                 for arg in ("-I", os.path.join(ROOT, "Sources", name))]
+    failures = checked = 0
+    with tempfile.TemporaryDirectory(prefix="docs-code-") as work:
+        for catalog in catalogs:
+            for page in sorted(glob.glob(os.path.join(catalog, "**", "*.md"), recursive=True)):
+                with open(page) as file:
+                    blocks = [b for b in BLOCK.findall(file.read()) if not b.startswith("// Package.swift")]
+                if not blocks:
+                    continue
+                source = os.path.join(work, "main.swift")
+                with open(source, "w") as file:
+                    file.write("\n".join(blocks))
+                result = subprocess.run(
+                    ["swiftc", "-typecheck", "-swift-version", "6", "-module-cache-path",
+                     os.path.join(work, "cache")] + include + [source],
+                    capture_output=True, text=True)
+                checked += 1
+                if result.returncode != 0 or "warning:" in result.stderr:
+                    failures += 1
+                    # Line numbers count from the page's first Swift line, its blocks joined.
+                    print("%s: its Swift code does not type-check cleanly:\n%s" % (
+                        os.path.relpath(page, ROOT), result.stderr.replace(source, "<swift blocks of the page>")))
+    if failures:
+        sys.exit("check-code: %d of %d pages with Swift code failed" % (failures, checked))
+    print("check-code: the Swift code of %d pages type-checks" % checked)
+
+
+if __name__ == "__main__":
+    main()
