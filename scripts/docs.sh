@@ -22,7 +22,7 @@ trap 'rm -rf "$work"' EXIT
 graphs=$work/symbol-graphs
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"
-    swift-symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public \
+    swift-symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public -emit-extension-block-symbols \
         -I "$modules_dir" -I Sources/CCurl -I Sources/CCrypto -I Sources/CPangoCairo -output-dir "$graphs/$module"
 done
 
@@ -47,9 +47,17 @@ for module in "${modules[@]}"; do
     archives+=("$work/$module.doccarchive")
 done
 docc merge "${archives[@]}" --output-path "$work/WidgetI18n.doccarchive" \
-    --synthesized-landing-page-name WidgetI18n --synthesized-landing-page-kind Package >/dev/null
+    --synthesized-landing-page-name WidgetI18n --synthesized-landing-page-kind Package > "$work/merge.log" 2>&1 ||
+    { cat "$work/merge.log" >&2; echo "error: docc merge failed" >&2; exit 1; }
+if grep -q "warning:" "$work/merge.log"; then cat "$work/merge.log" >&2; echo "error: docc merge warned" >&2; exit 1; fi
 # DocC's renderer asks for /theme-settings.json; an empty theme keeps its defaults (and the console quiet).
 echo '{}' > "$work/WidgetI18n.doccarchive/theme-settings.json"
+# OUT is replaced only when it is ours: absent, empty, or an earlier site (marked by .widget-i18n-docs).
+if [ -e "$out" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ] && [ ! -e "$out/.widget-i18n-docs" ]; then
+    echo "error: '$out' holds other files, not an earlier documentation site; choose an empty or new OUT" >&2
+    exit 1
+fi
+touch "$work/WidgetI18n.doccarchive/.widget-i18n-docs"
 rm -rf "$out"
 mkdir -p "$(dirname "$out")"
 mv "$work/WidgetI18n.doccarchive" "$out"

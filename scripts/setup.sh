@@ -23,6 +23,7 @@ need pkg-config command -v pkg-config
 need libcurl4-openssl-dev has_pkg_config_module libcurl       # the CDN fetcher (CCurl)
 need libssl-dev has_pkg_config_module libcrypto               # SHA-256 of cached bundles (CCrypto)
 need tzdata test -f /usr/share/zoneinfo/Europe/Berlin          # the IANA time zones dates are shown in
+need python3 command -v python3                                # scripts/docs.sh's checks, the generators
 # Previews (WidgetPreview): Pango with HarfBuzz and fontconfig, Cairo, and fonts for every script of Locales/.
 need libpango1.0-dev test -e /usr/include/pango-1.0/pango/pangocairo.h
 need libcairo2-dev test -e /usr/include/cairo/cairo.h
@@ -34,7 +35,6 @@ need fonts-noto-cjk has_font "Noto Sans CJK TC"                 # Japanese, Chin
 if [ "$purpose" = test ]; then
     need nginx-light test -x /usr/sbin/nginx                   # the test CDN
     need curl command -v curl                                  # the fetch benchmark's reference, test helpers
-    need python3 command -v python3                            # the fault-injecting server, fixture generators
     need chromium test -x /usr/bin/chromium                    # opens the preview contact sheet in tests
 fi
 
