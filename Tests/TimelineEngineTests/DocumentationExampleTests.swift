@@ -1,6 +1,7 @@
 import Foundation
 import GroupStore
 import I18nCore
+import TestSupport
 import Testing
 
 @testable import TimelineEngine
@@ -52,12 +53,13 @@ import Testing
                 }
             }
         }
-        #expect(
-            printed == [
-                "+0 min: reloaded (first load)", "+0 min: shows day 20786",
-                "+30 min: reloaded (policy: timeline ended)",
-                "+30 min: shows day 20787",
-            ])
+        let text = try String(
+            contentsOfFile: Repository.root + "/Sources/TimelineEngine/TimelineEngine.docc/TimelinesAndReloads.md",
+            encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```text\n").dropFirst().first)
+        let article = block.components(separatedBy: "\n```")[0].split(separator: "\n").map(String.init)
+        #expect(printed == article)
+        #expect(article.count == 4)
         #expect(await host.budget.used == 1)
     }
 }
