@@ -27,6 +27,10 @@ public final class CDNFetcher: Sendable {
     private let scheme: String
     private let client: HTTPClient
 
+    /// - Parameters:
+    ///   - store: the group store to cache messages in, shared with the widgets.
+    ///   - project: the better-i18n project whose manifest and messages to download.
+    ///   - options: how to reach the CDN: its base URL, timeouts, retries, size limits and namespaces.
     /// - Throws: `FetchError` when the CDN base URL is not http(s) or file.
     public init(store: any GroupStore, project: ProjectID, options: FetchOptions) throws(FetchError) {
         var base = options.cdn
@@ -146,7 +150,8 @@ public final class CDNFetcher: Sendable {
     ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
     ///   - manifest: the manifest that says which locales the project offers, their files and versions.
     ///   - progress: called as transfers finish, with (finished, total, bytes so far).
-    /// - Returns: one result per locale, in the order of `locales`; locales the same language serves share one.
+    /// - Returns: one result per distinct language served, in the order of `locales`: locales one language
+    ///   serves (`pt-BR` and `pt` when only `pt` is offered) share one result.
     public func fetch(
         _ locales: [LocaleTag], manifest: Manifest,
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
@@ -197,6 +202,7 @@ public final class CDNFetcher: Sendable {
     /// Fetches `requested` (or the nearest locale the manifest offers) and only then stores it as the
     /// selected locale, so a widget never sees a locale without its messages. When the refresh fails but
     /// messages are cached, the switch still happens and the result carries a warning.
+    /// - Parameter requested: the locale to switch to.
     /// - Throws: `FetchError` when the locale is not offered, or cannot be fetched and is not cached; the
     ///   stored locale is then unchanged.
     public func switchLocale(to requested: LocaleTag) async throws(FetchError) -> LocaleSwitch {

@@ -41,7 +41,8 @@ public struct LocaleFetchResult: Sendable, Hashable {
 
 /// The result of fetching the manifest.
 public struct ManifestFetch: Sendable, Hashable {
-    /// The manifest from the CDN, or the cached one when `outcome` is `failed`.
+    /// The manifest from the CDN, or the cached one when the CDN answered 304 (`notModified`) or the fetch
+    /// failed (`failed`).
     public let manifest: Manifest
     /// `.failed` when the CDN could not be reached and the cached manifest is used instead.
     public let outcome: FetchOutcome
@@ -55,6 +56,7 @@ public struct ManifestFetch: Sendable, Hashable {
 public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
     /// An error with the given message, which says what failed and what to do about it.
+    /// - Parameter description: the message: what failed and what to do about it.
     public init(_ description: String) { self.description = description }
 }
 

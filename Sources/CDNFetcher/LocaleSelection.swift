@@ -8,6 +8,10 @@ extension CachedMessages {
     /// (`pt-br`, the spelling of its messages key), and records a reload request when the locale changed.
     /// Nothing is written unless the locale's cached messages parse. An app-side operation: a widget never
     /// changes the stored locale.
+    /// - Parameters:
+    ///   - requested: the locale to select.
+    ///   - project: the project whose stored locale to write.
+    ///   - store: the group store shared with the widgets.
     /// - Returns: the locale written.
     @discardableResult
     public static func selectLocale(_ requested: LocaleTag, project: ProjectID, in store: any GroupStore)

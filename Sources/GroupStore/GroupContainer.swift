@@ -10,6 +10,9 @@
 /// defaulting to `~/.local/share`. `--group-dir` (or `WIDGET_I18N_GROUP_DIR`) names a directory directly.
 public enum GroupContainer {
     /// The default container directory of `group`.
+    /// - Parameters:
+    ///   - group: the App Group identifier, such as `group.acme.widgets`.
+    ///   - environment: the variables that locate the container: `XDG_DATA_HOME`, else `HOME`.
     public static func defaultDirectory(group: String, environment: [String: String]) -> String {
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -22,11 +25,13 @@ public enum GroupContainer {
 
     /// The group identifier a project uses when none is configured: `group.` + the project with `/` → `.`
     /// (`acme/widgets` → `group.acme.widgets`).
+    /// - Parameter project: the project identifier, such as `acme/widgets`.
     public static func defaultGroupIdentifier(forProject project: String) -> String {
         "group." + project.replacing("/", with: ".")
     }
 
     /// Checks that `identifier` can name a directory: letters, digits, `.`, `-` and `_`, not starting with `.`.
+    /// - Parameter identifier: the App Group identifier to check.
     public static func validateGroupIdentifier(_ identifier: String) throws(GroupIdentifierError) {
         let bytes = Array(identifier.utf8)
         guard !bytes.isEmpty, bytes.count <= 200, bytes.first != UInt8(ascii: "."),

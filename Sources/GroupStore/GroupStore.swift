@@ -19,38 +19,50 @@ public protocol GroupStore: Sendable {
     var displayName: String { get }
 
     /// The value stored at `key`, or `nil` when there is none.
+    /// - Parameter key: the key to read.
     /// - Throws: when the value exists but cannot be read.
     func value(forKey key: String) throws -> [UInt8]?
 
     /// Stores `value` at `key`, replacing any previous value as a whole.
+    /// - Parameters:
+    ///   - value: the bytes to store.
+    ///   - key: the key to write.
     func setValue(_ value: [UInt8], forKey key: String) throws
 
     /// Stores several values, each replacing its key's value as a whole, in order: a reader may see the first
     /// replaced and not yet the last, never a part of one. Stops at the first failure, leaving the values
     /// before it stored. A store may make the batch durable at once (one directory sync for all of them).
+    /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
     func setValues(_ values: [(key: String, value: [UInt8])]) throws
 
     /// Stores values derived from others (a bundle's lookup index, fetch metadata) like `setValues`: each
     /// replaced as a whole, so no reader ever sees part of one. A store may skip flushing them to disk before
     /// the rename; after a power loss such a value may then be empty or missing, which its readers treat as
     /// absent (a rebuild, a download). Never for values another SDK reads.
+    /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
     func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws
 
     /// Removes the value at `key`; removing a key that is not there is not an error.
+    /// - Parameter key: the key to remove.
     func removeValue(forKey key: String) throws
 
     /// The value at `key` as `mappedValue` gives it, with the identity of exactly what was read: bytes that
     /// change whenever the value is written again (the file store: device, inode, size and modification time
     /// in nanoseconds of the file it mapped). `identity` is `nil` where the store has no such notion; a reader
     /// that must know whether the value changed then compares content.
+    /// - Parameter key: the key to read.
     func identifiedValue(forKey key: String) throws -> IdentifiedValue?
 
     /// Stores `value` at `key` like `setValue`, and returns the identity the stored value reports
     /// (`identifiedValue(forKey:)`), or `nil` where the store has none. A store may leave the write's
     /// durability to the next `setValues` (the file store syncs its directory there), so follow it with one.
+    /// - Parameters:
+    ///   - value: the bytes to store.
+    ///   - key: the key to write.
     func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]?
 
     /// Whether `key` holds a value, without reading it.
+    /// - Parameter key: the key to look up.
     func containsValue(forKey key: String) throws -> Bool
 
     /// Whether a reader (a widget) may keep what it derived from the values here, such as a bundle's lookup
@@ -67,6 +79,7 @@ public protocol GroupStore: Sendable {
 
     /// The value at `key` without copying it where the store can (a memory-mapped file), for large values
     /// of which a reader touches little.
+    /// - Parameter key: the key to read.
     func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)?
 }
 
@@ -78,6 +91,9 @@ public struct IdentifiedValue: Sendable {
     public let identity: [UInt8]?
 
     /// A value read as `bytes`, with the `identity` the store reports for it (`nil` where it has none).
+    /// - Parameters:
+    ///   - bytes: the value's bytes.
+    ///   - identity: what identifies this version of the value; `nil` where the store has no identities.
     public init(bytes: any ContiguousBytes & Sendable, identity: [UInt8]?) {
         self.bytes = bytes
         self.identity = identity
@@ -94,6 +110,10 @@ public struct GroupStoreEntry: Hashable, Sendable {
     public var modified: Date?
 
     /// An entry for `key`, whose value is `size` bytes, last written at `modified` (`nil` when unknown).
+    /// - Parameters:
+    ///   - key: the entry's key.
+    ///   - size: the value's size in bytes.
+    ///   - modified: when the value was last written; `nil` when unknown.
     public init(key: String, size: Int, modified: Date?) {
         self.key = key
         self.size = size
@@ -136,6 +156,7 @@ extension GroupStore {
     }
 
     /// The value at `key` as a string, or `nil` when there is none.
+    /// - Parameter key: the key to read.
     /// - Throws: `GroupStoreError` when the value is not valid UTF-8.
     public func string(forKey key: String) throws -> String? {
         guard let bytes = try value(forKey: key) else { return nil }
@@ -157,6 +178,9 @@ extension GroupStore {
     }
 
     /// Stores `text` as UTF-8 at `key`.
+    /// - Parameters:
+    ///   - text: the string to store.
+    ///   - key: the key to write.
     public func setString(_ text: String, forKey key: String) throws {
         try setValue(Array(text.utf8), forKey: key)
     }
@@ -184,6 +208,10 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     public let store: String
 
     /// An error of the given kind for `key` (`nil` for the container) in the store named `store`.
+    /// - Parameters:
+    ///   - kind: what went wrong.
+    ///   - key: the key involved; `nil` when the error concerns the container.
+    ///   - store: the store's `displayName`.
     public init(_ kind: Kind, key: String?, store: String) {
         self.kind = kind
         self.key = key

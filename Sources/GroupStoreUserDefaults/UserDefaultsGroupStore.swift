@@ -21,6 +21,7 @@ public final class UserDefaultsGroupStore: GroupStore {
     public var displayName: String { "user defaults suite '\(suiteName)'" }
 
     /// The store of the App Group `suiteName`, or `nil` when the system refuses that suite.
+    /// - Parameter suiteName: the App Group identifier, such as `group.acme.widgets`.
     public init?(suiteName: String) {
         guard let defaults = UserDefaults(suiteName: suiteName) else { return nil }
         self.defaults = defaults

@@ -26,6 +26,10 @@ public struct DaysSinceWidget: TimelineProvider {
 
     /// The "days since" widget reading from `source`, showing `eventID` (or the most recent started event), with
     /// timelines `days` midnights long.
+    /// - Parameters:
+    ///   - source: where the widget reads its messages and events.
+    ///   - eventID: the identifier of the event to show; the most recent started event when `nil`, the default.
+    ///   - days: how many midnights each timeline covers; 7 by default.
     public init(source: WidgetSource, eventID: String? = nil, days: Int = 7) {
         self.source = source
         self.eventID = eventID

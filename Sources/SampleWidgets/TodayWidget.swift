@@ -21,6 +21,7 @@ public struct TodayWidget: TimelineProvider {
     public let source: WidgetSource
 
     /// The "today" widget reading from `source`.
+    /// - Parameter source: where the widget reads its messages and events.
     public init(source: WidgetSource) {
         self.source = source
     }

@@ -59,6 +59,7 @@ public struct WidgetEntry: TimelineEntry, Hashable {
     public let family: WidgetFamily
 
     /// The same content from another date on.
+    /// - Parameter date: when the new entry takes over.
     public func with(date: Date) -> WidgetEntry {
         WidgetEntry(date: date, lines: lines, locale: locale, direction: direction, family: family)
     }
@@ -108,6 +109,13 @@ public struct WidgetSource: Sendable {
     public let preferredLanguages: [String]
 
     /// A source reading `project` from `store`; `locale` fixes the locale instead of detecting it.
+    /// - Parameters:
+    ///   - store: the group store shared with the app.
+    ///   - project: the better-i18n project whose keys to read.
+    ///   - defaultLocale: the locale when detection finds nothing; English by default.
+    ///   - locale: the locale to use instead of detecting one; detected when `nil`, the default.
+    ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key; none by default.
+    ///   - preferredLanguages: the device's languages, most preferred first; read from the environment by default.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:],
@@ -198,6 +206,12 @@ public struct SampleEvent: Codable, Hashable, Sendable {
     public let allDay: Bool?
 
     /// An event; a `nil` `showTimeAs` shows days, and a `nil` `allDay` means the event has a time of day.
+    /// - Parameters:
+    ///   - id: the event's identifier.
+    ///   - title: the event's name.
+    ///   - startDate: when the event starts.
+    ///   - showTimeAs: `days`, `weeks` or `months`; days when `nil`, the default.
+    ///   - allDay: whether the event lasts all day; `nil`, the default, means it has a time of day.
     public init(id: String, title: String, startDate: Date, showTimeAs: String? = nil, allDay: Bool? = nil) {
         self.id = id
         self.title = title

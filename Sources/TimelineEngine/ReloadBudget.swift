@@ -17,11 +17,15 @@ public struct ReloadBudget: Hashable, Sendable {
     public private(set) var used = 0
 
     /// A budget of `dailyLimit` reloads per local day, none of them used yet.
+    /// - Parameter dailyLimit: how many reloads a local day allows.
     public init(dailyLimit: Int) {
         self.dailyLimit = dailyLimit
     }
 
     /// Whether a reload at `date` fits, counting it if it does.
+    /// - Parameters:
+    ///   - date: when the reload would happen.
+    ///   - timeZone: the zone whose local days the allowance is counted in.
     public mutating func consume(at date: Date, timeZone: ZoneInfo) -> Bool {
         let today = timeZone.startOfDay(for: date)
         if day != today {
@@ -34,6 +38,9 @@ public struct ReloadBudget: Hashable, Sendable {
     }
 
     /// When the allowance is renewed after `date`: the next local midnight.
+    /// - Parameters:
+    ///   - date: the instant to look from.
+    ///   - timeZone: the zone whose local midnight renews the allowance.
     public func renewal(after date: Date, timeZone: ZoneInfo) -> Date {
         timeZone.startOfDay(number: timeZone.dayNumber(of: date) + 1)
     }

@@ -24,6 +24,11 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     public let kind: String?
 
     /// A request for widgets of `kind` (every kind when `nil`), with a fresh identifier unless `id` is given.
+    /// - Parameters:
+    ///   - id: the request's identifier; a fresh UUID by default.
+    ///   - requestedAt: when the request is made; the current time by default.
+    ///   - reason: why, for people, such as `messages updated: tr, en`.
+    ///   - kind: the widget kind to reload; every kind when `nil`, the default.
     public init(id: String = UUID().uuidString, requestedAt: Date = Date(), reason: String, kind: String? = nil) {
         self.id = id
         self.requestedAt = requestedAt
@@ -32,6 +37,12 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     }
 
     /// Records a request in `store`.
+    /// - Parameters:
+    ///   - reason: why, for people, such as `messages updated: tr, en`.
+    ///   - kind: the widget kind to reload; every kind when `nil`, the default.
+    ///   - project: the project whose widgets should reload.
+    ///   - store: the group store shared with the widgets.
+    ///   - now: when the request is made; the current time by default.
     public static func record(
         _ reason: String, kind: String? = nil, project: ProjectID, in store: any GroupStore, now: Date = Date()
     ) throws {
@@ -45,6 +56,10 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
 
     /// The newest request that applies to widgets of `kind`: the kind's own or the one for every kind.
     /// Unreadable records count as absent.
+    /// - Parameters:
+    ///   - project: the project whose requests to read.
+    ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
+    ///   - store: the group store shared with the app.
     public static func latest(project: ProjectID, kind: String?, in store: any GroupStore) -> ReloadRequest? {
         var keys = [StorageKey.reloadRequest(project: project)]
         if let kind { keys.append(StorageKey.reloadRequest(project: project, kind: kind)) }

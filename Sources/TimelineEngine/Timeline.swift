@@ -35,17 +35,22 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
     public let policy: ReloadPolicy
 
     /// Entries are kept in date order whatever order they are given in.
+    /// - Parameters:
+    ///   - entries: the entries, in any order.
+    ///   - policy: when to ask the provider for the next timeline.
     public init(entries: [Entry], policy: ReloadPolicy) {
         self.entries = entries.sorted { $0.date < $1.date }
         self.policy = policy
     }
 
     /// The entry a widget shows at `date`: the last one dated at or before it, or the first when all are later.
+    /// - Parameter date: the instant the widget is shown.
     public func entry(at date: Date) -> Entry? {
         entries.last { $0.date <= date } ?? entries.first
     }
 
     /// When the next entry takes over after `date`, if any.
+    /// - Parameter date: the instant to look from; an entry dated exactly then does not count.
     public func nextEntryDate(after date: Date) -> Date? {
         entries.first { $0.date > date }?.date
     }
@@ -70,6 +75,7 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
     case systemLarge
 
     /// `small`, `medium`, `large` as the CLI spells them.
+    /// - Parameter shortName: `small`, `medium` or `large`.
     public init?(shortName: String) {
         self.init(rawValue: "system" + shortName.prefix(1).uppercased() + shortName.dropFirst())
     }
@@ -97,6 +103,11 @@ public struct TimelineProviderContext: Sendable {
 
     /// A context for a widget of `family` in `timeZone` at `date`; by default a medium home-screen widget, now,
     /// in the process's time zone.
+    /// - Parameters:
+    ///   - family: the size the widget renders at; `.systemMedium` by default.
+    ///   - timeZone: the zone midnights and times are computed in; the process's time zone by default.
+    ///   - date: the time the provider treats as now; the current time by default.
+    ///   - isPreview: whether this renders a placeholder or gallery preview; `false` by default.
     public init(
         family: WidgetFamily = .systemMedium, timeZone: ZoneInfo = .current, date: Date = Date(),
         isPreview: Bool = false
@@ -115,9 +126,12 @@ public protocol TimelineProvider<Entry>: Sendable {
     /// The kind of widget, as reload requests name it.
     var kind: String { get }
     /// A quick entry with no real data, shown while loading.
+    /// - Parameter context: the widget's family, time zone and current date.
     func placeholder(in context: TimelineProviderContext) -> Entry
     /// The entry for now, for previews and transient displays.
+    /// - Parameter context: the widget's family, time zone and current date.
     func snapshot(in context: TimelineProviderContext) async -> Entry
     /// The entries from now on and when to ask for the next timeline.
+    /// - Parameter context: the widget's family, time zone and current date.
     func timeline(in context: TimelineProviderContext) async -> Timeline<Entry>
 }

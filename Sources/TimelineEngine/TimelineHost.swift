@@ -44,6 +44,12 @@ public actor TimelineHost<Provider: TimelineProvider> {
 
     /// A host for `provider` that loads its first timeline at the first `step(at:)`. Reload requests already in
     /// `store` are treated as seen; the first load does not count against `budget` (72 reloads a day by default).
+    /// - Parameters:
+    ///   - provider: the widget's timeline provider.
+    ///   - store: the group store to read reload requests from.
+    ///   - project: the project whose reload requests to honour.
+    ///   - context: the context to pass the provider; each `step(at:)` sets its `date`.
+    ///   - budget: the daily reload allowance; 72 reloads a day by default.
     public init(
         provider: Provider, store: any GroupStore, project: ProjectID, context: TimelineProviderContext,
         budget: ReloadBudget = ReloadBudget(dailyLimit: 72)
@@ -58,6 +64,7 @@ public actor TimelineHost<Provider: TimelineProvider> {
     }
 
     /// Advances the host to `now`: reloads when due, and reports what changed on screen.
+    /// - Parameter now: the time the host moves to.
     public func step(at now: Date) async -> [TimelineHostEvent<Provider.Entry>] {
         var events: [TimelineHostEvent<Provider.Entry>] = []
         context.date = now
@@ -101,6 +108,7 @@ public actor TimelineHost<Provider: TimelineProvider> {
     }
 
     /// When something can next change without a reload request: the next entry or the policy's reload.
+    /// - Parameter now: the instant to look from.
     public func nextWake(after now: Date) -> Date? {
         [timeline?.nextEntryDate(after: now), timeline?.reloadDate.flatMap { $0 > now ? $0 : nil }, deferredUntil]
             .compactMap { $0 }.min()

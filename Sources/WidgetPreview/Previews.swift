@@ -10,12 +10,16 @@ public struct PreviewWidget: Sendable {
     let provider: @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>
 
     /// A widget of `kind` whose timeline provider `provider` makes for a source.
+    /// - Parameters:
+    ///   - kind: the widget's kind, such as `today`.
+    ///   - provider: makes the widget's timeline provider for a source.
     public init(kind: String, provider: @escaping @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>) {
         self.kind = kind
         self.provider = provider
     }
 
     /// The "days since" sample widget, showing `eventID` or the most recent event.
+    /// - Parameter eventID: the identifier of the event to show; the most recent started event when `nil`, the default.
     public static func daysSince(eventID: String? = nil) -> PreviewWidget {
         PreviewWidget(kind: "days-since") { DaysSinceWidget(source: $0, eventID: eventID) }
     }
@@ -41,6 +45,14 @@ public struct PreviewOptions: Sendable {
 
     /// Options for previewing `widgets` (both sample widgets by default) in every family by default, in
     /// `locales`, at `date` in `timeZone`.
+    /// - Parameters:
+    ///   - widgets: the widgets to preview; both sample widgets by default.
+    ///   - families: the sizes to preview each widget at; every family by default.
+    ///   - locales: the locales to preview each widget in; each overrides the detected locale.
+    ///   - date: the moment the timelines are made at; the current time by default.
+    ///   - timeZone: the zone midnights and times are computed in; the process's time zone by default.
+    ///   - allEntries: whether to preview every entry of each timeline instead of the one shown at `date`; `false`
+    ///     by default.
     public init(
         widgets: [PreviewWidget] = [.daysSince(), .today], families: [WidgetFamily] = WidgetFamily.allCases,
         locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false
@@ -94,6 +106,9 @@ public final class Previews {
     }
 
     /// Every selected entry laid out, without drawing: what `check --layout` looks at.
+    /// - Parameters:
+    ///   - options: what to preview: widgets, families, locales and the moment.
+    ///   - source: where the widgets read their messages and data.
     public func layouts(_ options: PreviewOptions, source: WidgetSource) async -> [PreviewImage] {
         var images: [PreviewImage] = []
         for (entry, name) in await entries(options, source: source) {
@@ -105,6 +120,10 @@ public final class Previews {
     /// Draws every selected entry into `directory` with `report.json` and `index.html`. The directory appears
     /// whole or not at all: everything is written to a hidden sibling first and renamed into place, replacing
     /// an empty directory or an earlier preview, never any other.
+    /// - Parameters:
+    ///   - options: what to preview: widgets, families, locales and the moment.
+    ///   - source: where the widgets read their messages and data.
+    ///   - directory: the path of the output directory; it must be empty, missing or an earlier preview.
     public func write(_ options: PreviewOptions, source: WidgetSource, to directory: String) async throws(PreviewError)
         -> [PreviewImage]
     {

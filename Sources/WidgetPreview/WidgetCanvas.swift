@@ -18,6 +18,7 @@ public struct WidgetCanvas: Hashable, Sendable {
     public static let scale = 2
 
     /// The canvas of `family` on an iPhone 15/16 Pro.
+    /// - Parameter family: the widget family.
     public init(_ family: WidgetFamily) {
         self.family = family
         switch family {
@@ -63,6 +64,9 @@ public struct LineStyle: Hashable, Sendable {
     static let accent = Color(red: 0xFF, green: 0x3B, blue: 0x30)
 
     /// The style a role has in a family.
+    /// - Parameters:
+    ///   - role: the line's role in the entry.
+    ///   - family: the widget family.
     public static func of(_ role: WidgetEntry.Role, in family: WidgetFamily) -> LineStyle {
         switch role {
         // `.font(.footnote.weight(.semibold)).foregroundStyle(.red)`

@@ -67,11 +67,15 @@ public final class WidgetRenderer {
     }
 
     /// The entry's lines measured on its family's canvas.
+    /// - Parameter entry: the entry to lay out, on the canvas of its `family`.
     public func layout(_ entry: WidgetEntry) -> WidgetLayout {
         place(entry).layout
     }
 
     /// Draws the entry into a PNG file at `path` and returns its layout.
+    /// - Parameters:
+    ///   - entry: the entry to draw, on the canvas of its `family`.
+    ///   - path: where to write the PNG file.
     @discardableResult
     public func render(_ entry: WidgetEntry, toPNG path: String) throws(PreviewError) -> WidgetLayout {
         let (layout, texts) = place(entry)

@@ -10,6 +10,7 @@ import I18nCore
 public enum BundledMessages {
     /// Reads every `<locale>/translations.json` below `directory`: the layout the CDN serves, so a copy of a
     /// project's CDN tree (`Locales/acme/widgets`) is a valid bundled-messages directory.
+    /// - Parameter directory: the path of the directory that holds one subdirectory per locale.
     /// - Throws: `BundledMessagesError` naming the file that is missing or does not parse.
     public static func load(fromDirectory directory: String) throws(BundledMessagesError) -> [LocaleTag: MessageBundle]
     {

@@ -7,6 +7,9 @@ public enum CachedMessages {
     /// Every locale with a messages key for `project`, with that key, sorted by normalised tag. Keys written in
     /// another spelling (`…:pt-BR`) count; when one locale is stored under several spellings the normalised
     /// key wins.
+    /// - Parameters:
+    ///   - project: the project whose messages keys to list.
+    ///   - store: the group store to read.
     public static func locales(project: ProjectID, in store: any GroupStore) throws -> [CachedLocale] {
         var result: [CachedLocale] = []
         // By normalised tag: a dictionary keyed by `LocaleTag` would make the runtime scan every protocol
@@ -28,6 +31,9 @@ public enum CachedMessages {
 
     /// The value of `@better-i18n:locale:{project}`, or `nil` when there is none. The one reader of the stored
     /// locale: the translator, `fetch` and `status` all go through it, so they agree on every spelling.
+    /// - Parameters:
+    ///   - project: the project whose stored locale to read.
+    ///   - store: the group store to read.
     /// - Throws: `GroupStoreError` when the value exists but cannot be read.
     public static func storedLocale(project: ProjectID, in store: any GroupStore) throws -> StoredLocale? {
         try store.string(forKey: StorageKey.locale(project: project)).map(StoredLocale.init(value:))

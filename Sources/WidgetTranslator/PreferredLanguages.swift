@@ -11,6 +11,8 @@
 /// lose their codeset and modifier (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
 public enum PreferredLanguages {
     /// The preferred languages that `environment` names, without duplicates; empty when it names none.
+    /// - Parameter environment: the variables to read (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`); the process's
+    ///   by default.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [String]
     {

@@ -15,7 +15,7 @@ import Synchronization
 /// A translator caches what it read (the detected locale, each locale's parsed bundle); create one per
 /// timeline render, or call `reload()` when the store changed.
 ///
-///     let translator = WidgetTranslator(store: FileGroupStore(group: "group.acme.widgets"),
+///     let translator = WidgetTranslator(store: try FileGroupStore(group: "group.acme.widgets"),
 ///                                       project: try ProjectID("acme/widgets"))
 ///     translator.translate("today.title").text          // "Bugün"
 public final class WidgetTranslator: Sendable {
@@ -203,6 +203,11 @@ public final class WidgetTranslator: Sendable {
 
     /// Resolves `key` and formats it with `arguments`, using the detected locale's rules even when the text
     /// came from a fallback. A key that nothing has renders as `defaultText`, or as the key itself.
+    /// - Parameters:
+    ///   - key: the dotted message key, such as `today.title`.
+    ///   - arguments: the values of the message's arguments, by name; none by default.
+    ///   - defaultText: what to show when no step has the key; the key itself when `nil`, the default.
+    ///   - locale: the locale to start from; the detected locale when `nil`, the default.
     public func translate(
         _ key: String, arguments: MessageArguments = [:], defaultText: String? = nil, locale: LocaleTag? = nil
     ) -> Translation {
@@ -237,12 +242,16 @@ public final class WidgetTranslator: Sendable {
     }
 
     /// The text of `key` formatted with `arguments`: `translator("today.greeting", ["name": "Ayşe"])`.
+    /// - Parameters:
+    ///   - key: the dotted message key, such as `today.greeting`.
+    ///   - arguments: the values of the message's arguments, by name; none by default.
     public func callAsFunction(_ key: String, _ arguments: MessageArguments = [:]) -> String {
         translate(key, arguments: arguments).text
     }
 
     /// The messages of `locale` from the store, parsed in full (every key, counts), or why there are none.
     /// Widgets do not need this: lookups go through the stored index when there is one.
+    /// - Parameter locale: the locale whose messages key to read.
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
         do {
             var bytes = try store.value(forKey: StorageKey.messages(project: project, locale: locale))

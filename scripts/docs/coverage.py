@@ -83,7 +83,9 @@ def problems(graph, requirements, requirement_ids):
             if title not in STANDARD_MEMBERS and not implements:
                 found.append("%s: %s: undocumented public symbol" % (where, name))
             continue
-        parameters = [p["name"] for p in symbol.get("functionSignature", {}).get("parameters", [])]
+        # The name a comment describes is the internal one (`forKey key` is described as `key`).
+        signature = symbol.get("functionSignature", {})
+        parameters = [p.get("internalName", p["name"]) for p in signature.get("parameters", [])]
         text = "\n".join(line["text"] for line in comment["lines"])
         missing = [p for p in parameters if p not in described_parameters(text)]
         if missing and not (implements or title in STANDARD_MEMBERS):

@@ -67,6 +67,7 @@ public struct Manifest: Sendable, Hashable {
 
     /// Parses a manifest. Languages whose code is not a locale tag are skipped; namespace names must be
     /// plain file names.
+    /// - Parameter jsonBytes: the manifest's JSON, as the CDN serves it.
     /// - Throws: `ManifestError` when the document is not a manifest.
     public init(jsonBytes: [UInt8]) throws(ManifestError) {
         let object: Any
@@ -130,10 +131,12 @@ public struct Manifest: Sendable, Hashable {
     }
 
     /// The combined file URL of `tag`, as written, when the manifest gives one.
+    /// - Parameter tag: the locale to look up; matched in normalised form, without falling back to a parent.
     public func fileURL(for tag: LocaleTag) -> String? { files[tag.normalized]?.file.url }
 
     /// The version of `tag`'s messages: `files[locale].lastModified`, else the manifest's `updatedAt`; `nil`
     /// when the manifest gives neither.
+    /// - Parameter tag: the locale to look up; matched in normalised form, without falling back to a parent.
     public func version(of tag: LocaleTag) -> String? { files[tag.normalized]?.file.lastModified ?? updatedAt }
 
     private static func file(_ value: Any) -> File {
@@ -151,6 +154,7 @@ public struct Manifest: Sendable, Hashable {
     }
 
     /// The language of the manifest that serves `tag`: the same locale, else its nearest parent.
+    /// - Parameter tag: the locale to look up.
     public func language(for tag: LocaleTag) -> Language? {
         for candidate in tag.fallbackChain {
             if let language = languages.first(where: { $0.tag == candidate }) { return language }

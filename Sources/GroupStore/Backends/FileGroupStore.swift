@@ -30,6 +30,9 @@ public struct FileGroupStore: GroupStore {
 
     /// A store in `directory`. Nothing is touched until the first operation; the directory is created on the
     /// first write.
+    /// - Parameters:
+    ///   - directory: the path of the container directory; trailing slashes are dropped.
+    ///   - displayName: how messages name the store; `group container '<directory>'` when `nil`, the default.
     public init(directory: String, displayName: String? = nil) {
         var directory = directory
         while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
@@ -38,6 +41,9 @@ public struct FileGroupStore: GroupStore {
     }
 
     /// The store of `group` in its default container directory (`GroupContainer.defaultDirectory`).
+    /// - Parameters:
+    ///   - group: the App Group identifier, such as `group.acme.widgets`.
+    ///   - environment: the variables that locate the container (`XDG_DATA_HOME`, `HOME`); the process's by default.
     public init(group: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(GroupIdentifierError)
     {

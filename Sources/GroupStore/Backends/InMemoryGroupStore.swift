@@ -14,6 +14,9 @@ public final class InMemoryGroupStore: GroupStore {
     public let displayName: String
 
     /// A store holding `values` as UTF-8.
+    /// - Parameters:
+    ///   - values: the initial strings by key; none by default.
+    ///   - displayName: how messages name the store.
     public init(_ values: [String: String] = [:], displayName: String = "in-memory group store") {
         let now = Date()
         storage = Mutex(values.mapValues { (Array($0.utf8), now) })

@@ -23,6 +23,8 @@ public struct MessageBundle: Sendable {
     package static let maximumDepth = 64
 
     /// Parses a bundle from UTF-8 JSON bytes. A leading byte-order mark is skipped.
+    /// - Parameter jsonBytes: the UTF-8 bytes of a JSON object whose string leaves, nested or under dotted keys,
+    ///   are messages.
     /// - Throws: `MessageBundleError` with the byte offset of the first problem, when the bytes are not a JSON
     ///   object in valid UTF-8 or nest deeper than `maximumDepth`.
     public init(jsonBytes: [UInt8]) throws(MessageBundleError) {
@@ -43,11 +45,13 @@ public struct MessageBundle: Sendable {
     }
 
     /// Parses a bundle from a JSON string.
+    /// - Parameter json: a JSON object whose string leaves, nested or under dotted keys, are messages.
     public init(json: String) throws(MessageBundleError) {
         try self.init(jsonBytes: Array(json.utf8))
     }
 
     /// A bundle with the given flat messages, as an app would ship built-in defaults.
+    /// - Parameter messages: the messages by dotted key, such as `today.title`.
     public init(messages: [String: String]) {
         var json: [UInt8] = [UInt8(ascii: "{")]
         for (offset, key) in messages.keys.sorted().enumerated() {
@@ -71,12 +75,14 @@ public struct MessageBundle: Sendable {
     package func topLevelObjects() -> [(name: String, range: Range<Int>)] { index.topLevelObjects() }
 
     /// The message at the dotted `key`, or `nil` when the bundle has no string there.
+    /// - Parameter key: the dotted message key, such as `today.title`.
     public func message(forKey key: String) -> String? {
         var key = key
         return key.withUTF8 { index.message(forKey: $0) }
     }
 
     /// Whether the bundle has a message at `key`.
+    /// - Parameter key: the dotted message key, such as `today.title`.
     public func containsMessage(forKey key: String) -> Bool {
         var key = key
         return key.withUTF8 { index.entryIndex(forKey: $0) != nil }

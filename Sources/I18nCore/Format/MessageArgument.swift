@@ -23,6 +23,7 @@ public enum MessageArgument: Hashable, Sendable, ExpressibleByStringLiteral, Exp
     public init(floatLiteral value: Double) { self = .number(MessageNumber(value)) }
 
     /// A number when `text` is a decimal number (`3`, `-2.50`, `1e3`), otherwise text.
+    /// - Parameter text: the argument's value as text.
     public init(inferringFrom text: String) {
         self = MessageNumber(text).map(MessageArgument.number) ?? .string(text)
     }
@@ -60,6 +61,7 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// An integer, with no fraction digits.
+    /// - Parameter value: the integer.
     public init(_ value: Int) {
         text = String(value)
         self.value = Double(value)
@@ -67,6 +69,7 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// A floating-point value, as JSON and JavaScript read it: the shortest digits that round-trip, so `1.0` is
     /// `1` and `0.1` is `0.1` (ICU formats the double the same way: `1 item`, not `1.0 items`).
+    /// - Parameter value: the number; non-finite values are kept as `nan`, `inf` or `-inf` text.
     public init(_ value: Double) {
         if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             text = String(Int64(value))
@@ -80,6 +83,7 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses a decimal number (`42`, `-1.50`, `2.5e3`); exponents are expanded so that the digits after the
     /// point stay what the writer meant. Returns `nil` for anything else, including `nan` and `inf`.
+    /// - Parameter text: the decimal number as text.
     public init?(_ text: String) {
         let bytes = Array(text.utf8)
         var index = 0

@@ -7,6 +7,10 @@
 public protocol MessageFormatting: Sendable {
     /// Formats `message` for `locale`. `locale` drives plural rules and number formats; it is the widget's
     /// detected locale even when the text came from a fallback locale.
+    /// - Parameters:
+    ///   - message: the message text in ICU MessageFormat.
+    ///   - locale: the locale whose plural rules and number formats apply.
+    ///   - arguments: the values of the message's arguments, by name.
     func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage
 }
 
@@ -18,6 +22,9 @@ public struct FormattedMessage: Hashable, Sendable, CustomStringConvertible {
     public var problems: [FormatProblem]
 
     /// A result with the given text and problems; with no problems, a message that formatted cleanly.
+    /// - Parameters:
+    ///   - text: the formatted text.
+    ///   - problems: what went wrong while formatting; empty by default.
     public init(text: String, problems: [FormatProblem] = []) {
         self.text = text
         self.problems = problems
@@ -44,6 +51,7 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
     public let kind: Kind
 
     /// A problem of the given kind.
+    /// - Parameter kind: what went wrong.
     public init(_ kind: Kind) { self.kind = kind }
 
     public var description: String {

@@ -8,6 +8,9 @@
 ///                              available: [try LocaleTag("pt"), try LocaleTag("en")])   // pt
 public enum LocaleNegotiation {
     /// The first available tag reached by truncating each preference in order, or `nil` when none matches.
+    /// - Parameters:
+    ///   - preferred: the preferences, most preferred first.
+    ///   - available: the tags to choose from.
     public static func lookup(preferred: [LocaleTag], available: some Collection<LocaleTag>) -> LocaleTag? {
         let availableByNormalized = Dictionary(
             available.map { ($0.normalized, $0) }, uniquingKeysWith: { first, _ in first })

@@ -30,6 +30,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     static let maximumLength = 64
 
     /// Parses and validates `text`; `_` is accepted as a separator.
+    /// - Parameter text: a BCP 47 language tag, such as `pt-BR` or `pt_BR`.
     /// - Throws: `LocaleTagError` naming the rejected text and the offending subtag.
     public init(_ text: String) throws(LocaleTagError) {
         let parsed = try Self.parse(text)
@@ -37,6 +38,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `text`, or returns `nil` when it is not a valid tag.
+    /// - Parameter text: a BCP 47 language tag, such as `pt-BR` or `pt_BR`.
     public init?(parsing text: String) {
         guard let parsed = try? Self.parse(text) else { return nil }
         self = parsed

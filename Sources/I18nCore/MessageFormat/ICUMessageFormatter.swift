@@ -26,6 +26,7 @@ public struct ICUMessageFormatter: MessageFormatting {
     public var timeZone: ZoneInfo?
 
     /// A formatter that shows dates and times in `timeZone`, or in the process's time zone when it is `nil`.
+    /// - Parameter timeZone: the zone for dates and times; the process's time zone when `nil`, the default.
     public init(timeZone: ZoneInfo? = nil) {
         self.timeZone = timeZone
     }
@@ -36,6 +37,11 @@ public struct ICUMessageFormatter: MessageFormatting {
 
     /// Formats `message`, handing each rich-text tag's name and formatted content to `renderTag` (plain text
     /// keeps the content and drops the tag).
+    /// - Parameters:
+    ///   - message: the message text in ICU MessageFormat.
+    ///   - locale: the locale whose plural rules and number formats apply.
+    ///   - arguments: the values of the message's arguments, by name.
+    ///   - renderTag: what replaces a tag, given its name and formatted content; when `nil`, the content alone.
     public func format(
         _ message: String, locale: LocaleTag, arguments: MessageArguments,
         renderTag: ((_ name: String, _ content: String) -> String)?
@@ -59,6 +65,10 @@ public struct ICUMessageFormatter: MessageFormatting {
     }
 
     /// Formats `message` or throws at the first problem: a parse error, a missing or mistyped argument.
+    /// - Parameters:
+    ///   - message: the message text in ICU MessageFormat.
+    ///   - locale: the locale whose plural rules and number formats apply.
+    ///   - arguments: the values of the message's arguments, by name.
     public func formatStrictly(_ message: String, locale: LocaleTag, arguments: MessageArguments)
         throws(MessageFormatError) -> String
     {

@@ -5,6 +5,8 @@ extension MessageElement {
     ///
     ///     let elements = try MessageParser.parse("{n, plural, one {# day} other {# days}}")
     ///     MessageElement.source(of: elements)   // "{n, plural, one {# day} other {# days}}"
+    ///
+    /// - Parameter elements: the parsed message.
     public static func source(of elements: [MessageElement]) -> String {
         var text = ""
         appendSource(of: elements, inPlural: false, to: &text)

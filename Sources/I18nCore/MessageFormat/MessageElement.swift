@@ -8,6 +8,10 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public let column: Int
 
     /// A location with the given scalar offset, line and column.
+    /// - Parameters:
+    ///   - offset: the number of Unicode scalars before the location.
+    ///   - line: the line number, from 1.
+    ///   - column: the column number, from 1.
     public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line
@@ -125,6 +129,7 @@ public struct SelectElement: Hashable, Sendable {
 
 extension MessageElement {
     /// The names of the arguments a message uses, in order of first use.
+    /// - Parameter elements: the parsed message.
     public static func argumentNames(in elements: [MessageElement]) -> [String] {
         var names: [String] = []
         func visit(_ elements: [MessageElement]) {

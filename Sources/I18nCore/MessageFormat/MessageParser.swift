@@ -24,6 +24,7 @@ public struct MessageParser {
     }
 
     /// Parses `message`.
+    /// - Parameter message: the message text in ICU MessageFormat.
     /// - Throws: `MessageParseError` with the kind of problem and its line and column.
     public static func parse(_ message: String) throws(MessageParseError) -> [MessageElement] {
         var parser = MessageParser(message)

@@ -16,6 +16,7 @@ public enum Pseudolocale: String, CaseIterable, Sendable {
     public var locale: LocaleTag { LocaleTag(parsing: rawValue)! }
 
     /// The pseudo-locale spelled `tag` (`en-XA`, `ar-xb`), or `nil`.
+    /// - Parameter tag: the locale tag to look up.
     public init?(_ tag: LocaleTag) {
         guard let found = Self.allCases.first(where: { $0.locale == tag }) else { return nil }
         self = found
@@ -25,6 +26,7 @@ public enum Pseudolocale: String, CaseIterable, Sendable {
     static let expansion = 0.4
 
     /// `message` pseudo-localised.
+    /// - Parameter message: the message text in ICU MessageFormat.
     /// - Throws: `MessageParseError` when `message` is not valid ICU MessageFormat.
     public func transform(_ message: String) throws(MessageParseError) -> String {
         let elements = try MessageParser.parse(message)

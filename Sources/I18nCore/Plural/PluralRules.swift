@@ -8,6 +8,11 @@
 ///     PluralRules.category(for: MessageNumber(3), locale: try LocaleTag("en"), ordinal: true) // .few ("3rd")
 public enum PluralRules {
     /// The category of `number` in `locale`.
+    /// - Parameters:
+    ///   - number: the number to classify.
+    ///   - locale: the locale whose rules apply.
+    ///   - ordinal: whether to use the ordinal rules ("3rd") instead of the cardinal ones ("3 days"); `false` by
+    ///     default.
     public static func category(for number: MessageNumber, locale: LocaleTag, ordinal: Bool = false) -> PluralCategory {
         category(for: PluralOperands(number), locale: locale, ordinal: ordinal)
     }
@@ -36,12 +41,18 @@ public enum PluralRules {
     }
 
     /// Whether CLDR has rules for `locale` or a parent of it.
+    /// - Parameters:
+    ///   - locale: the locale to look up.
+    ///   - ordinal: whether to ask about the ordinal rules instead of the cardinal ones; `false` by default.
     public static func hasRules(for locale: LocaleTag, ordinal: Bool = false) -> Bool {
         let table = ordinal ? ordinalRules : cardinalRules
         return locale.fallbackChain.contains { table[$0.normalized] != nil }
     }
 
     /// The categories `locale` uses, in CLDR order.
+    /// - Parameters:
+    ///   - locale: the locale to look up.
+    ///   - ordinal: whether to list the ordinal categories instead of the cardinal ones; `false` by default.
     public static func categories(for locale: LocaleTag, ordinal: Bool = false) -> [PluralCategory] {
         let rule = rule(for: locale, ordinal: ordinal)
         var seen: Set<PluralCategory> = [.other]

@@ -20,6 +20,7 @@ public struct ProjectID: Hashable, Sendable, CustomStringConvertible {
     public var isUUID: Bool { !description.contains("/") }
 
     /// Validates `text` as `org/project` or a UUID.
+    /// - Parameter text: the identifier, such as `acme/widgets`.
     /// - Throws: `ProjectIDError` with a message that shows a valid example.
     public init(_ text: String) throws(ProjectIDError) {
         guard Self.isValid(text) else { throw ProjectIDError(text: text) }

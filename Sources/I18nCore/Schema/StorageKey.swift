@@ -15,14 +15,19 @@ public enum StorageKey {
     public static let prefix = "@better-i18n:"
 
     /// The key that holds the project's selected locale.
+    /// - Parameter project: the project the key belongs to.
     public static func locale(project: ProjectID) -> String { "\(prefix)locale:\(project)" }
 
     /// The key that holds a locale's messages; the locale is written in its normalised form (`pt-br`).
+    /// - Parameters:
+    ///   - project: the project the key belongs to.
+    ///   - locale: the locale whose messages the key holds.
     public static func messages(project: ProjectID, locale: LocaleTag) -> String {
         messagesPrefix(project: project) + locale.normalized
     }
 
     /// The key that holds the project's CDN manifest.
+    /// - Parameter project: the project the key belongs to.
     public static func manifest(project: ProjectID) -> String { "\(prefix)manifest:\(project)" }
 
     /// The common prefix of every messages key of `project`; what follows it is the locale.

@@ -9,6 +9,7 @@ public struct StoredLocale: Hashable, Sendable {
     public let tag: LocaleTag?
 
     /// Reads a stored value, trimming spaces and one pair of JSON quotes.
+    /// - Parameter value: the text read from the store.
     public init(value: String) {
         var text = value.trimmingSpaces()
         // Some writers JSON-encode the string; accept `"tr"` as well as `tr`.

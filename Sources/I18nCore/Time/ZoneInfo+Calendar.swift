@@ -8,6 +8,7 @@
 /// around a daylight-saving change still rolls over exactly at midnight), and whole days and months between.
 extension ZoneInfo {
     /// The local day `date` falls on, as days since 1970-01-01.
+    /// - Parameter date: the instant.
     public func dayNumber(of date: Date) -> Int {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let local = seconds + Int64(secondsFromGMT(atUnixTime: seconds))
@@ -16,6 +17,7 @@ extension ZoneInfo {
 
     /// The first instant of local day `day` (days since 1970): midnight, or the end of a daylight-saving gap
     /// that swallows midnight.
+    /// - Parameter day: the local day, as days since 1970-01-01.
     public func startOfDay(number day: Int) -> Date {
         let local = Int64(day) * 86_400
         let before = Int64(secondsFromGMT(atUnixTime: local - 86_400))
@@ -29,11 +31,15 @@ extension ZoneInfo {
     }
 
     /// The first instant of the local day of `date`.
+    /// - Parameter date: the instant.
     public func startOfDay(for date: Date) -> Date {
         startOfDay(number: dayNumber(of: date))
     }
 
     /// The local midnights after `date` and up to `end`.
+    /// - Parameters:
+    ///   - date: the instant after which to start; a midnight exactly at `date` is left out.
+    ///   - end: the last instant to include.
     public func midnights(after date: Date, through end: Date) -> [Date] {
         var result: [Date] = []
         var day = dayNumber(of: date) + 1
@@ -47,16 +53,25 @@ extension ZoneInfo {
     }
 
     /// Whether `date` and `other` fall on the same local day in this zone.
+    /// - Parameters:
+    ///   - date: one instant.
+    ///   - other: the other instant.
     public func isDate(_ date: Date, inSameDayAs other: Date) -> Bool {
         dayNumber(of: date) == dayNumber(of: other)
     }
 
     /// Whole local days from the day of `start` to the day of `end`.
+    /// - Parameters:
+    ///   - start: the instant to count from.
+    ///   - end: the instant to count to; earlier than `start` gives a negative count.
     public func days(from start: Date, to end: Date) -> Int {
         dayNumber(of: end) - dayNumber(of: start)
     }
 
     /// Whole months from the day of `start` to the day of `end` (Jan 31 to Feb 28 is 0, to Mar 1 is 1).
+    /// - Parameters:
+    ///   - start: the instant to count from.
+    ///   - end: the instant to count to.
     public func months(from start: Date, to end: Date) -> Int {
         let from = CivilCalendar.civilFromDays(Int64(dayNumber(of: start)))
         let to = CivilCalendar.civilFromDays(Int64(dayNumber(of: end)))

@@ -33,6 +33,7 @@ public struct ZoneInfo: Sendable, Hashable {
     /// A zone with a fixed offset from UTC and no daylight saving time, named like `GMT+05:30` (`GMT` for 0).
     ///
     /// The offset is clamped to less than a day either way.
+    /// - Parameter secondsFromGMT: the offset from UTC in seconds, positive east of Greenwich.
     public init(secondsFromGMT: Int) {
         let offset = min(max(secondsFromGMT, -Self.maximumFixedOffset), Self.maximumFixedOffset)
         let name = Self.fixedOffsetName(offset)
@@ -43,6 +44,9 @@ public struct ZoneInfo: Sendable, Hashable {
     ///
     /// Version 2 and later files are read from their 64-bit block, and their footer's POSIX `TZ` string gives
     /// local time after the last transition. Leap-second records are skipped: civil time ignores them.
+    /// - Parameters:
+    ///   - identifier: the zone's name, such as `Europe/Berlin`.
+    ///   - bytes: the contents of the TZif file.
     public init?<Bytes: Collection>(identifier: String, tzif bytes: Bytes) where Bytes.Element == UInt8 {
         guard let table = TransitionTable(tzif: Array(bytes)) else { return nil }
         self.init(identifier: identifier, rules: .table(table))
@@ -74,6 +78,7 @@ public struct ZoneInfo: Sendable, Hashable {
         ///
         /// Returns `nil` for an unknown identifier or one that could leave the database directory (absolute
         /// paths, `.` or `..` components, empty components, characters outside `A-Z a-z 0-9 / _ - + .`).
+        /// - Parameter identifier: the zone's name in the database, such as `Europe/Berlin`.
         public init?(identifier: String) {
             if let fixed = Self.fixedOffsetZone(identifier) {
                 self = fixed
@@ -106,6 +111,7 @@ public struct ZoneInfo: Sendable, Hashable {
     #endif
 
     /// Offset from UTC in seconds at an instant given as seconds since 1970 UTC.
+    /// - Parameter seconds: the instant, in seconds since 1970 UTC.
     public func secondsFromGMT(atUnixTime seconds: Int64) -> Int {
         switch rules {
         case .fixed(let type): type.offset
@@ -119,6 +125,7 @@ public struct ZoneInfo: Sendable, Hashable {
 
     /// Whether daylight saving time is in effect at an instant given as seconds since 1970 UTC, as the database
     /// flags it (so in winter for `Europe/Dublin`, whose summer time is its standard time).
+    /// - Parameter seconds: the instant, in seconds since 1970 UTC.
     public func isDaylightSavingTime(atUnixTime seconds: Int64) -> Bool {
         switch rules {
         case .fixed(let type): type.isDST
@@ -131,6 +138,7 @@ public struct ZoneInfo: Sendable, Hashable {
     }
 
     /// The abbreviation of local time at an instant given as seconds since 1970 UTC (`CET`, `EDT`, `+0330`).
+    /// - Parameter seconds: the instant, in seconds since 1970 UTC.
     public func abbreviation(atUnixTime seconds: Int64) -> String {
         switch rules {
         case .fixed(let type): type.abbreviation
