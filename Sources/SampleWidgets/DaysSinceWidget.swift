@@ -45,7 +45,9 @@ public struct DaysSinceWidget: TimelineProvider {
 
     /// The entry for the context's date, with the store's current events.
     public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
-        render(at: context.date, context: context, translator: source.translator(timeZone: context.timeZone))
+        render(
+            at: context.date, context: context, translator: source.translator(timeZone: context.timeZone),
+            events: source.events())
     }
 
     /// Entries for now and each of the next `days` local midnights, when the count rolls over, reloaded at
@@ -55,12 +57,17 @@ public struct DaysSinceWidget: TimelineProvider {
         let zone = context.timeZone
         let end = zone.startOfDay(number: zone.dayNumber(of: context.date) + days)
         let dates = [context.date] + zone.midnights(after: context.date, through: end)
-        return Timeline(entries: dates.map { render(at: $0, context: context, translator: translator) }, policy: .atEnd)
+        // The app's events are read once per timeline, not once per entry.
+        let events = source.events()
+        return Timeline(
+            entries: dates.map { render(at: $0, context: context, translator: translator, events: events) },
+            policy: .atEnd)
     }
 
-    func render(at date: Date, context: TimelineProviderContext, translator: WidgetTranslator) -> WidgetEntry {
+    func render(at date: Date, context: TimelineProviderContext, translator: WidgetTranslator, events: [SampleEvent])
+        -> WidgetEntry
+    {
         var builder = EntryBuilder(translator: translator)
-        let events = source.json([SampleEvent].self, forKey: "events") ?? []
         let event =
             events.first { $0.id == eventID }
             ?? events.filter { $0.startDate <= date }.max { $0.startDate < $1.startDate }

@@ -41,7 +41,7 @@ public struct TodayWidget: TimelineProvider {
     public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
         render(
             at: context.date, updated: context.date, context: context,
-            translator: source.translator(timeZone: context.timeZone))
+            translator: source.translator(timeZone: context.timeZone), data: AppData(source))
     }
 
     /// Entries for now, for the start of each of today's remaining events and for the next local midnight,
@@ -50,24 +50,37 @@ public struct TodayWidget: TimelineProvider {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone
         let midnight = zone.startOfDay(number: zone.dayNumber(of: context.date) + 1)
-        let events = source.json([SampleEvent].self, forKey: "events") ?? []
-        let starts = events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
+        // The app's profile and events are read once per timeline, not once per entry.
+        let data = AppData(source)
+        let starts = data.events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
         let dates = Set([context.date, midnight] + starts).sorted()
         return Timeline(
-            entries: dates.map { render(at: $0, updated: context.date, context: context, translator: translator) },
+            entries: dates.map {
+                render(at: $0, updated: context.date, context: context, translator: translator, data: data)
+            },
             policy: .atEnd)
     }
 
-    func render(at date: Date, updated: Date, context: TimelineProviderContext, translator: WidgetTranslator)
-        -> WidgetEntry
-    {
+    /// What the widget reads of the app's own data: the events by start, and the user's name.
+    struct AppData {
+        let events: [SampleEvent]
+        let name: String?
+
+        init(_ source: WidgetSource) {
+            events = source.events().sorted { $0.startDate < $1.startDate }
+            name = source.json(Profile.self, forKey: "profile")?.name
+        }
+    }
+
+    func render(
+        at date: Date, updated: Date, context: TimelineProviderContext, translator: WidgetTranslator, data: AppData
+    ) -> WidgetEntry {
         var builder = EntryBuilder(translator: translator)
         let zone = context.timeZone
-        let events = (source.json([SampleEvent].self, forKey: "events") ?? []).sorted { $0.startDate < $1.startDate }
-        let today = events.filter { zone.isDate($0.startDate, inSameDayAs: date) }
+        let today = data.events.filter { zone.isDate($0.startDate, inSameDayAs: date) }
         builder.add("today.title", as: .title)
         // A medium widget has the height of a small one and room for the next event instead of the greeting.
-        if context.family != .systemMedium, let name = source.json(Profile.self, forKey: "profile")?.name {
+        if context.family != .systemMedium, let name = data.name {
             builder.add("today.greeting", ["name": .string(name)], as: .body)
         }
         builder.add("today.events", ["count": .number(MessageNumber(today.count))], as: .headline)

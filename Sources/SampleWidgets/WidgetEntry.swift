@@ -142,6 +142,9 @@ public struct WidgetSource: Sendable {
         return translator
     }
 
+    /// The app's events (the key `events`), or none when it is absent or unreadable.
+    func events() -> [SampleEvent] { json([SampleEvent].self, forKey: "events") ?? [] }
+
     /// The app's JSON value at `key`, decoded, or `nil`.
     func json<T: Decodable>(_ type: T.Type, forKey key: String) -> T? {
         guard let bytes = try? store.value(forKey: key) else { return nil }

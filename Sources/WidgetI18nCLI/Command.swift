@@ -37,6 +37,11 @@ struct CommandContext {
     let output: Output
     let arguments: ParsedArguments
 
+    /// `path` as given when absolute, else relative to the working directory.
+    func path(_ path: String) -> String {
+        path.hasPrefix("/") ? path : workingDirectory + "/" + path
+    }
+
     func configuration() throws(CLIError) -> Configuration {
         try Configuration(arguments: arguments, environment: environment, workingDirectory: workingDirectory)
     }

@@ -47,7 +47,7 @@ enum PreviewReport {
                 Image(
                     widget: image.widget, family: image.family.shortName, locale: image.locale.displayForm,
                     direction: image.direction.rawValue, png: image.png,
-                    date: timestamp(image.date, timeZone), entry: image.entryIndex,
+                    date: timeZone.iso8601(image.date), entry: image.entryIndex,
                     width: image.layout.canvas.pixelWidth, height: image.layout.canvas.pixelHeight,
                     lines: image.layout.lines.map { line in
                         Line(
@@ -66,12 +66,6 @@ enum PreviewReport {
 
     /// Points to a tenth, as a designer reads them.
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-
-    /// ISO 8601 with the zone's offset at `date`.
-    static func timestamp(_ date: Date, _ zone: ZoneInfo) -> String {
-        let offset = zone.secondsFromGMT(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
-        return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
-    }
 }
 
 extension LaidOutLine {

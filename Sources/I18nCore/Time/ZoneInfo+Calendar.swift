@@ -81,3 +81,12 @@ extension ZoneInfo {
         return months
     }
 }
+
+extension ZoneInfo {
+    /// `date` in ISO 8601 with this zone's offset at that instant (`2026-03-29T03:00:00+0200`), as the CLI and
+    /// the preview report print times.
+    package func iso8601(_ date: Date) -> String {
+        let offset = secondsFromGMT(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
+        return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
+    }
+}

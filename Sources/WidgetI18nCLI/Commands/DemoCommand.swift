@@ -66,7 +66,7 @@ enum DemoCommand: Command {
         let locales = WidgetTranslator(store: store, project: project, preferredLanguages: []).cachedLocales()
         let options = PreviewOptions(
             widgets: [.daysSince(eventID: "run"), .today], locales: locales, date: now, timeZone: timeZone)
-        let given = out.map { $0.hasPrefix("/") ? $0 : context.workingDirectory + "/" + $0 }
+        let given = out.map(context.path)
         var directory = given ?? context.workingDirectory + "/widget-previews"
         let previews: Previews
         do { previews = try Previews() } catch { throw .failure(error.description) }
@@ -126,7 +126,7 @@ enum DemoCommand: Command {
         } catch { throw .failure("\(error)") }
         output.writeLine(
             "Wrote 3 sample events and a profile; widgets render from "
-                + "\(WidgetOptions.timestamp(now, timeZone)) until after midnight")
+                + "\(timeZone.iso8601(now)) until after midnight")
     }
 
     /// Step 3, per locale: switch as `locale set` does, then render both widgets from `start` through `end`.
@@ -163,7 +163,7 @@ enum DemoCommand: Command {
         let manifest = "/acme/widgets/manifest.json"
         var candidates: [String] = []
         if let given {
-            candidates.append(given.hasPrefix("/") ? given : context.workingDirectory + "/" + given)
+            candidates.append(context.path(given))
         } else {
             candidates.append(context.workingDirectory + "/Locales")
             var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

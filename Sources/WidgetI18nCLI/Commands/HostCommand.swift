@@ -54,7 +54,7 @@ enum HostCommand: Command {
                     output.note("reloaded: \(reason)")
                 case .deferred(let reason, let until):
                     output.note(
-                        "deferred: \(reason); the daily reload budget is spent until \(WidgetOptions.timestamp(until, widget.timeZone))"
+                        "deferred: \(reason); the daily reload budget is spent until \(widget.timeZone.iso8601(until))"
                     )
                 case .show(let entry):
                     output.write(widget.text([entry.with(date: now)]))

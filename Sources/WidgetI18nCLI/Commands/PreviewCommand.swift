@@ -45,7 +45,7 @@ enum PreviewCommand: Command {
             pseudo: arguments.has("pseudo"))
         selection.options.allEntries = entries == "all"
         let out = arguments.value("out") ?? "widget-previews"
-        let directory = out.hasPrefix("/") ? out : context.workingDirectory + "/" + out
+        let directory = context.path(out)
         let images: [PreviewImage]
         do {
             images = try await Previews().write(selection.options, source: selection.source, to: directory)

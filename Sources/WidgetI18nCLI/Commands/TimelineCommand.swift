@@ -127,7 +127,7 @@ struct WidgetOptions {
             "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
             + (first.direction == .rightToLeft ? ", right-to-left" : "") + ", time zone \(timeZoneName)\n"
         for entry in entries {
-            text += "\(Self.timestamp(entry.date, timeZone))\n"
+            text += "\(timeZone.iso8601(entry.date))\n"
             for line in entry.lines {
                 // Right-to-left lines are isolated so that a terminal lays them out as a widget would.
                 let shown = entry.direction == .rightToLeft ? "\u{2067}\(line.text)\u{2069}" : line.text
@@ -144,7 +144,7 @@ struct WidgetOptions {
             "locale": entries.first?.locale.displayForm ?? "", "direction": entries.first?.direction.rawValue ?? "ltr",
             "entries": entries.map { entry in
                 [
-                    "date": Self.timestamp(entry.date, timeZone), "text": entry.lines.map(\.text),
+                    "date": timeZone.iso8601(entry.date), "text": entry.lines.map(\.text),
                     "keys": entry.lines.map(\.key),
                     "sources": entry.lines.map { "\($0.source)" }, "locale": entry.locale.displayForm,
                     "direction": entry.direction.rawValue,
@@ -163,11 +163,5 @@ struct WidgetOptions {
         case .callerDefault: return false
         default: return true
         }
-    }
-
-    /// ISO 8601 with the zone's offset at `date` (`2026-03-29T03:00:00+02:00`).
-    static func timestamp(_ date: Date, _ zone: ZoneInfo) -> String {
-        let offset = zone.secondsFromGMT(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
-        return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
     }
 }
