@@ -365,7 +365,7 @@ public final class CDNFetcher: Sendable {
             return .failure(error)
         }
         let stored = try? store.identifiedValue(forKey: StorageKey.messages(project: project, locale: tag))
-        let cachedSize = stored?.bytes.withUnsafeBytes { $0.count }
+        let cachedSize = stored?.count
         // The metadata counts only while it describes the value under the key: another writer (an SDK,
         // `store put`) may have replaced it since, and then nothing the metadata says about it holds.
         let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: project, locale: tag))

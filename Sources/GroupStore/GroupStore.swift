@@ -46,11 +46,14 @@ public protocol GroupStore: Sendable {
     /// - Parameter key: the key to remove.
     func removeValue(forKey key: String) throws
 
-    /// The value at `key` as `mappedValue` gives it, with the identity of exactly what was read: bytes that
-    /// change whenever the value is written again (the file store: device, inode, size and modification time
-    /// in nanoseconds of the file it mapped). `identity` is `nil` where the store has no such notion; a reader
-    /// that must know whether the value changed then compares content.
+    /// The value at `key` opened for reading, with its size and the identity of exactly what was opened: bytes
+    /// that change whenever the value is written again (the file store: device, inode, size and modification
+    /// time in nanoseconds of the file it opened). A reader checks the size before it reads anything, and reads
+    /// only the ranges it needs (a lookup index reads a slot and a message, not the bundle). `identity` is `nil`
+    /// where the store has no such notion; a reader that must know whether the value changed then compares
+    /// content.
     /// - Parameter key: the key to read.
+    /// - Throws: when the value exists but cannot be opened.
     func identifiedValue(forKey key: String) throws -> IdentifiedValue?
 
     /// Stores `value` at `key` like `setValue`, and returns the identity the stored value reports
@@ -77,26 +80,90 @@ public protocol GroupStore: Sendable {
     /// Every key with its size and, where the store knows it, when it last changed.
     func entries() throws -> [GroupStoreEntry]
 
-    /// The value at `key` without copying it where the store can (a memory-mapped file), for large values
-    /// of which a reader touches little.
-    /// - Parameter key: the key to read.
-    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)?
 }
 
-/// A stored value and the identity of what was read (`GroupStore.identifiedValue(forKey:)`).
+/// A stored value opened for reading (`GroupStore.identifiedValue(forKey:)`): its size and identity, and its
+/// bytes by range.
+///
+/// Another process may change a value under a reader: a foreign writer can truncate a file in place. A read
+/// therefore never touches memory that could fault; it copies the bytes asked for, and a range that is no
+/// longer there (the value shrank) is an error, never a signal.
 public struct IdentifiedValue: Sendable {
-    /// The value as read, possibly memory-mapped rather than copied.
-    public let bytes: any ContiguousBytes & Sendable
+    /// The size of the value when it was opened, in bytes.
+    public let count: Int
     /// Changes whenever the value is written again; `nil` where the store cannot tell.
     public let identity: [UInt8]?
+    private let source: any StoredValueSource
 
-    /// A value read as `bytes`, with the `identity` the store reports for it (`nil` where it has none).
+    /// A value held in memory, such as one a `UserDefaults` suite returned.
     /// - Parameters:
     ///   - bytes: the value's bytes.
     ///   - identity: what identifies this version of the value; `nil` where the store has no identities.
-    public init(bytes: any ContiguousBytes & Sendable, identity: [UInt8]?) {
-        self.bytes = bytes
+    public init(bytes: [UInt8], identity: [UInt8]?) {
+        self.init(count: bytes.count, identity: identity, source: InMemoryValueSource(bytes: bytes))
+    }
+
+    /// A value whose bytes `source` reads on demand, such as an open file.
+    /// - Parameters:
+    ///   - count: the value's size in bytes when it was opened.
+    ///   - identity: what identifies this version of the value; `nil` where the store has no identities.
+    ///   - source: reads the value's bytes by offset.
+    public init(count: Int, identity: [UInt8]?, source: any StoredValueSource) {
+        self.count = count
         self.identity = identity
+        self.source = source
+    }
+
+    /// Copies the bytes of `range` into `buffer` (whose count is the range's), or returns `false` when the value
+    /// no longer holds the whole range (another writer shrank it) or cannot be read.
+    /// - Parameters:
+    ///   - range: the byte offsets to read, within `0..<count`.
+    ///   - buffer: where to copy them; exactly `range.count` bytes.
+    public func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        precondition(buffer.count == range.count, "The buffer must hold exactly the range read")
+        guard range.lowerBound >= 0, range.upperBound <= count else { return false }
+        if range.isEmpty { return true }
+        return (try? source.read(into: buffer, at: range.lowerBound)) == range.count
+    }
+
+    /// The whole value as it was opened, or `nil` when another writer changed it in place while it was read
+    /// (it is now shorter, or longer, than when it was opened): read it again, or treat it as unusable.
+    /// - Throws: `GroupStoreError` when the value cannot be read.
+    public func allBytes() throws -> [UInt8]? {
+        // One byte more than the value had: a value that grew in place reads longer, one that shrank shorter.
+        var read = 0
+        let bytes = try [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            initialized = 0
+            read = try source.read(into: UnsafeMutableRawBufferPointer(buffer), at: 0)
+            initialized = read
+        }
+        return read == count ? bytes : nil
+    }
+}
+
+/// Reads the bytes of one opened value (`IdentifiedValue`): what a group store gives for a value it does not
+/// hold in memory, such as an open file.
+public protocol StoredValueSource: Sendable {
+    /// Copies up to `buffer.count` bytes from `offset` into `buffer` and returns how many it copied: fewer only
+    /// when the value ends first. It must never fault, whatever another process does to the value meanwhile.
+    /// - Parameters:
+    ///   - buffer: where to copy the bytes.
+    ///   - offset: the offset of the first byte to copy.
+    /// - Throws: when the value cannot be read.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int
+}
+
+/// A value already in memory.
+private struct InMemoryValueSource: StoredValueSource {
+    let bytes: [UInt8]
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        let count = max(0, min(buffer.count, bytes.count - offset))
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
+        }
+        return count
     }
 }
 
@@ -126,10 +193,6 @@ extension GroupStore {
         for (key, value) in values { try setValue(value, forKey: key) }
     }
 
-    public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
-        try value(forKey: key)
-    }
-
     public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
         try setValues(values)
     }
@@ -139,7 +202,7 @@ extension GroupStore {
     }
 
     public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
-        try mappedValue(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
+        try value(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
     }
 
     public var acceptsReaderCaches: Bool { false }
@@ -153,6 +216,32 @@ extension GroupStore {
         try keys().compactMap { key in
             try value(forKey: key).map { GroupStoreEntry(key: key, size: $0.count, modified: nil) }
         }
+    }
+
+    /// The whole value at `key`, refused before anything is read when it is larger than `maximumSize`, and read
+    /// once more when another process rewrote it in place meanwhile; `nil` when there is none.
+    /// - Parameters:
+    ///   - key: the key to read.
+    ///   - maximumSize: the largest value accepted, in bytes.
+    /// - Throws: `GroupStoreError` (`tooLarge`, `changedWhileReading`, or why it cannot be read).
+    public func value(forKey key: String, maximumSize: Int) throws -> [UInt8]? {
+        guard let opened = try identifiedValue(forKey: key) else { return nil }
+        return try wholeValue(opened, key: key, maximumSize: maximumSize)
+    }
+
+    /// `opened`'s bytes, within `maximumSize`, opened once more when they changed while read.
+    package func wholeValue(_ opened: IdentifiedValue, key: String, maximumSize: Int) throws -> [UInt8] {
+        var opened = opened
+        for attempt in 0..<2 {
+            guard opened.count <= maximumSize else {
+                throw GroupStoreError(
+                    .tooLarge(size: opened.count, limit: maximumSize), key: key, store: displayName)
+            }
+            if let bytes = try opened.allBytes() { return bytes }
+            guard attempt == 0, let again = try identifiedValue(forKey: key) else { break }
+            opened = again
+        }
+        throw GroupStoreError(.changedWhileReading, key: key, store: displayName)
     }
 
     /// The value at `key` as a string, or `nil` when there is none.
@@ -171,10 +260,8 @@ extension GroupStore {
     /// from a value it just stored.
     package func identity(ofStoredValue expected: [UInt8], forKey key: String) throws -> [UInt8]? {
         guard let stored = try identifiedValue(forKey: key), let identity = stored.identity else { return nil }
-        let same = stored.bytes.withUnsafeBytes { stored in
-            expected.withUnsafeBytes { expected in stored.count == expected.count && stored.elementsEqual(expected) }
-        }
-        return same ? identity : nil
+        guard stored.count == expected.count, let bytes = try stored.allBytes() else { return nil }
+        return bytes == expected ? identity : nil
     }
 
     /// Stores `text` as UTF-8 at `key`.
@@ -198,6 +285,10 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case notARegularFile(path: String)
         /// The value is not valid UTF-8 text.
         case notUTF8
+        /// The value is larger than the reader accepts; nothing of it was read.
+        case tooLarge(size: Int, limit: Int)
+        /// Another process kept changing the value in place while it was read.
+        case changedWhileReading
     }
 
     /// What went wrong.
@@ -231,6 +322,12 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
                 + "'widget-i18n store rm \(key ?? "KEY")' or by hand"
         case .notUTF8:
             return "The value of \(keyText) in \(store) is not valid UTF-8 text"
+        case .tooLarge(let size, let limit):
+            return
+                "The value of \(keyText) in \(store) is \(size) bytes, larger than the \(limit) bytes a reader accepts"
+        case .changedWhileReading:
+            return "The value of \(keyText) in \(store) changed while it was read, twice; another process is "
+                + "rewriting it in place"
         }
     }
 }

@@ -147,7 +147,8 @@ public struct WidgetSource: Sendable {
 
     /// The app's JSON value at `key`, decoded, or `nil`.
     func json<T: Decodable>(_ type: T.Type, forKey key: String) -> T? {
-        guard let bytes = try? store.value(forKey: key) else { return nil }
+        // The app's data is small; a value of megabytes is not the app's, and is not read.
+        guard let bytes = try? store.value(forKey: key, maximumSize: 1024 * 1024) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
@@ -170,11 +171,8 @@ struct LocaleOverrideStore: GroupStore {
     func value(forKey key: String) throws -> [UInt8]? {
         key == StorageKey.locale(project: project) ? Array(locale.normalized.utf8) : try base.value(forKey: key)
     }
-    // Every other requirement goes to the base store, so its own implementations (mapped reads, batches) keep
-    // working: the protocol's defaults would read whole values instead.
-    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
-        key == StorageKey.locale(project: project) ? try value(forKey: key) : try base.mappedValue(forKey: key)
-    }
+    // Every other requirement goes to the base store, so its own implementations (reads by range, batches)
+    // keep working: the protocol's defaults would read whole values instead.
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         key == StorageKey.locale(project: project)
             ? try value(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }

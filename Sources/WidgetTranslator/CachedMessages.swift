@@ -36,7 +36,13 @@ public enum CachedMessages {
     ///   - store: the group store to read.
     /// - Throws: `GroupStoreError` when the value exists but cannot be read.
     public static func storedLocale(project: ProjectID, in store: any GroupStore) throws -> StoredLocale? {
-        try store.string(forKey: StorageKey.locale(project: project)).map(StoredLocale.init(value:))
+        let key = StorageKey.locale(project: project)
+        // A locale tag is at most 64 characters: a longer value is not one, and is refused before it is read.
+        guard let bytes = try store.value(forKey: key, maximumSize: 1024) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw GroupStoreError(.notUTF8, key: key, store: store.displayName)
+        }
+        return StoredLocale(value: text)
     }
 }
 

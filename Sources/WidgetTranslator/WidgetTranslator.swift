@@ -254,13 +254,29 @@ public final class WidgetTranslator: Sendable {
     /// - Parameter locale: the locale whose messages key to read.
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
         do {
-            var bytes = try store.value(forKey: StorageKey.messages(project: project, locale: locale))
-            if bytes == nil, let other = otherSpelling(of: locale) { bytes = try store.value(forKey: other) }
-            guard let bytes else { return .success(nil) }
-            return .success(try MessageBundle(jsonBytes: bytes))
+            guard let stored = try storedJSON(for: locale) else { return .success(nil) }
+            return .success(try MessageBundle(jsonBytes: try stored.allBytes()))
         } catch {
             return .failure(GroupStoreReadError(description: "\(error)"))
         }
+    }
+
+    /// The messages value of `tag`, opened, in the spelling its writer used; refused before anything is read
+    /// when it is larger than `MessageBundle.maximumStoredSize`.
+    private func storedJSON(for tag: LocaleTag) throws -> StoredJSON? {
+        var key = StorageKey.messages(project: project, locale: tag)
+        var value = try store.identifiedValue(forKey: key)
+        if value == nil, let otherSpelling = otherSpelling(of: tag), otherSpelling != key {
+            key = otherSpelling
+            value = try store.identifiedValue(forKey: key)
+        }
+        guard let value else { return nil }
+        guard value.count <= MessageBundle.maximumStoredSize else {
+            throw GroupStoreError(
+                .tooLarge(size: value.count, limit: MessageBundle.maximumStoredSize), key: key,
+                store: store.displayName)
+        }
+        return StoredJSON(key: key, value: value, store: store)
     }
 
     private func lookUp(
@@ -295,37 +311,37 @@ public final class WidgetTranslator: Sendable {
     }
 
     private func loadBundle(for tag: LocaleTag, usingStoredIndex: Bool = true) -> CachedBundle {
-        var key = StorageKey.messages(project: project, locale: tag)
+        let stored: StoredJSON
         do {
-            var identified = try store.identifiedValue(forKey: key)
-            if identified == nil, let otherSpelling = otherSpelling(of: tag), otherSpelling != key {
-                key = otherSpelling
-                identified = try store.identifiedValue(forKey: key)
+            guard let found = try storedJSON(for: tag) else { return .notCached }
+            stored = found
+        } catch {
+            report("\(error); using the next fallback")
+            return .unreadable("\(error)")
+        }
+        // The stored index answers without reading the bundle. It was built from exactly this value when the
+        // identities match (or, without identities, the content digests).
+        let indexKey = StorageKey.bundleIndex(project: project, locale: tag)
+        if usingStoredIndex, let indexValue = try? store.identifiedValue(forKey: indexKey),
+            let index = StoredBundleIndex(
+                index: OpenedBytes(indexValue), json: OpenedBytes(stored.value), identity: stored.value.identity)
+        {
+            return .loaded(index)
+        }
+        do {
+            let json = try stored.allBytes()
+            let bundle = try MessageBundle(jsonBytes: json)
+            if maintainsIndexes, store.acceptsReaderCaches, json.count == stored.value.count {
+                try? store.setCachedValues([(indexKey, bundle.storedIndex(identity: stored.value.identity))])
             }
-            guard let identified else { return .notCached }
-            let json = identified.bytes
-            // The stored index answers without reading the bundle. It was built from exactly this value when
-            // the identities match (or, without identities, the content digests).
-            let indexKey = StorageKey.bundleIndex(project: project, locale: tag)
-            if usingStoredIndex, let indexBytes = try? store.mappedValue(forKey: indexKey),
-                let index = StoredBundleIndex(index: indexBytes, json: json, identity: identified.identity)
-            {
-                return .loaded(index)
-            }
-            do {
-                let bundle = try MessageBundle(jsonBytes: json.withUnsafeBytes { Array($0) })
-                if maintainsIndexes, store.acceptsReaderCaches {
-                    try? store.setCachedValues([(indexKey, bundle.storedIndex(identity: identified.identity))])
-                }
-                return .loaded(bundle)
-            } catch {
-                let reason = "\(error)"
-                report(
-                    "The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "
-                        + "using the next fallback. Run 'widget-i18n fetch --locale \(tag.normalized) --force' to replace them"
-                )
-                return .unreadable(reason)
-            }
+            return .loaded(bundle)
+        } catch let error as MessageBundleError {
+            let reason = "\(error)"
+            report(
+                "The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "
+                    + "using the next fallback. Run 'widget-i18n fetch --locale \(tag.normalized) --force' to replace them"
+            )
+            return .unreadable(reason)
         } catch {
             report("\(error); using the next fallback")
             return .unreadable("\(error)")
@@ -336,6 +352,28 @@ public final class WidgetTranslator: Sendable {
         state.withLock { state in
             if !state.diagnostics.contains(message) { state.diagnostics.append(message) }
         }
+    }
+}
+
+/// A stored messages value, opened, and the key it was found under.
+private struct StoredJSON {
+    let key: String
+    let value: IdentifiedValue
+    let store: any GroupStore
+
+    /// The whole value; another process may rewrite it in place while it is read (`GroupStore.wholeValue`).
+    func allBytes() throws -> [UInt8] {
+        try store.wholeValue(value, key: key, maximumSize: MessageBundle.maximumStoredSize)
+    }
+}
+
+/// An opened stored value as the stored index reads it.
+private struct OpenedBytes: RandomAccessBytes {
+    let value: IdentifiedValue
+    init(_ value: IdentifiedValue) { self.value = value }
+    var count: Int { value.count }
+    func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        value.read(range, into: buffer)
     }
 }
 

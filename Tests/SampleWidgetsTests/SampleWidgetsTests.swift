@@ -186,10 +186,10 @@ extension TodayWidgetTests {
     }
 }
 
-/// A group store that records which keys were read whole and which mapped.
+/// A group store that records which keys were read whole and which opened to be read by range.
 private final class ReadRecordingStore: GroupStore {
     let base: InMemoryGroupStore
-    let reads = Mutex<(whole: [String], mapped: [String])>(([], []))
+    let reads = Mutex<(whole: [String], opened: [String])>(([], []))
     var displayName: String { base.displayName }
 
     init(_ base: InMemoryGroupStore) { self.base = base }
@@ -198,9 +198,9 @@ private final class ReadRecordingStore: GroupStore {
         reads.withLock { $0.whole.append(key) }
         return try base.value(forKey: key)
     }
-    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
-        reads.withLock { $0.mapped.append(key) }
-        return try base.value(forKey: key)
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        reads.withLock { $0.opened.append(key) }
+        return try base.value(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
     }
     func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
@@ -209,7 +209,7 @@ private final class ReadRecordingStore: GroupStore {
 
 @Suite struct WidgetSourceTests {
     /// `--locale` renders through a store that answers the locale key itself; the messages must still be
-    /// read as the base store reads them best (mapped), not copied whole.
+    /// read as the base store reads them best (opened, read by range), not copied whole.
     @Test func aLocaleOverrideKeepsTheBaseStoresMappedReads() async throws {
         let recording = ReadRecordingStore(try store(locale: "en", events: "[]"))
         let source = WidgetSource(store: recording, project: project, locale: LocaleTag(parsing: "de"))
@@ -218,7 +218,7 @@ private final class ReadRecordingStore: GroupStore {
         #expect(entry.locale == LocaleTag(parsing: "de"))
         #expect(entry.lines.first?.text == "Heute")
         let reads = recording.reads.withLock { $0 }
-        #expect(reads.mapped.contains("@better-i18n:messages:acme/widgets:de"))
+        #expect(reads.opened.contains("@better-i18n:messages:acme/widgets:de"))
         #expect(!reads.whole.contains { $0.hasPrefix("@better-i18n:messages:") }, "\(reads.whole)")
         #expect(!reads.whole.contains("@better-i18n:locale:acme/widgets"))
     }

@@ -6,9 +6,12 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
     public let standardOutput: String
     public let standardError: String
     public let standardOutputData: Data
+    /// Whether a signal ended the process (`status` is then the signal's number).
+    public var diedFromSignal = false
 
     public var description: String {
-        "exit \(status)\n--- stdout\n\(standardOutput)\n--- stderr\n\(standardError)"
+        (diedFromSignal ? "killed by signal \(status)" : "exit \(status)")
+            + "\n--- stdout\n\(standardOutput)\n--- stderr\n\(standardError)"
     }
 }
 
@@ -49,7 +52,9 @@ public func runProcess(
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ProcessResult(
+    var result = ProcessResult(
         status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
         standardError: String(decoding: errorData, as: UTF8.self), standardOutputData: outputData)
+    result.diedFromSignal = process.terminationReason == .uncaughtSignal
+    return result
 }

@@ -159,8 +159,8 @@ struct WithoutStoredIndexes: GroupStore {
     var displayName: String { base.displayName }
     private func isIndex(_ key: String) -> Bool { key.hasPrefix(StorageKey.packagePrefix + "index:") }
     func value(forKey key: String) throws -> [UInt8]? { isIndex(key) ? nil : try base.value(forKey: key) }
-    func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
-        isIndex(key) ? nil : try base.mappedValue(forKey: key)
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        isIndex(key) ? nil : try base.identifiedValue(forKey: key)
     }
     func setValue(_ value: [UInt8], forKey key: String) throws {
         if !isIndex(key) { try base.setValue(value, forKey: key) }

@@ -34,10 +34,10 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
     /// Whether `stored`, the value now under the key, is the one this metadata describes: the same identity,
     /// else (no identities) the same size and SHA-256.
     package func describes(_ stored: IdentifiedValue) -> Bool {
-        let size = stored.bytes.withUnsafeBytes { $0.count }
-        guard size == self.size else { return false }
+        guard stored.count == size else { return false }
         if let identity, let current = stored.identity { return identity == SHA256.hex(current) }
-        return stored.bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == sha256
+        guard let bytes = try? stored.allBytes() else { return false }
+        return bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == sha256
     }
 
     /// The single file's ETag, for display.

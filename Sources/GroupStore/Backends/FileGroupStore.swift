@@ -27,6 +27,8 @@ public struct FileGroupStore: GroupStore {
     /// The container directory, without a trailing `/`.
     public let directory: String
     public let displayName: String
+    /// `fsync`, or what a test puts in its place to see a failed flush reported.
+    private let synchronize: @Sendable (Int32) -> Int32
 
     /// A store in `directory`. Nothing is touched until the first operation; the directory is created on the
     /// first write.
@@ -34,10 +36,17 @@ public struct FileGroupStore: GroupStore {
     ///   - directory: the path of the container directory; trailing slashes are dropped.
     ///   - displayName: how messages name the store; `group container '<directory>'` when `nil`, the default.
     public init(directory: String, displayName: String? = nil) {
+        self.init(directory: directory, displayName: displayName, synchronize: { fsync($0) })
+    }
+
+    /// A store whose flushes (`fsync` of files and of the directory) call `synchronize` instead: for tests
+    /// that make a flush fail.
+    package init(directory: String, displayName: String? = nil, synchronize: @escaping @Sendable (Int32) -> Int32) {
         var directory = directory
         while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         self.directory = directory
         self.displayName = displayName ?? "group container '\(directory)'"
+        self.synchronize = synchronize
     }
 
     /// The store of `group` in its default container directory (`GroupContainer.defaultDirectory`).
@@ -100,27 +109,27 @@ public struct FileGroupStore: GroupStore {
         return OpenFile(descriptor: descriptor, status: status, path: path)
     }
 
-    /// Maps the key's file read-only. A later write replaces the file, never changes it in place, so the
-    /// mapping keeps showing the value as it was when mapped.
-    public func mappedValue(forKey key: String) throws -> (any ContiguousBytes & Sendable)? {
-        try identifiedValue(forKey: key)?.bytes
-    }
-
-    /// The mapped value and the identity of the file mapped, taken from the same open descriptor: device,
-    /// inode, size and modification time in nanoseconds (40 bytes, little-endian).
+    /// The key's file, opened: its size and identity (device, inode, size and modification time in nanoseconds,
+    /// 40 bytes, little-endian) from the same descriptor, its bytes read by range with `pread`.
+    ///
+    /// Nothing is memory-mapped: another process may truncate a file in place (no writer of this package does,
+    /// but a foreign one can), and a mapping of a truncated file faults (`SIGBUS`) where a read returns fewer
+    /// bytes. A small value is read at once; a larger one keeps its descriptor until the value is released.
     public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         guard let file = try openRegularFile(forKey: key) else { return nil }
-        defer { close(file.descriptor) }
         let size = Int(file.status.st_size)
         let identity = Self.identity(file.status)
-        // Small values are cheaper to read than to map.
-        guard size >= 64 * 1024, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.descriptor, 0),
-            address != MAP_FAILED
-        else {
+        guard size >= Self.openReadThreshold else {
+            defer { close(file.descriptor) }
             return IdentifiedValue(bytes: try readContents(file, key: key), identity: identity)
         }
-        return IdentifiedValue(bytes: MappedFile(address: address, count: size), identity: identity)
+        return IdentifiedValue(
+            count: size, identity: identity,
+            source: OpenFileSource(descriptor: file.descriptor, path: file.path, key: key, store: displayName))
     }
+
+    /// Values smaller than this are read whole when opened: one `read` costs less than keeping a descriptor.
+    static let openReadThreshold = 64 * 1024
 
     private static func identity(_ status: stat) -> [UInt8] {
         #if canImport(Darwin)
@@ -142,7 +151,7 @@ public struct FileGroupStore: GroupStore {
 
     public func setValue(_ value: [UInt8], forKey key: String) throws {
         try replace(value, forKey: key)
-        syncDirectory()
+        try syncDirectory(forKey: key)
     }
 
     /// Renames each value over its key without flushing the file first, then syncs the directory once: the
@@ -150,9 +159,9 @@ public struct FileGroupStore: GroupStore {
     /// loss a value may be empty. For caches only: their readers check them and treat a bad one as absent.
     /// The directory sync also makes durable a `setValueReturningIdentity` just before.
     public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
-        guard !values.isEmpty else { return }
-        defer { syncDirectory() }
+        guard let last = values.last else { return }
         for (key, value) in values { try replace(value, forKey: key, flush: false) }
+        try syncDirectory(forKey: last.key)
     }
 
     /// Writes `value` and returns the identity of the file written, taken from the temporary file before the
@@ -166,8 +175,9 @@ public struct FileGroupStore: GroupStore {
     /// directory is synced once at the end rather than after every rename (a fetch stores three values per
     /// locale, and those syncs were a quarter of its wall time).
     public func setValues(_ values: [(key: String, value: [UInt8])]) throws {
-        defer { if !values.isEmpty { syncDirectory() } }
+        guard let last = values.last else { return }
         for (key, value) in values { try replace(value, forKey: key) }
+        try syncDirectory(forKey: last.key)
     }
 
     /// Writes `value` to a flushed temporary file and renames it over `key`'s file; the rename is atomic, so
@@ -192,7 +202,7 @@ public struct FileGroupStore: GroupStore {
             failure = ("write", errno)
         } else if let code = Self.writeAll(descriptor, value) {
             failure = ("write", code)
-        } else if flush, fsync(descriptor) != 0 {
+        } else if flush, synchronize(descriptor) != 0 {
             failure = ("flush", errno)
         } else if fstat(descriptor, &status) != 0 {
             failure = ("write", errno)
@@ -223,7 +233,7 @@ public struct FileGroupStore: GroupStore {
             }
             throw GroupStoreError(.io(operation: "remove", path: path, errno: code), key: key, store: displayName)
         }
-        syncDirectory()
+        try syncDirectory(forKey: key)
     }
 
     /// A file container may hold the lookup indexes widgets derive from its bundles.
@@ -289,11 +299,20 @@ public struct FileGroupStore: GroupStore {
         "%tmp-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"
     }
 
-    private func syncDirectory() {
+    /// Flushes the directory, which makes the renames (and removals) before it durable. A failure is reported:
+    /// the value is in place, but might not survive a power loss. File systems that cannot flush a directory
+    /// (`EINVAL`) have nothing to flush.
+    private func syncDirectory(forKey key: String) throws(GroupStoreError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+        guard descriptor >= 0 else {
+            throw GroupStoreError(.io(operation: "flush", path: directory, errno: errno), key: key, store: displayName)
+        }
+        defer { close(descriptor) }
+        guard synchronize(descriptor) == 0 else {
+            let code = errno
+            if code == EINVAL { return }
+            throw GroupStoreError(.io(operation: "flush", path: directory, errno: code), key: key, store: displayName)
+        }
     }
 
     /// Creates `path` and any missing parents with mode 0700; returns `errno` on failure.
@@ -351,5 +370,37 @@ public struct FileGroupStore: GroupStore {
             let time = status.st_mtim
         #endif
         return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+}
+
+/// An open file whose bytes are read with `pread`, closed when the last value that reads it is released.
+private final class OpenFileSource: StoredValueSource {
+    // The descriptor is only read with `pread`, which takes its own offset, so threads may share it.
+    private let descriptor: Int32
+    private let path: String
+    private let key: String
+    private let store: String
+
+    init(descriptor: Int32, path: String, key: String, store: String) {
+        self.descriptor = descriptor
+        self.path = path
+        self.key = key
+        self.store = store
+    }
+
+    deinit { close(descriptor) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        var total = 0
+        while total < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw GroupStoreError(.io(operation: "read", path: path, errno: errno), key: key, store: store)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        return total
     }
 }

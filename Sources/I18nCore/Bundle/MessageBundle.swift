@@ -19,6 +19,12 @@ public struct MessageBundle: Sendable {
     private let index: BundleIndex
     var indexStorage: BundleIndex { index }
 
+    /// The largest stored bundle a reader accepts, and the largest the fetcher stores: 8 MiB. A widget
+    /// extension is killed at about 30 MB; parsing a bundle this size without its index peaks at about
+    /// 2.5 times its size (docs/benchmarks.md), which keeps a widget's render inside that budget. Real bundles
+    /// are tens to hundreds of kilobytes.
+    public static let maximumStoredSize = 8 * 1024 * 1024
+
     /// The deepest object nesting accepted; real bundles stay under ten levels.
     package static let maximumDepth = 64
 

@@ -21,6 +21,11 @@
 /// hash (u64, FNV-1a of the dotted key), value offset and length (u32 each; length bit 31: the value has
 /// escapes), name offset and length (u32 each; length bit 31: the name had escapes and is not checked). An
 /// empty slot has value offset `0xFFFFFFFF`. An index of an older format version is stale.
+///
+/// Both values are read by range, never mapped (`RandomAccessBytes`): opening reads the header and the 64
+/// fingerprint samples, a lookup reads the slots it probes and the one member it finds. Another process may
+/// truncate or rewrite the JSON in place meanwhile; a read that comes back short is a stale index, never a
+/// fault.
 package struct StoredBundleIndex: Sendable {
     static let magic = Array("WI18NIX1".utf8)
     static let version: UInt32 = 2
@@ -29,27 +34,34 @@ package struct StoredBundleIndex: Sendable {
     static let slotSize = 24
     static let emptySlot: UInt32 = 0xFFFF_FFFF
     static let flag: UInt32 = 0x8000_0000
+    /// Slots read at once while probing: most keys are found in the first.
+    static let slotsPerRead = 4
+    /// How far before a value a lookup reads to find the colon, when the member's name was not recorded.
+    static let maximumGapBeforeValue = 256
 
-    private let index: any ContiguousBytes & Sendable
-    private let json: any ContiguousBytes & Sendable
+    private let index: any RandomAccessBytes
+    private let json: any RandomAccessBytes
     private let capacity: Int
     /// How many messages the index holds.
     package let messageCount: Int
 
     /// Opens `index` for `json`, or returns `nil` when it is not an index of exactly this JSON.
-    /// - Parameter identity: the identity of the stored JSON value (`IdentifiedValue.identity`); without one,
-    ///   the JSON's whole content is compared by digest.
-    package init?(index: any ContiguousBytes & Sendable, json: any ContiguousBytes & Sendable, identity: [UInt8]? = nil)
-    {
+    /// - Parameters:
+    ///   - index: the stored index's bytes.
+    ///   - json: the stored JSON's bytes.
+    ///   - identity: the identity of the stored JSON value (`IdentifiedValue.identity`); without one, the JSON's
+    ///     whole content is compared by digest.
+    package init?(index: any RandomAccessBytes, json: any RandomAccessBytes, identity: [UInt8]? = nil) {
+        guard let headerBytes = index.bytes(in: 0..<min(index.count, Self.headerSize)) else { return nil }
         let header: (capacity: Int, count: Int, size: UInt64, fingerprint: UInt64, digest: UInt64, identity: [UInt8])? =
-            index.withUnsafeBytes { raw in
+            headerBytes.withUnsafeBytes { raw in
                 guard raw.count >= Self.headerSize, Array(raw[0..<8]) == Self.magic,
                     raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian == Self.version
                 else { return nil }
                 let capacity = Int(raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
                 let identityLength = Int(raw.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian)
                 guard capacity > 0, capacity & (capacity - 1) == 0,
-                    raw.count == Self.headerSize + capacity * Self.slotSize, identityLength <= Self.maximumIdentity
+                    index.count == Self.headerSize + capacity * Self.slotSize, identityLength <= Self.maximumIdentity
                 else { return nil }
                 return (
                     capacity, Int(raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian),
@@ -59,15 +71,17 @@ package struct StoredBundleIndex: Sendable {
                     Array(raw[48..<48 + identityLength])
                 )
             }
-        guard let header else { return nil }
-        let matches = json.withUnsafeBytes { raw in
-            guard UInt64(raw.count) == header.size, Self.fingerprint(UnsafeRawBufferPointer(raw)) == header.fingerprint
-            else { return false }
-            // The same identity is the same value: constant cost. Without identities, compare the content.
-            if let identity, !header.identity.isEmpty { return identity == header.identity }
-            return ContentDigest.of(UnsafeRawBufferPointer(raw)) == header.digest
+        guard let header, UInt64(json.count) == header.size, Self.fingerprint(json) == header.fingerprint else {
+            return nil
         }
-        guard matches else { return nil }
+        // The same identity is the same value: constant cost. Without identities, compare the content.
+        if let identity, !header.identity.isEmpty {
+            guard identity == header.identity else { return nil }
+        } else {
+            guard let all = json.bytes(in: 0..<json.count),
+                all.withUnsafeBytes({ ContentDigest.of($0) }) == header.digest
+            else { return nil }
+        }
         self.index = index
         self.json = json
         self.capacity = header.capacity
@@ -81,36 +95,67 @@ package struct StoredBundleIndex: Sendable {
     }
 
     /// The message at the dotted `key`; `.stale` when the slot for the key points at something that is not its
-    /// value, which proves the JSON changed under the index.
+    /// value, or at bytes that are no longer there, which proves the JSON changed under the index.
     package func lookUp(_ key: String) -> MessageLookupResult {
         var key = key
         return key.withUTF8 { keyBytes in
             var hash = FNV1a.offsetBasis
             for byte in keyBytes { FNV1a.combine(&hash, byte) }
-            return index.withUnsafeBytes { table in
-                json.withUnsafeBytes { json in
-                    var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
-                    for _ in 0..<capacity {
-                        let base = Self.headerSize + slot * Self.slotSize
-                        let valueStart = table.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
+            var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            var probed = 0
+            return withUnsafeTemporaryAllocation(byteCount: Self.slotsPerRead * Self.slotSize, alignment: 8) {
+                buffer in
+                while probed < capacity {
+                    // The slots from `slot` on, up to the end of the table.
+                    let run = min(Self.slotsPerRead, capacity - slot, capacity - probed)
+                    let start = Self.headerSize + slot * Self.slotSize
+                    let slots = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<run * Self.slotSize])
+                    guard index.read(start..<start + slots.count, into: slots) else { return .stale }
+                    for offset in 0..<run {
+                        let base = offset * Self.slotSize
+                        let valueStart = slots.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
                         if valueStart == Self.emptySlot { return .missing }
-                        if table.loadUnaligned(fromByteOffset: base, as: UInt64.self).littleEndian == hash {
-                            let valueField = table.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self)
-                                .littleEndian
-                            let nameStart = Int(
-                                table.loadUnaligned(fromByteOffset: base + 16, as: UInt32.self).littleEndian)
-                            let nameField = table.loadUnaligned(fromByteOffset: base + 20, as: UInt32.self).littleEndian
+                        if slots.loadUnaligned(fromByteOffset: base, as: UInt64.self).littleEndian == hash {
                             // One path, one slot: a slot with the key's hash that fails the checks means stale.
-                            return Self.value(
-                                in: json, key: keyBytes, valueStart: Int(valueStart), valueField: valueField,
-                                nameStart: nameStart, nameField: nameField
+                            return member(
+                                key: keyBytes, valueStart: Int(valueStart),
+                                valueField: slots.loadUnaligned(fromByteOffset: base + 12, as: UInt32.self)
+                                    .littleEndian,
+                                nameStart: Int(
+                                    slots.loadUnaligned(fromByteOffset: base + 16, as: UInt32.self).littleEndian),
+                                nameField: slots.loadUnaligned(fromByteOffset: base + 20, as: UInt32.self).littleEndian
                             ).map(MessageLookupResult.found) ?? .stale
                         }
-                        slot = (slot + 1) & (capacity - 1)
                     }
-                    return .missing
+                    probed += run
+                    slot = (slot + run) & (capacity - 1)
                 }
+                return .missing
             }
+        }
+    }
+
+    /// Reads the member a slot points at, from its name's opening quote to its value's closing quote, and checks
+    /// it (`value(in:…)`); `nil` when it is not the key's value or no longer there.
+    private func member(
+        key: UnsafeBufferPointer<UInt8>, valueStart: Int, valueField: UInt32, nameStart: Int, nameField: UInt32
+    ) -> String? {
+        let valueEnd = valueStart + Int(valueField & ~Self.flag) + 1
+        let lower: Int
+        if nameField & Self.flag == 0 {
+            // A name precedes its value; a slot that says otherwise is not of this JSON.
+            guard nameStart >= 1, nameStart + Int(nameField) < valueStart else { return nil }
+            lower = nameStart - 1
+        } else {
+            lower = max(0, valueStart - 2 - Self.maximumGapBeforeValue)
+        }
+        guard valueStart >= 1, lower < valueStart, valueEnd <= json.count,
+            let window = json.bytes(in: lower..<valueEnd)
+        else { return nil }
+        return window.withUnsafeBytes { window in
+            Self.value(
+                in: window, key: key, valueStart: valueStart - lower, valueField: valueField,
+                nameStart: nameStart - lower, nameField: nameField)
         }
     }
 
@@ -154,22 +199,28 @@ package struct StoredBundleIndex: Sendable {
         return String(decoding: JSONStringDecoder.unescape(body), as: UTF8.self)
     }
 
-    /// FNV-1a over the size and 64 samples of 32 bytes spread across the JSON: constant cost at any size.
-    static func fingerprint(_ json: UnsafeRawBufferPointer) -> UInt64 {
+    /// FNV-1a over the size and 64 samples of 32 bytes spread across the JSON: constant cost at any size. Read
+    /// by range, 64 reads of 32 bytes (one read of a small value); `nil` when the value no longer holds the
+    /// bytes to sample.
+    static func fingerprint(_ json: any RandomAccessBytes) -> UInt64? {
         var hash = FNV1a.offsetBasis
         var size = UInt64(json.count).littleEndian
         withUnsafeBytes(of: &size) { for byte in $0 { FNV1a.combine(&hash, byte) } }
         let sample = 32
         let samples = 64
         if json.count <= sample * samples {
-            for byte in json { FNV1a.combine(&hash, byte) }
+            guard let bytes = json.bytes(in: 0..<json.count) else { return nil }
+            for byte in bytes { FNV1a.combine(&hash, byte) }
             return hash
         }
-        for index in 0..<samples {
-            let start = index * (json.count - sample) / (samples - 1)
-            for byte in json[start..<start + sample] { FNV1a.combine(&hash, byte) }
+        return withUnsafeTemporaryAllocation(byteCount: sample, alignment: 8) { buffer in
+            for index in 0..<samples {
+                let start = index * (json.count - sample) / (samples - 1)
+                guard json.read(start..<start + sample, into: buffer) else { return nil }
+                for byte in buffer { FNV1a.combine(&hash, byte) }
+            }
+            return hash
         }
-        return hash
     }
 }
 
@@ -232,10 +283,8 @@ extension BundleIndex {
             put32(UInt32(messageCount), 16)
             put32(UInt32(identity.count), 20)
             put64(UInt64(bytes.count), 24)
-            bytes.withUnsafeBytes { json in
-                put64(StoredBundleIndex.fingerprint(json), 32)
-                put64(ContentDigest.of(json), 40)
-            }
+            put64(StoredBundleIndex.fingerprint(bytes) ?? 0, 32)
+            bytes.withUnsafeBytes { put64(ContentDigest.of($0), 40) }
             for (offset, byte) in identity.enumerated() { raw[48 + offset] = byte }
             for slot in 0..<capacity {
                 let base = StoredBundleIndex.headerSize + slot * StoredBundleIndex.slotSize
