@@ -87,9 +87,23 @@ private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-er
         #expect(MessageElement.argumentNames(in: elements) == ["a", "n", "b", "c", "d"])
     }
 
-    @Test func deepNestingIsRefusedNotACrash() {
-        let deep = String(repeating: "{a, select, other {", count: 200) + "x" + String(repeating: "}}", count: 200)
-        #expect(throws: MessageParseError.self) { try MessageParser.parse(deep) }
+    /// Well-formed messages nested past the limit say so, with the limit, rather than "Unclosed '{'"; one level
+    /// less parses.
+    @Test(arguments: [
+        ("{n, plural, one {", "} other {x}}"), ("{a, select, other {", "}}"), ("<b>", "</b>"),
+    ])
+    func nestingPastTheLimitSaysSo(_ open: String, _ close: String) throws {
+        let limit = MessageParser.maximumDepth
+        func nested(_ levels: Int) -> String {
+            String(repeating: open, count: levels) + "x" + String(repeating: close, count: levels)
+        }
+        #expect(throws: Never.self) { try MessageParser.parse(nested(limit)) }
+        for levels in [limit + 1, 100, 200] {
+            let error = #expect(throws: MessageParseError.self) { try MessageParser.parse(nested(levels)) }
+            #expect(error?.kind == .tooDeep(limit: limit))
+            #expect(
+                error?.description.hasPrefix("Nested deeper than 64 levels of plural, select and tags at 1:") == true)
+        }
     }
 
     static func name(of kind: MessageParseError.Kind) -> String {
@@ -107,6 +121,7 @@ private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-er
         case .invalidSkeleton: "invalidSkeleton"
         case .unclosedTag: "unclosedTag"
         case .mismatchedTag: "mismatchedTag"
+        case .tooDeep: "tooDeep"
         }
     }
 }

@@ -61,6 +61,30 @@ import Testing
             ])
     }
 
+    /// A date past what any calendar here can show (1e22 ms) is a per-message error, never a trap: on the
+    /// command line, and in a stream where the lines around it still format.
+    @Test func aDateOutOfRangeIsAnErrorNotATrap() throws {
+        let single = try runProcess(binary, ["format", "--locale", "en", "{n, date, short}", "n=1e22"])
+        #expect(single.status == 1, "\(single)")
+        #expect(single.standardOutput == "{n}\n")
+        #expect(single.standardError.contains("a date within 100,000,000 days of 1970"), "\(single)")
+        let input = """
+            {"locale": "en", "message": "{n, date, short}", "args": {"n": 1e22}}
+            {"locale": "en", "message": "{n, time, short}", "args": {"n": -1e308}}
+            {"locale": "en", "message": "{n, number}", "args": {"n": 1e308}}
+            {"locale": "en", "message": "{n, date, ::y}", "args": {"n": 0}}
+
+            """
+        let stream = try runProcess(
+            binary, ["format", "--jsonl", "--time-zone", "UTC"], input: Data(input.utf8))
+        #expect(stream.status == 0, "\(stream)")
+        let lines = stream.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(stream)")
+        #expect(lines.prefix(2).allSatisfy { $0.hasPrefix(#"{"error":"#) && $0.contains("100,000,000 days") })
+        #expect(lines.dropFirst(2).first?.hasPrefix(#"{"output":"1"#) == true, "\(stream)")
+        #expect(lines.last == #"{"output":"1970"}"#)
+    }
+
     @Test(arguments: [
         (
             ["format"],

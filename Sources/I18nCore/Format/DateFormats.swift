@@ -33,9 +33,16 @@ struct DateFormats: Sendable {
         }
     }
 
-    /// `date` in `zone` with a CLDR date pattern (`MMM d, y`, `HH:mm`).
+    /// The seconds since 1970 a date can be formatted at: ECMAScript's time values, 100,000,000 days either
+    /// side of 1970, which is what a JavaScript app can send. A message argument outside it is a per-message
+    /// problem (`ICUMessageFormatter`); NaN is outside it.
+    static let formattableRange: ClosedRange<Double> = -8.64e12...8.64e12
+
+    /// `date` in `zone` with a CLDR date pattern (`MMM d, y`, `HH:mm`). A date outside `formattableRange` is
+    /// shown at the range's nearest end, so no value can trap.
     func format(_ date: Date, pattern: String, zone: ZoneInfo) -> String {
-        let instant = date.timeIntervalSince1970
+        let raw = date.timeIntervalSince1970
+        let instant = raw.isNaN ? 0 : min(max(raw, Self.formattableRange.lowerBound), Self.formattableRange.upperBound)
         let seconds = Int64(instant.rounded(.down))
         let milliseconds = Int(((instant - Double(seconds)) * 1000).rounded(.down))
         let local = seconds + Int64(zone.secondsFromGMT(atUnixTime: seconds))

@@ -33,7 +33,12 @@ public enum MessageArgument: Hashable, Sendable, ExpressibleByStringLiteral, Exp
         switch self {
         case .string(let text): return text
         case .number(let number): return number.text
-        case .date(let date): return date.formatted(.iso8601)
+        case .date(let date):
+            // Foundation's ISO 8601 style is only asked for dates a message can format.
+            guard DateFormats.formattableRange.contains(date.timeIntervalSince1970) else {
+                return MessageNumber(date.timeIntervalSince1970 * 1000).text
+            }
+            return date.formatted(.iso8601)
         }
     }
 }

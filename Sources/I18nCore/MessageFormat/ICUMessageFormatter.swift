@@ -226,16 +226,27 @@ private struct Renderer {
     }
 
     private mutating func date(_ value: MessageArgument, name: String) -> Date? {
+        var date: Date?
         switch value {
-        case .date(let date): return date
-        case .number(let number): return Date(timeIntervalSince1970: number.value / 1000)
+        case .date(let value): date = value
+        case .number(let number): date = Date(timeIntervalSince1970: number.value / 1000)
         case .string(let text):
-            if let date = try? Date(text, strategy: .iso8601) { return date }
-            if let number = MessageNumber(text) { return Date(timeIntervalSince1970: number.value / 1000) }
+            if let value = try? Date(text, strategy: .iso8601) {
+                date = value
+            } else if let number = MessageNumber(text) {
+                date = Date(timeIntervalSince1970: number.value / 1000)
+            }
         }
+        if let date, DateFormats.formattableRange.contains(date.timeIntervalSince1970) { return date }
         output += "{\(name)}"
         problems.append(
-            FormatProblem(.argumentType(name: name, expected: "a date (ISO 8601 or milliseconds since 1970)")))
+            FormatProblem(
+                .argumentType(
+                    name: name,
+                    expected: date == nil
+                        ? "a date (ISO 8601 or milliseconds since 1970)"
+                        : "a date within 100,000,000 days of 1970 (as JavaScript's Date), not "
+                            + QuotedExcerpt.of(value.description))))
         return nil
     }
 

@@ -28,6 +28,8 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case unclosedTag(String)
         /// `</i>` where `</b>` was due, or a closing tag nothing opened.
         case mismatchedTag(expected: String?, found: String)
+        /// Plurals, selects and tags nested deeper than the parser accepts (`limit` levels).
+        case tooDeep(limit: Int)
     }
 
     /// What is wrong with the message.
@@ -56,6 +58,8 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
             what =
                 expected.map { "Mismatched closing tag </\(found)>: expected </\($0)>" }
                 ?? "Closing tag </\(found)> without an opening tag"
+        case .tooDeep(let limit):
+            what = "Nested deeper than \(limit) levels of plural, select and tags"
         }
         return "\(what) at \(location)"
     }

@@ -14,7 +14,7 @@ public struct MessageParser {
     private var position = 0
 
     /// Nesting deeper than this is refused as unclosed rather than risking the stack.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     private init(_ message: String) {
         scalars = Array(message.unicodeScalars)
@@ -44,7 +44,7 @@ public struct MessageParser {
     private mutating func parseMessage(context: Context, inPlural: Bool, depth: Int) throws(MessageParseError)
         -> [MessageElement]
     {
-        guard depth <= Self.maximumDepth else { throw error(.unclosedBrace, at: position) }
+        guard depth <= Self.maximumDepth else { throw error(.tooDeep(limit: Self.maximumDepth), at: position) }
         var elements: [MessageElement] = []
         var text = String.UnicodeScalarView()
         func flush() {
