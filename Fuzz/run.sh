@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address over I18nCore's sources) and runs each on
 # its seed corpus. Usage: Fuzz/run.sh [RUNS] [TARGET…]   (RUNS default 1000000; targets: message-format,
-# bundle, locale-tag). New inputs libFuzzer finds are kept in .build/fuzz/corpus/<target>, crashers in
-# .build/fuzz/crashes/<target>; copy a crasher into Tests/I18nCoreTests/Data/fuzz-regressions/ to keep it.
+# bundle, locale-tag; self-test, which crashes on purpose, checks this script). New inputs libFuzzer finds are
+# kept in .build/fuzz/corpus/<target>, crashers in .build/fuzz/crashes/<target>; copy a crasher into
+# Tests/I18nCoreTests/Data/fuzz-regressions/ to keep it. A target that crashes fails the script (exit 1) and
+# names the input it kept; the other targets still run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-1000000}
@@ -10,13 +12,15 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(message-format bundle locale-tag)
 mkdir -p .build/fuzz
-sources=$(find Sources/I18nCore -name '*.swift' | sort)
+failed=()
 for target in "${targets[@]}"; do
+    sources=$(find Sources/I18nCore -name '*.swift' | sort)
     case $target in
         message-format) entry=Fuzz/Targets/MessageFormatFuzzer.swift ;;
         bundle) entry=Fuzz/Targets/BundleFuzzer.swift ;;
         locale-tag) entry=Fuzz/Targets/LocaleTagFuzzer.swift ;;
-        *) echo "error: unknown target '$target'; use message-format, bundle or locale-tag" >&2; exit 64 ;;
+        self-test) entry=Fuzz/Targets/SelfTestFuzzer.swift; sources="" ;;
+        *) echo "error: unknown target '$target'; use message-format, bundle, locale-tag or self-test" >&2; exit 64 ;;
     esac
     binary=.build/fuzz/$target
     # shellcheck disable=SC2086
@@ -25,7 +29,21 @@ for target in "${targets[@]}"; do
         || { cat ".build/fuzz/$target.build.log" >&2; exit 1; }
     mkdir -p ".build/fuzz/corpus/$target" ".build/fuzz/crashes/$target"
     echo "== $target: $runs runs" >&2
-    # Swift keeps process-wide caches alive until exit, which LeakSanitizer would report as leaks.
-    ASAN_OPTIONS=detect_leaks=0 "$binary" -runs="$runs" -max_len=4096 -detect_leaks=0 -artifact_prefix=".build/fuzz/crashes/$target/" \
-        ".build/fuzz/corpus/$target" "Fuzz/Corpus/$target" 2>&1 | grep -E "^(#[0-9]+ +DONE|Done|==[0-9]+==ERROR|SUMMARY|stat::)" || true
+    log=.build/fuzz/$target.log
+    status=0
+    # Swift keeps process-wide caches alive until exit, which LeakSanitizer would report as leaks; Swift's own
+    # backtracer would hold a crashing fuzzer up for seconds.
+    ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$binary" -runs="$runs" -max_len=4096 -detect_leaks=0 \
+        -artifact_prefix=".build/fuzz/crashes/$target/" ".build/fuzz/corpus/$target" "Fuzz/Corpus/$target" \
+        > "$log" 2>&1 || status=$?
+    grep -E "^(#[0-9]+ +DONE|Done|==[0-9]+==ERROR|SUMMARY|stat::)" "$log" >&2 || true
+    if [ "$status" -ne 0 ]; then
+        echo "error: $target failed (exit $status); the input is kept in .build/fuzz/crashes/$target/, the log in $log:" >&2
+        grep -E "(Fatal error|ERROR|Test unit written to|artifact_prefix)" "$log" | head -5 >&2 || true
+        failed+=("$target")
+    fi
 done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "error: ${#failed[@]} fuzz target(s) failed: ${failed[*]}" >&2
+    exit 1
+fi

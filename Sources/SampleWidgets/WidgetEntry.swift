@@ -57,11 +57,16 @@ public struct WidgetEntry: TimelineEntry, Hashable {
     public let direction: Direction
     /// The size the entry was made for.
     public let family: WidgetFamily
+    /// What the translator that rendered the entry met in the store (unreadable values, corrupt or oversized
+    /// bundles), as `WidgetTranslator.diagnostics` gives it: a host reports these, not a translator's that never
+    /// rendered anything.
+    public internal(set) var diagnostics: [String] = []
 
     /// The same content from another date on.
     /// - Parameter date: when the new entry takes over.
     public func with(date: Date) -> WidgetEntry {
-        WidgetEntry(date: date, lines: lines, locale: locale, direction: direction, family: family)
+        WidgetEntry(
+            date: date, lines: lines, locale: locale, direction: direction, family: family, diagnostics: diagnostics)
     }
 }
 
@@ -89,7 +94,7 @@ struct EntryBuilder {
     func entry(at date: Date, family: WidgetFamily) -> WidgetEntry {
         WidgetEntry(
             date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
-            family: family)
+            family: family, diagnostics: translator.diagnostics)
     }
 }
 

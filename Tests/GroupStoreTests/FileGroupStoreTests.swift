@@ -179,4 +179,43 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? Int ?? 0) & 0o777
     }
+
+    /// A flush that fails is reported by every write API: of the file (then the old value stays), and of the
+    /// directory (the value is in place, but might not survive a power loss).
+    @Test(arguments: [true, false])
+    func aFailedFlushIsReported(_ failDirectory: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.appending("group")
+        try FileGroupStore(directory: path).setString("old", forKey: "a")
+        let store = FileGroupStore(directory: path) { descriptor in
+            var status = stat()
+            let isDirectory = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            guard isDirectory == failDirectory else { return fsync(descriptor) }
+            errno = EIO
+            return -1
+        }
+        let writes: [(String, () throws -> Void)] = [
+            ("setValue", { try store.setString("new", forKey: "a") }),
+            ("setValues", { try store.setValues([("a", Array("new".utf8))]) }),
+            ("removeValue", { try store.removeValue(forKey: "a") }),
+        ]
+        for (name, write) in writes where failDirectory || name != "removeValue" {
+            try FileGroupStore(directory: path).setString("old", forKey: "a")
+            let error = #expect(throws: GroupStoreError.self, "\(name)") { try write() }
+            guard case .io(let operation, _, let code) = error?.kind else {
+                Issue.record("\(name): \(String(describing: error))")
+                continue
+            }
+            #expect(operation == "flush" && code == EIO, "\(name)")
+            #expect(error?.description.contains("Cannot flush 'a'") == true, "\(String(describing: error))")
+            if !failDirectory { #expect(try store.string(forKey: "a") == "old", "\(name)") }
+        }
+        // Caches are not flushed file by file, but their directory is.
+        if failDirectory {
+            #expect(throws: GroupStoreError.self) { try store.setCachedValues([("c", [1])]) }
+        } else {
+            #expect(throws: Never.self) { try store.setCachedValues([("c", [1])]) }
+        }
+    }
 }

@@ -71,18 +71,51 @@ private let hostileValues: [HostileValue] = {
         #expect(result.standardError.contains("is not a regular file"))
     }
 
-    @Test func aValueOfTensOfMegabytesStillRenders() throws {
+    /// The largest bundle a reader accepts (8 MiB) renders, with its index and without.
+    @Test func aBundleAtTheLimitStillRenders() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
         try cli.seedSampleLocales(["en"])
         var json = #"{"today": {"title": "Bugün"}, "filler": {"#
-        json += (0..<300_000).map { "\"k\($0)\": \"\(String(repeating: "x", count: 80))\"" }.joined(separator: ",")
-        json += "}}"
-        #expect(json.utf8.count > 25_000_000)
-        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(json.utf8))
+        var filler: [String] = []
+        var size = json.utf8.count + 2
+        while true {
+            let entry = "\"k\(filler.count)\": \"\(String(repeating: "x", count: 80))\""
+            guard size + entry.utf8.count + 1 <= 8 * 1024 * 1024 else { break }
+            filler.append(entry)
+            size += entry.utf8.count + 1
+        }
+        json += filler.joined(separator: ",") + "}}"
+        #expect(json.utf8.count > 8 * 1024 * 1024 - 100 && json.utf8.count <= 8 * 1024 * 1024)
+        #expect(
+            try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(json.utf8)).status == 0)
         try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
         let result = try cli.run(["t", "today.title"])
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput == "Bugün\n")
+        try cli.run(["store", "rm", "@better-i18n:widget-i18n:index:acme/widgets:tr"])
+        let unindexed = try cli.run(["t", "today.title"])
+        #expect(unindexed.standardOutput == "Bugün\n", "\(unindexed)")
+    }
+
+    /// A 2 GB (sparse) bundle is refused from its size before a byte of it is read: every command that reads
+    /// bundles answers from the fallback within 1.5 GB of address space (the old reader copied the whole file).
+    @Test(arguments: [
+        ["t", "today.title"], ["timeline", "--widget", "today", "--hours", "1"], ["status"], ["check"],
+        ["locale", "list"],
+    ])
+    func aHugeBundleIsRefusedBeforeItIsRead(_ command: [String]) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
+        let file = cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("{".utf8)))
+        #expect(truncate(file, 2 << 30) == 0)
+        let result = try cli.runShell("ulimit -v 1500000; exec \"$WIDGET_I18N\" \(command.joined(separator: " "))")
+        #expect(!result.diedFromSignal && result.status <= 1, "\(result)")
+        #expect(
+            result.standardError.contains("is 2147483648 bytes, larger than the 8388608 bytes a reader accepts"),
+            "\(result)")
     }
 }

@@ -169,6 +169,37 @@ extension TimelineCommandTests {
         #expect(diagnostics.contains("reloaded: reload requested: locale changed to ru"))
         #expect(diagnostics.hasSuffix("host stopped\n"))
     }
+
+    /// What the host's own translators met in the store is reported once, while it shows the fallback.
+    @Test func reportsWhatItsTranslatorsMet() async throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["fetch", "--all", "--quiet"]).status == 0)
+        try cli.run(["locale", "set", "ru"])
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:ru", "--no-validate"], input: Data("[1, 2".utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Repository.product("widget-i18n"))
+        process.arguments = ["host", "--widget", "today", "--family", "small"]
+        process.environment = [
+            "WIDGET_I18N_PROJECT": cli.project, "WIDGET_I18N_GROUP_DIR": cli.groupDirectory, "PATH": "/usr/bin:/bin",
+        ]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let collected = OutputCollector(output.fileHandleForReading)
+        let warnings = OutputCollector(errors.fileHandleForReading)
+        #expect(await collected.wait(for: "No events today"), "\(collected.text)")
+        #expect(await warnings.wait(for: "The cached messages for 'ru'"), "\(warnings.text)")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = warnings.text.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(lines.count == 1, "\(warnings.text)")
+    }
 }
 
 /// Reads a pipe in the background and waits for a line to appear.

@@ -22,8 +22,8 @@
 /// escapes), name offset and length (u32 each; length bit 31: the name had escapes and is not checked). An
 /// empty slot has value offset `0xFFFFFFFF`. An index of an older format version is stale.
 ///
-/// Both values are read by range, never mapped (`RandomAccessBytes`): opening reads the header and the 64
-/// fingerprint samples, a lookup reads the slots it probes and the one member it finds. Another process may
+/// Both values are read by range, never mapped (`RandomAccessBytes`): opening with an identity reads the header
+/// only, a lookup reads the slots it probes and the one member it finds. Another process may
 /// truncate or rewrite the JSON in place meanwhile; a read that comes back short is a stale index, never a
 /// fault.
 package struct StoredBundleIndex: Sendable {
@@ -71,14 +71,13 @@ package struct StoredBundleIndex: Sendable {
                     Array(raw[48..<48 + identityLength])
                 )
             }
-        guard let header, UInt64(json.count) == header.size, Self.fingerprint(json) == header.fingerprint else {
-            return nil
-        }
-        // The same identity is the same value: constant cost. Without identities, compare the content.
+        guard let header, UInt64(json.count) == header.size else { return nil }
+        // The same identity is the same value: constant cost, nothing of the JSON read. Without identities,
+        // compare the content: the fingerprint first, which rejects most other values cheaply, then the digest.
         if let identity, !header.identity.isEmpty {
             guard identity == header.identity else { return nil }
         } else {
-            guard let all = json.bytes(in: 0..<json.count),
+            guard let all = json.bytes(in: 0..<json.count), Self.fingerprint(all) == header.fingerprint,
                 all.withUnsafeBytes({ ContentDigest.of($0) }) == header.digest
             else { return nil }
         }

@@ -46,6 +46,7 @@ enum HostCommand: Command {
         let host = TimelineHost(
             provider: provider, store: widget.source.store, project: widget.source.project,
             context: TimelineProviderContext(family: widget.family, timeZone: widget.timeZone), budget: budget)
+        var reported: [String] = []
         while !stopRequested.load(ordering: .relaxed) {
             let now = Date()
             for event in await host.step(at: now) {
@@ -58,6 +59,11 @@ enum HostCommand: Command {
                     )
                 case .show(let entry):
                     output.write(widget.text([entry.with(date: now)]))
+                    // What the translator that rendered it met, once per host.
+                    for diagnostic in entry.diagnostics where !reported.contains(diagnostic) {
+                        reported.append(diagnostic)
+                        output.warning(diagnostic)
+                    }
                 }
             }
             // Wake for the next entry or reload, and at least every 250 ms to notice reload requests and signals.

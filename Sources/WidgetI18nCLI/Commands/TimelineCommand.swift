@@ -29,7 +29,7 @@ enum TimelineCommand: Command {
         let from = try CommandInput.start(arguments)
         let hours = try CommandInput.wholeNumber("hours", in: 1...8784, default: 48, arguments, unit: "hours")
         let entries = await widget.entries(from: from, through: from.addingTimeInterval(Double(hours) * 3600))
-        for diagnostic in widget.diagnostics() { context.output.warning(diagnostic) }
+        for diagnostic in WidgetOptions.diagnostics(of: entries) { context.output.warning(diagnostic) }
         if arguments.has("json") {
             context.output.writeLine(widget.json(entries))
         } else {
@@ -56,7 +56,6 @@ struct WidgetOptions {
     /// The time zone as the user named it (Foundation reports UTC as GMT).
     let timeZoneName: String
     let eventID: String?
-    let translatorForDiagnostics: WidgetTranslator
 
     init(kind: String, family: WidgetFamily, timeZone: ZoneInfo, eventID: String?, translator: WidgetTranslator) {
         self.kind = kind
@@ -64,7 +63,6 @@ struct WidgetOptions {
         self.timeZone = timeZone
         self.timeZoneName = timeZone.identifier
         self.eventID = eventID
-        translatorForDiagnostics = translator
         source = WidgetSource(
             store: translator.store, project: translator.project, defaultLocale: translator.defaultLocale,
             preferredLanguages: translator.preferredLanguages)
@@ -88,12 +86,12 @@ struct WidgetOptions {
         timeZoneName = zone?.name ?? ZoneInfo.current.identifier
         let configuration = try context.configuration()
         let locale = try CommandInput.localeOption(arguments)
-        translatorForDiagnostics = try configuration.translator(arguments)
+        // The configured store, bundled messages and languages; the widget's own translators do the reading.
+        let configured = try configuration.translator(arguments)
         source = WidgetSource(
-            store: translatorForDiagnostics.store, project: translatorForDiagnostics.project,
-            defaultLocale: configuration.defaultLocale,
-            locale: locale, bundledMessages: translatorForDiagnostics.bundledMessages,
-            preferredLanguages: translatorForDiagnostics.preferredLanguages)
+            store: configured.store, project: configured.project, defaultLocale: configuration.defaultLocale,
+            locale: locale, bundledMessages: configured.bundledMessages,
+            preferredLanguages: configured.preferredLanguages)
         eventID = arguments.value("event")
     }
 
@@ -119,7 +117,12 @@ struct WidgetOptions {
         return result
     }
 
-    func diagnostics() -> [String] { translatorForDiagnostics.diagnostics }
+    /// What the translators that rendered `entries` met, each once, in the order they met it.
+    static func diagnostics(of entries: [WidgetEntry]) -> [String] {
+        var seen: [String] = []
+        for diagnostic in entries.flatMap(\.diagnostics) where !seen.contains(diagnostic) { seen.append(diagnostic) }
+        return seen
+    }
 
     func text(_ entries: [WidgetEntry]) -> String {
         guard let first = entries.first else { return "" }
