@@ -12,16 +12,47 @@ enum CLI {
         PseudoCommand.self, DemoCommand.self,
     ]
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    static func run(_ arguments: [String], environment: [String: String], workingDirectory: String) async -> Int32 {
-        let output = Output()
+    /// Runs the command line `arguments` (without the program name, as the bytes the process was given) and
+    /// returns the exit code: the command's, or 1 when it succeeded but its output could not be written.
+    static func run(
+        _ arguments: [[UInt8]], environment: [String: String], workingDirectory: String, output: Output = Output()
+    ) async -> Int32 {
+        var status: Int32 = 0
         do {
-            try await dispatch(arguments, environment: environment, workingDirectory: workingDirectory, output: output)
-            return 0
+            try await dispatch(
+                try decode(arguments), environment: environment, workingDirectory: workingDirectory, output: output)
         } catch {
             output.error(error.description)
-            return error.exitCode
+            status = error.exitCode
         }
+        // A failed write is reported where it can be (a broken stderr has nowhere to say it) and fails the run.
+        let failures = output.writeFailures
+        for failure in failures { output.error(failure) }
+        if !failures.isEmpty, status == 0 { status = 1 }
+        return status
+    }
+
+    /// The arguments the process was started with, after the program name, as the bytes it was given.
+    static func rawArguments() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+    }
+
+    /// The arguments as text. One that is not UTF-8 is a usage error before anything runs: Foundation would
+    /// repair it into U+FFFD, and `store put` would write a key nobody asked for.
+    static func decode(_ arguments: [[UInt8]]) throws(CLIError) -> [String] {
+        var decoded: [String] = []
+        for (index, bytes) in arguments.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let shown = QuotedExcerpt.of(String(decoding: bytes, as: UTF8.self))
+                throw .usage(
+                    "Argument \(index + 1) ('\(shown)') is not valid UTF-8 text; pass every argument as UTF-8")
+            }
+            decoded.append(text)
+        }
+        return decoded
     }
 
     private static func dispatch(

@@ -81,6 +81,9 @@ enum FormatCommand: Command {
     private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output)
         throws(CLIError)
     {
+        guard !StandardStreams.wasClosedAtStart(STDIN_FILENO) else {
+            throw .failure("Standard input is closed; --jsonl reads its messages from there, one JSON object a line")
+        }
         var zones: [String: ZoneInfo] = [:]
         while let line = readLine(strippingNewline: true) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }

@@ -67,7 +67,15 @@ enum StorePutCommand: Command {
             }
             value = Array(data)
         } else {
-            value = Array(FileHandle.standardInput.readDataToEndOfFile())
+            // A failed read writes nothing: a part of the value is not the value.
+            do { value = try StandardStreams.readInput() } catch {
+                switch error {
+                case .closed: throw .failure("Standard input is closed; pass the value with --file FILE")
+                case .system(let code):
+                    throw .failure(
+                        "Cannot read standard input: \(StandardStreams.message(for: code)); nothing was written")
+                }
+            }
         }
         if !arguments.has("no-validate"), let problem = StoreCommandSupport.validate(value, forKey: key) {
             throw .failure(
