@@ -130,7 +130,7 @@ enum CLI {
             "COMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
+            lines.append("  " + TerminalText.padded(command.name, toWidth: 14) + command.summary)
         }
         lines += [
             "",
@@ -138,7 +138,7 @@ enum CLI {
         ]
         for option in Configuration.globalOptions {
             let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            lines.append(left.padding(toLength: 26, withPad: " ", startingAt: 0) + option.help)
+            lines.append(TerminalText.padded(left, toWidth: 26) + option.help)
         }
         lines += ["  --version               Show the version", "", "See 'widget-i18n <command> --help' for details."]
         return lines.joined(separator: "\n")

@@ -57,7 +57,7 @@ enum HostCommand: Command {
                         "deferred: \(reason); the daily reload budget is spent until \(widget.timeZone.iso8601(until))"
                     )
                 case .show(let entry):
-                    output.write(widget.text([entry.with(date: now)]))
+                    output.writeComposed(widget.text([entry.with(date: now)]))
                 }
             }
             // Wake for the next entry or reload, and at least every 250 ms to notice reload requests and signals.

@@ -9,14 +9,18 @@ enum StoreListCommand: Command {
     static let path = ["store", "list"]
     static let summary = "List the keys of the group store with size and modification time"
     static let usage = "store list"
-    static let discussion = "Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key."
+    static let discussion = """
+        Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key. Control characters and bidi
+        controls in a key (a tab, a newline, ESC, U+202E) are shown escaped, as \\t, \\n, \\u{1B}, \\u{202E}.
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("'store list' takes no arguments") }
         let store = try context.configuration().store()
         do {
             for entry in try store.entries().sorted(by: { $0.key < $1.key }) {
-                context.output.writeLine("\(entry.key)\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))")
+                context.output.writeLine(
+                    "\(TerminalText.escaped(entry.key))\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))")
             }
         } catch { throw .failure("\(error)") }
     }
@@ -27,6 +31,10 @@ enum StoreGetCommand: Command {
     static let path = ["store", "get"]
     static let summary = "Print the value of a key exactly as stored"
     static let usage = "store get <key>"
+    static let discussion = """
+        Writes the value byte for byte to a pipe or a file. On a terminal, control characters and bidi controls
+        are shown escaped (ESC as \\u{1B}), so that a value cannot drive the terminal.
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
