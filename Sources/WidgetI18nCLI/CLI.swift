@@ -97,7 +97,8 @@ enum CLI {
     }
 
     /// Removes the leading command words (up to two) from `arguments`, skipping global options and their
-    /// values, so that `--project acme/widgets locale set tr` selects `locale set`.
+    /// values, so that `--project acme/widgets locale set tr` selects `locale set`. A value is skipped as
+    /// `ArgumentParser` reads it: a word that looks like an option is not one, and the parser refuses it.
     private static func commandWords(in arguments: inout [String]) -> [String] {
         let valued = Set(Configuration.globalOptions.filter { $0.valueName != nil }.map { "--" + $0.name })
         var words: [String] = []
@@ -105,7 +106,8 @@ enum CLI {
         while index < arguments.count, words.count < 2 {
             let argument = arguments[index]
             if valued.contains(argument) {
-                index += 2
+                let hasValue = index + 1 < arguments.count && !ArgumentParser.looksLikeOption(arguments[index + 1])
+                index += hasValue ? 2 : 1
                 continue
             }
             if argument.hasPrefix("-") {
