@@ -245,3 +245,44 @@ private let irregularEntries: [IrregularEntry] = [
         #expect(keys.contains("@better-i18n:messages:acme/widgets:en\t"))
     }
 }
+
+@Suite struct StorePutInputTests {
+    /// A megabyte-sized locale is refused with a short prefix of it, not the whole of it.
+    @Test func aRefusalQuotesAShortPrefixOfTheValue() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let value = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        let result = try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: value)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: Refusing to write '@better-i18n:locale:acme/widgets': Invalid "))
+        #expect(result.standardError.contains("… (1048576 bytes)"))
+        #expect(result.standardError.utf8.count < 1024, "\(result.standardError.utf8.count) bytes")
+        #expect(snapshot(of: cli.groupDirectory).isEmpty)
+    }
+
+    /// `$'a\xffb'` was written as the key `a%EF%BF%BDb`: an argument that is not UTF-8 is a usage error, and
+    /// nothing runs.
+    @Test(arguments: [
+        (
+            #"store put "$(printf 'a\377b')""#,
+            "error: Argument 3 ('a\u{FFFD}b') is not valid UTF-8 text; pass every argument as UTF-8\n"
+        ),
+        (
+            #"store put k --file "$(printf '\300\257')""#,
+            "error: Argument 5 ('\u{FFFD}\u{FFFD}') is not valid UTF-8 text; pass every argument as UTF-8\n"
+        ),
+        (
+            #""$(printf 'st\355\240\200re')" put k"#,
+            "error: Argument 1 ('st\u{FFFD}\u{FFFD}\u{FFFD}re') is not valid UTF-8 text; pass every argument as UTF-8\n"
+        ),
+    ])
+    func anArgumentThatIsNotUTF8IsAUsageError(_ arguments: String, _ message: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.runShell(#""$WIDGET_I18N" "# + arguments, input: Data("value".utf8))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.standardError == message)
+        #expect(snapshot(of: cli.groupDirectory).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.groupDirectory))
+    }
+}

@@ -86,8 +86,9 @@ enum StorePutCommand: Command {
             }
         }
         if !arguments.has("no-validate"), let problem = StoreCommandSupport.validate(value, forKey: key) {
+            // The reason may quote the value, which can be megabytes: the refusal repeats a short prefix at most.
             throw .failure(
-                "Refusing to write '\(key)': \(problem); the stored value is unchanged "
+                "Refusing to write '\(key)': \(QuotedExcerpt.of(problem, length: 320)); the stored value is unchanged "
                     + "(pass --no-validate to write it anyway)")
         }
         do {
