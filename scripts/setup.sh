@@ -36,6 +36,7 @@ if [ "$purpose" = test ]; then
     need nginx-light test -x /usr/sbin/nginx                   # the test CDN
     need curl command -v curl                                  # the fetch benchmark's reference, test helpers
     need chromium test -x /usr/bin/chromium                    # opens the preview contact sheet in tests
+    need unicode-data test -f /usr/share/unicode/EastAsianWidth.txt  # the terminal width table's regeneration check
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

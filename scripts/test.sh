@@ -16,3 +16,10 @@ if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null
 else
     echo "test: skipped the CLDR regeneration check (needs: pip install pyicu-wheels==2.15.2)" >&2
 fi
+# The terminal width table regenerates byte for byte from the Unicode release it was made from (Debian
+# bookworm's unicode-data, Unicode 15.0.0).
+if grep -qs '^# EastAsianWidth-15.0.0.txt' /usr/share/unicode/EastAsianWidth.txt; then
+    python3 scripts/generate/east-asian-width.py --check
+else
+    echo "test: skipped the terminal width table's regeneration check (needs Unicode 15.0.0 in /usr/share/unicode)" >&2
+fi

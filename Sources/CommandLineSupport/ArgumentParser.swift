@@ -31,6 +31,10 @@ package struct ParsedArguments: Sendable {
 
 /// A deliberately small GNU-style parser: `--name value`, `--name=value`, flags, `-h`, and `--` to end
 /// options. Anything it does not know is a usage error that names the fix.
+///
+/// A value that looks like an option (`--group-dir --no-validate`) is refused rather than taken: a forgotten
+/// value must not swallow the next flag. `--name=--value` gives such a value on purpose; `-` and negative
+/// numbers (`-1`, `-0.5`) are values.
 package enum ArgumentParser {
     package static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(CLIError)
         -> ParsedArguments
@@ -79,6 +83,11 @@ package enum ArgumentParser {
                     throw .usage("Option '--\(name)' needs a value (\(spec.valueName!)); \(help)")
                 }
                 value = arguments[index]
+                guard !looksLikeOption(value) else {
+                    throw .usage(
+                        "Option '--\(name)' needs a value (\(spec.valueName!)), but '\(value)' is an option; write "
+                            + "'--\(name)=\(value)' if that is the value; \(help)")
+                }
                 index += 1
             }
             if !spec.repeatable, parsed.values[name] != nil {
@@ -87,6 +96,19 @@ package enum ArgumentParser {
             parsed.values[name, default: []].append(value)
         }
         return parsed
+    }
+
+    /// Whether `argument`, where an option's value is expected, is an option instead: it starts with `-`, and
+    /// is neither `-` alone (standard input, by convention) nor a negative number such as `-1` or `-0.5`.
+    /// - Parameter argument: the word after an option that takes a value.
+    package static func looksLikeOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        let number = argument.utf8.dropFirst()
+        let isNumber =
+            number.contains(where: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            && number.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+            && number.filter { $0 == UInt8(ascii: ".") }.count <= 1
+        return !isNumber
     }
 
     /// `name=value` pairs into message arguments; numbers become numbers.

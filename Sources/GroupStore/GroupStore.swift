@@ -318,8 +318,7 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             return "Cannot \(operation) \(keyText) in \(store): \(SystemError.message(for: code)) ('\(path)')"
                 + SystemError.advice(for: code)
         case .notARegularFile(let path):
-            return "The value of \(keyText) in \(store) is not a regular file ('\(path)'); remove it with "
-                + "'widget-i18n store rm \(key ?? "KEY")' or by hand"
+            return "The value of \(keyText) in \(store) is not a regular file ('\(path)')"
         case .notUTF8:
             return "The value of \(keyText) in \(store) is not valid UTF-8 text"
         case .tooLarge(let size, let limit):

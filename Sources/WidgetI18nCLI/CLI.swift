@@ -12,16 +12,47 @@ enum CLI {
         PseudoCommand.self, DemoCommand.self,
     ]
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    static func run(_ arguments: [String], environment: [String: String], workingDirectory: String) async -> Int32 {
-        let output = Output()
+    /// Runs the command line `arguments` (without the program name, as the bytes the process was given) and
+    /// returns the exit code: the command's, or 1 when it succeeded but its output could not be written.
+    static func run(
+        _ arguments: [[UInt8]], environment: [String: String], workingDirectory: String, output: Output = Output()
+    ) async -> Int32 {
+        var status: Int32 = 0
         do {
-            try await dispatch(arguments, environment: environment, workingDirectory: workingDirectory, output: output)
-            return 0
+            try await dispatch(
+                try decode(arguments), environment: environment, workingDirectory: workingDirectory, output: output)
         } catch {
             output.error(error.description)
-            return error.exitCode
+            status = error.exitCode
         }
+        // A failed write is reported where it can be (a broken stderr has nowhere to say it) and fails the run.
+        let failures = output.writeFailures
+        for failure in failures { output.error(failure) }
+        if !failures.isEmpty, status == 0 { status = 1 }
+        return status
+    }
+
+    /// The arguments the process was started with, after the program name, as the bytes it was given.
+    static func rawArguments() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+    }
+
+    /// The arguments as text. One that is not UTF-8 is a usage error before anything runs: Foundation would
+    /// repair it into U+FFFD, and `store put` would write a key nobody asked for.
+    static func decode(_ arguments: [[UInt8]]) throws(CLIError) -> [String] {
+        var decoded: [String] = []
+        for (index, bytes) in arguments.enumerated() {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let shown = QuotedExcerpt.of(String(decoding: bytes, as: UTF8.self))
+                throw .usage(
+                    "Argument \(index + 1) ('\(shown)') is not valid UTF-8 text; pass every argument as UTF-8")
+            }
+            decoded.append(text)
+        }
+        return decoded
     }
 
     private static func dispatch(
@@ -66,7 +97,8 @@ enum CLI {
     }
 
     /// Removes the leading command words (up to two) from `arguments`, skipping global options and their
-    /// values, so that `--project acme/widgets locale set tr` selects `locale set`.
+    /// values, so that `--project acme/widgets locale set tr` selects `locale set`. A value is skipped as
+    /// `ArgumentParser` reads it: a word that looks like an option is not one, and the parser refuses it.
     private static func commandWords(in arguments: inout [String]) -> [String] {
         let valued = Set(Configuration.globalOptions.filter { $0.valueName != nil }.map { "--" + $0.name })
         var words: [String] = []
@@ -74,7 +106,8 @@ enum CLI {
         while index < arguments.count, words.count < 2 {
             let argument = arguments[index]
             if valued.contains(argument) {
-                index += 2
+                let hasValue = index + 1 < arguments.count && !ArgumentParser.looksLikeOption(arguments[index + 1])
+                index += hasValue ? 2 : 1
                 continue
             }
             if argument.hasPrefix("-") {
@@ -99,7 +132,7 @@ enum CLI {
             "COMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
+            lines.append("  " + TerminalText.padded(command.name, toWidth: 14) + command.summary)
         }
         lines += [
             "",
@@ -107,7 +140,7 @@ enum CLI {
         ]
         for option in Configuration.globalOptions {
             let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            lines.append(left.padding(toLength: 26, withPad: " ", startingAt: 0) + option.help)
+            lines.append(TerminalText.padded(left, toWidth: 26) + option.help)
         }
         lines += ["  --version               Show the version", "", "See 'widget-i18n <command> --help' for details."]
         return lines.joined(separator: "\n")

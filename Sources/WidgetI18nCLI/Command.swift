@@ -24,7 +24,7 @@ extension Command {
         lines += ["", "OPTIONS:"]
         for option in options + Configuration.globalOptions {
             let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            lines.append(left.padding(toLength: max(left.count + 2, 26), withPad: " ", startingAt: 0) + option.help)
+            lines.append(TerminalText.padded(left, toWidth: max(TerminalText.width(of: left) + 2, 26)) + option.help)
         }
         return lines.joined(separator: "\n")
     }

@@ -1,13 +1,47 @@
+import CommandLineSupport
 import Foundation
 
-/// Where a command writes: data to stdout, diagnostics to stderr.
-struct Output {
-    func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+/// Where a command writes: data to stdout, diagnostics to stderr, through `StandardStreams`.
+///
+/// What a store or a CDN supplied never reaches a terminal with control characters in it (`TerminalText`):
+/// commands for people escape those parts themselves, always; `write` and `writeLine` escape whatever else
+/// reaches a terminal, and leave bytes to a pipe or a file exactly as they are, so data commands (`t`, `format`,
+/// `store get`) stay exact where a program reads them. Diagnostics are always escaped.
+struct Output: Sendable {
+    var standardOutput = StandardStreams.output
+    var standardError = StandardStreams.error
+
+    /// Text on stdout: exact to a pipe or a file, escaped on a terminal.
+    func write(_ text: String) {
+        standardOutput.write(
+            standardOutput.isTerminal ? TerminalText.escaped(text, keeping: [.newlines, .tabs]) : text)
+    }
+
     func writeLine(_ text: String = "") { write(text + "\n") }
-    func writeBytes(_ bytes: [UInt8]) { FileHandle.standardOutput.write(Data(bytes)) }
-    func warning(_ text: String) { FileHandle.standardError.write(Data("warning: \(text)\n".utf8)) }
-    func error(_ text: String) { FileHandle.standardError.write(Data("error: \(text)\n".utf8)) }
-    func note(_ text: String) { FileHandle.standardError.write(Data("\(text)\n".utf8)) }
+
+    /// A value on stdout, byte for byte to a pipe or a file; on a terminal, as UTF-8 text with control
+    /// characters escaped (and bytes that are not UTF-8 as U+FFFD).
+    func writeBytes(_ bytes: [UInt8]) {
+        guard standardOutput.isTerminal else { return standardOutput.write(bytes) }
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Text the command composed itself from parts it escaped, written as it is even on a terminal: for lines
+    /// with deliberate bidi isolates around right-to-left text (`WidgetOptions.text`).
+    func writeComposed(_ text: String) { standardOutput.write(text) }
+
+    func warning(_ text: String) { diagnostic("warning: \(text)") }
+    func error(_ text: String) { diagnostic("error: \(text)") }
+    func note(_ text: String) { diagnostic(text) }
+
+    private func diagnostic(_ text: String) {
+        standardError.write(TerminalText.escaped(text, keeping: [.newlines, .tabs]) + "\n")
+    }
+
+    /// Why stdout and stderr, each that had a write fail, failed: the errors to report (where stderr works).
+    var writeFailures: [String] {
+        [standardOutput.failureDescription, standardError.failureDescription].compactMap(\.self)
+    }
 }
 
 /// Sizes and ages as people read them.

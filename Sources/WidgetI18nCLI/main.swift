@@ -1,6 +1,8 @@
 import Foundation
 
+// First, before anything opens a file: a closed stdout must never become the descriptor of a store's file.
+StandardStreams.prepare()
 let status = await CLI.run(
-    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+    CLI.rawArguments(), environment: ProcessInfo.processInfo.environment,
     workingDirectory: FileManager.default.currentDirectoryPath)
 exit(status)

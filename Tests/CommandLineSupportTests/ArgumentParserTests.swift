@@ -21,9 +21,48 @@ import Testing
         #expect(parsed.value("locale") == nil)
     }
 
-    @Test func valuesMayStartWithADash() throws {
-        #expect(try ArgumentParser.parse(["--locale", "-x"], options: options, command: "t").value("locale") == "-x")
-        #expect(try ArgumentParser.parse(["--locale="], options: options, command: "t").value("locale") == "")
+    /// `-`, negative numbers and `--name=--value` are values; an empty value is one too.
+    @Test(arguments: [
+        (["--locale", "-"], "-"), (["--locale", "-1"], "-1"), (["--locale", "-0.5"], "-0.5"),
+        (["--locale", "-.5"], "-.5"), (["--locale=--explain"], "--explain"), (["--locale=-x"], "-x"),
+        (["--locale="], ""),
+    ])
+    func valuesMayStartWithADashWhenTheyAreNoOption(_ arguments: [String], _ value: String) throws {
+        let parsed = try ArgumentParser.parse(arguments, options: options, command: "t")
+        #expect(parsed.value("locale") == value)
+        #expect(parsed.flags.isEmpty)
+    }
+
+    /// A forgotten value never swallows the next option: `t nokey --default --explain` printed "--explain".
+    @Test(arguments: [
+        (["--locale", "--explain"], "--locale", "L", "--explain"),
+        (["--locale", "-x"], "--locale", "L", "-x"),
+        (["--locale", "-h"], "--locale", "L", "-h"),
+        (["--locale", "--"], "--locale", "L", "--"),
+        (["--tag", "a", "--tag", "--locale", "tr"], "--tag", "T", "--locale"),
+        (["--locale", "-1x"], "--locale", "L", "-1x"),
+        (["--locale", "-1.2.3"], "--locale", "L", "-1.2.3"),
+        (["--locale", "-inf"], "--locale", "L", "-inf"),
+    ])
+    func aValueThatLooksLikeAnOptionIsAUsageError(
+        _ arguments: [String], _ option: String, _ valueName: String, _ value: String
+    ) {
+        let error = #expect(throws: CLIError.self) {
+            try ArgumentParser.parse(arguments, options: options, command: "t")
+        }
+        #expect(
+            error?.description
+                == "Option '\(option)' needs a value (\(valueName)), but '\(value)' is an option; write "
+                + "'\(option)=\(value)' if that is the value; see 'widget-i18n t --help'")
+        #expect(error?.exitCode == 64)
+    }
+
+    @Test(arguments: [
+        ("--explain", true), ("-x", true), ("-h", true), ("--", true), ("-1e3", true), ("-", false), ("-1", false),
+        ("-0.5", false), ("-.5", false), ("tr", false), ("", false), ("a-b", false),
+    ])
+    func looksLikeAnOption(_ argument: String, _ isOption: Bool) {
+        #expect(ArgumentParser.looksLikeOption(argument) == isOption)
     }
 
     @Test(arguments: [

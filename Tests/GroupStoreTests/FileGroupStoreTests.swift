@@ -131,6 +131,33 @@ import Testing
         #expect(throws: GroupStoreError.self) { try store.removeValue(forKey: "dir") }
         // No temporary file was left behind by the failed write.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["dir"])
+        // A library's message never sends its user to a command-line tool.
+        #expect(readError?.description.contains("store rm") == false)
+    }
+
+    /// `removeEntry` clears what `notARegularFile` reports: a link (never its target), a FIFO, an empty
+    /// directory; a directory with something in it stays, with `ENOTEMPTY`.
+    @Test func removeEntryRemovesWhatIsNotARegularFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let container = directory.appending("group")
+        let outside = directory.appending("outside.txt")
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: outside))
+        let store = FileGroupStore(directory: container)
+        try store.setString("x", forKey: "value")
+        try FileManager.default.createSymbolicLink(atPath: container + "/link", withDestinationPath: outside)
+        #expect(mkfifo(container + "/fifo", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: container + "/empty", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: container + "/full/inner", withIntermediateDirectories: true)
+        for key in ["link", "fifo", "empty", "value"] {
+            #expect(try store.removeEntry(forKey: key), "\(key)")
+            #expect(try store.removeEntry(forKey: key) == false, "\(key)")
+        }
+        #expect(FileManager.default.contents(atPath: outside) == Data("secret".utf8))
+        let error = #expect(throws: GroupStoreError.self) { try store.removeEntry(forKey: "full") }
+        #expect(error?.kind == .io(operation: "remove", path: container + "/full", errno: ENOTEMPTY))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container) == ["full"])
+        #expect(throws: GroupStoreError.self) { try store.removeEntry(forKey: "..") }
     }
 
     /// The on-disk format is the contract: a store that `Benchmarks/make-fixture.py` writes with Python's

@@ -62,4 +62,16 @@ private let table: LocaleTagTable = try! loadTestData("locale-tags.json")
         let empty = #expect(throws: LocaleTagError.self) { try LocaleTag("") }
         #expect(empty?.description.contains("the tag is empty") == true)
     }
+
+    /// A megabyte-sized "locale" from a store is quoted as a short prefix, never whole.
+    @Test(arguments: [
+        String(repeating: "x", count: 1 << 20), "en-" + String(repeating: "日本", count: 1000),
+    ])
+    func errorQuotesAShortPrefixOfALongText(_ text: String) {
+        let error = #expect(throws: LocaleTagError.self) { try LocaleTag(text) }
+        let description = error?.description ?? ""
+        #expect(description.contains("it is longer than 64 characters"))
+        #expect(description.contains("… (\(text.utf8.count) bytes)"))
+        #expect(description.utf8.count < 400, "\(description.utf8.count) bytes")
+    }
 }

@@ -17,14 +17,29 @@ public struct CLIHarness: Sendable {
     public func run(
         _ arguments: [String], environment: [String: String] = [:], input: Data? = nil, workingDirectory: String? = nil
     ) throws -> ProcessResult {
-        // The bundled Locales/ as the CDN: commands that fetch stay on this machine unless a test says otherwise.
-        let base = [
+        try runProcess(
+            Repository.product("widget-i18n"), arguments, environment: self.environment.merging(environment) { $1 },
+            input: input, workingDirectory: workingDirectory ?? directory.path)
+    }
+
+    /// Runs a bash `script` in which `"$WIDGET_I18N"` is the built binary, in the environment of `run`: for what
+    /// `Process` cannot set up, such as a closed descriptor (`>&-`), `/dev/full`, a reader that goes away, or
+    /// an argument that is not UTF-8 (`"$(printf 'a\\377b')"`).
+    @discardableResult
+    public func runShell(_ script: String, input: Data? = nil) throws -> ProcessResult {
+        try runProcess(
+            "/bin/bash", ["-c", script],
+            environment: environment.merging(["WIDGET_I18N": Repository.product("widget-i18n")]) { $1 }, input: input,
+            workingDirectory: directory.path)
+    }
+
+    /// The project, the group directory and the bundled Locales/ as the CDN, so that commands that fetch stay
+    /// on this machine unless a test says otherwise.
+    private var environment: [String: String] {
+        [
             "WIDGET_I18N_PROJECT": project, "WIDGET_I18N_GROUP_DIR": groupDirectory,
             "WIDGET_I18N_CDN": URL(fileURLWithPath: Repository.root + "/Locales").absoluteString,
         ]
-        return try runProcess(
-            Repository.product("widget-i18n"), arguments, environment: base.merging(environment) { _, new in new },
-            input: input, workingDirectory: workingDirectory ?? directory.path)
     }
 
     /// Puts the sample project's messages for `locales` into the store, as the fetcher would.

@@ -81,6 +81,48 @@ import Testing
         #expect(lines[10].hasPrefix("    en        18 messages    943 B     stored "))
     }
 
+    /// A forgotten value never swallows the next flag: `store put mykey --group-dir --no-validate` made a
+    /// directory `./--no-validate/`, and `t nokey --default --explain` printed `--explain`.
+    @Test(arguments: [
+        (
+            ["store", "put", "mykey", "--group-dir", "--no-validate"], "--group-dir", "DIR", "--no-validate",
+            "store put"
+        ),
+        (
+            ["--group-dir", "--no-validate", "store", "put", "mykey"], "--group-dir", "DIR", "--no-validate",
+            "store put"
+        ),
+        (["t", "nokey", "--default", "--explain"], "--default", "TEXT", "--explain", "t"),
+        (["t", "nokey", "--locale", "-h"], "--locale", "LOCALE", "-h", "t"),
+    ])
+    func anOptionWithoutItsValueIsAUsageError(
+        _ arguments: [String], _ option: String, _ valueName: String, _ value: String, _ command: String
+    ) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(arguments, input: Data("value".utf8))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "error: Option '\(option)' needs a value (\(valueName)), but '\(value)' is an option; write "
+                + "'\(option)=\(value)' if that is the value; see 'widget-i18n \(command) --help'\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).isEmpty)
+    }
+
+    /// `--opt=--value` says it on purpose.
+    @Test func aValueThatLooksLikeAnOptionIsWrittenWithAnEqualsSign() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let put = try cli.run(["store", "put", "mykey", "--group-dir=--odd-dir"], input: Data("value".utf8))
+        #expect(put.status == 0, "\(put)")
+        #expect(FileManager.default.contents(atPath: cli.directory.appending("--odd-dir/mykey")) == Data("value".utf8))
+        try cli.seedSampleLocales(["en"])
+        let translated = try cli.run(["t", "nokey", "--default=--explain"])
+        #expect(translated.status == 1)
+        #expect(translated.standardOutput == "--explain\n")
+    }
+
     @Test func statusNeedsAProject() throws {
         let result = try runProcess(Repository.product("widget-i18n"), ["status", "--group-dir", "/tmp/x"])
         #expect(result.status == 64)

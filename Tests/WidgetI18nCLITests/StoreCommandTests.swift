@@ -144,3 +144,145 @@ import Testing
         #expect(badGroup.standardError.contains("Invalid group '../x'"))
     }
 }
+
+/// What can sit where a key's file should be, planted behind the CLI's back.
+struct IrregularEntry: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// Whether reading it reports "not a regular file"; open(2) of a socket fails with ENXIO before the store
+    /// can tell, so its read error is a plain I/O error.
+    var readAsIrregular = true
+    let plant: @Sendable (_ path: String, _ outside: String) throws -> Void
+    var testDescription: String { name }
+}
+
+private let irregularEntries: [IrregularEntry] = [
+    IrregularEntry(name: "a symbolic link out of the container") { path, outside in
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside)
+    },
+    IrregularEntry(name: "a dangling symbolic link") { path, outside in
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: outside + ".gone")
+    },
+    IrregularEntry(name: "a FIFO") { path, _ in
+        guard mkfifo(path, 0o600) == 0 else { throw POSIXError(.EIO) }
+    },
+    IrregularEntry(name: "a socket", readAsIrregular: false) { path, _ in
+        let socket = Foundation.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else { throw POSIXError(.EIO) }
+    },
+    IrregularEntry(name: "an empty directory") { path, _ in
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    },
+]
+
+@Suite struct StoreRemoveTests {
+    /// The errors about such an entry say "remove it with 'widget-i18n store rm KEY'": that works, and removes
+    /// the entry itself, never what a link points at.
+    @Test(arguments: irregularEntries)
+    func removesWhatTheAdviceSaysItRemoves(_ entry: IrregularEntry) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["store", "put", "kept"], input: Data("v".utf8)).status == 0)
+        let outside = cli.directory.appending("outside.json")
+        try Data("outside".utf8).write(to: URL(fileURLWithPath: outside))
+        let path = cli.groupDirectory + "/odd%20key"
+        try entry.plant(path, outside)
+        let get = try cli.run(["store", "get", "odd key"])
+        #expect(get.status == 1)
+        if entry.readAsIrregular {
+            #expect(
+                get.standardError
+                    == "error: The value of 'odd key' in group container '\(cli.groupDirectory)' is not a regular file "
+                    + "('\(path)'); remove it with 'widget-i18n store rm \"odd key\"'\n")
+        }
+        let removed = try cli.run(["store", "rm", "odd key"])
+        #expect(removed.status == 0, "\(removed)")
+        #expect(removed.standardError == "")
+        var status = stat()
+        #expect(lstat(path, &status) != 0 && errno == ENOENT)
+        #expect(FileManager.default.contents(atPath: outside) == Data("outside".utf8))
+        #expect(try cli.run(["store", "get", "kept"]).standardOutput == "v")
+        #expect(try cli.run(["store", "rm", "odd key"]).status == 1)
+    }
+
+    /// What is inside a directory is nobody's value to throw away: the command names the directory and stops.
+    @Test func refusesADirectoryThatIsNotEmpty() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let path = cli.groupDirectory + "/messages"
+        try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/inside/file"))
+        let result = try cli.run(["store", "rm", "messages"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "error: Cannot remove 'messages' from group container '\(cli.groupDirectory)': '\(path)' is a "
+                + "directory that is not empty; look inside and remove the directory by hand\n")
+        #expect(FileManager.default.contents(atPath: path + "/inside/file") == Data("x".utf8))
+    }
+
+    /// A messages key that is a directory goes with its index and fetch metadata, like a value would.
+    @Test func aDirectoryAtAMessagesKeyGoesWithWhatDescribesIt() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["fetch", "--locale", "tr", "--locale", "en"]).status == 0)
+        let file = cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+        #expect(try cli.run(["store", "rm", "@better-i18n:messages:acme/widgets:tr"]).status == 0)
+        let keys = try cli.run(["store", "list"]).standardOutput
+        #expect(!keys.contains(":tr\t"), "\(keys)")
+        #expect(keys.contains("@better-i18n:messages:acme/widgets:en\t"))
+    }
+}
+
+@Suite struct StorePutInputTests {
+    /// A megabyte-sized locale is refused with a short prefix of it, not the whole of it.
+    @Test func aRefusalQuotesAShortPrefixOfTheValue() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let value = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        let result = try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: value)
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("error: Refusing to write '@better-i18n:locale:acme/widgets': Invalid "))
+        #expect(result.standardError.contains("… (1048576 bytes)"))
+        #expect(result.standardError.utf8.count < 1024, "\(result.standardError.utf8.count) bytes")
+        #expect(snapshot(of: cli.groupDirectory).isEmpty)
+    }
+
+    /// `$'a\xffb'` was written as the key `a%EF%BF%BDb`: an argument that is not UTF-8 is a usage error, and
+    /// nothing runs.
+    @Test(arguments: [
+        (
+            #"store put "$(printf 'a\377b')""#,
+            "error: Argument 3 ('a\u{FFFD}b') is not valid UTF-8 text; pass every argument as UTF-8\n"
+        ),
+        (
+            #"store put k --file "$(printf '\300\257')""#,
+            "error: Argument 5 ('\u{FFFD}\u{FFFD}') is not valid UTF-8 text; pass every argument as UTF-8\n"
+        ),
+        (
+            #""$(printf 'st\355\240\200re')" put k"#,
+            "error: Argument 1 ('st\u{FFFD}\u{FFFD}\u{FFFD}re') is not valid UTF-8 text; pass every argument as UTF-8\n"
+        ),
+    ])
+    func anArgumentThatIsNotUTF8IsAUsageError(_ arguments: String, _ message: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.runShell(#""$WIDGET_I18N" "# + arguments, input: Data("value".utf8))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.standardError == message)
+        #expect(snapshot(of: cli.groupDirectory).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.groupDirectory))
+    }
+}

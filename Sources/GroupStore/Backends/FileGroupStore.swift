@@ -236,6 +236,35 @@ public struct FileGroupStore: GroupStore {
         try syncDirectory(forKey: key)
     }
 
+    /// Removes whatever sits at `key`'s file name: a value's file, or what `GroupStoreError.notARegularFile`
+    /// reports there. A symbolic link is removed itself, never what it points at; a FIFO, a socket or a
+    /// device node is unlinked; a directory is removed only when empty, since what is inside is nobody's
+    /// value. For tools that clear such an entry away; readers and writers use `removeValue(forKey:)`.
+    /// - Parameter key: the key whose entry to remove.
+    /// - Returns: whether there was an entry to remove.
+    /// - Throws: `GroupStoreError` of kind `.io` when the entry cannot be removed; `errno` is `ENOTEMPTY` (or
+    ///   `EEXIST`) for a directory that is not empty.
+    @discardableResult
+    package func removeEntry(forKey key: String) throws -> Bool {
+        let path = try path(forKey: key)
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return false }
+            throw GroupStoreError(.io(operation: "inspect", path: path, errno: code), key: key, store: displayName)
+        }
+        // Neither call follows a link: should the entry change in between, rmdir refuses a non-directory and
+        // unlink a directory.
+        let removed = status.st_mode & S_IFMT == S_IFDIR ? rmdir(path) : unlink(path)
+        guard removed == 0 else {
+            let code = errno
+            if code == ENOENT { return false }
+            throw GroupStoreError(.io(operation: "remove", path: path, errno: code), key: key, store: displayName)
+        }
+        syncDirectory()
+        return true
+    }
+
     /// A file container may hold the lookup indexes widgets derive from its bundles.
     public var acceptsReaderCaches: Bool { true }
 

@@ -221,9 +221,12 @@ public struct LocaleTagError: Error, Hashable, Sendable, CustomStringConvertible
         switch reason {
         case .empty: detail = "the tag is empty"
         case .tooLong: detail = "it is longer than \(LocaleTag.maximumLength) characters"
-        case .invalidLanguage(let subtag): detail = "'\(subtag)' is not a language subtag (2–3 or 5–8 letters)"
-        case .invalidSubtag(let subtag): detail = "'\(subtag)' is not a valid subtag here"
+        case .invalidLanguage(let subtag):
+            detail = "'\(QuotedExcerpt.of(subtag))' is not a language subtag (2–3 or 5–8 letters)"
+        case .invalidSubtag(let subtag): detail = "'\(QuotedExcerpt.of(subtag))' is not a valid subtag here"
         }
-        return "Invalid locale '\(text)': \(detail); use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'"
+        // A rejected locale may be a megabyte that a store held: quoted, it is a short prefix.
+        return "Invalid locale '\(QuotedExcerpt.of(text))': \(detail); use a BCP 47 tag such as 'en', 'pt-BR' or "
+            + "'zh-Hant-TW'"
     }
 }

@@ -60,7 +60,7 @@ enum CheckCommand: Command {
                 let elements: [MessageElement]
                 switch ICUMessageFormatter.parse(message) {
                 case .failure(let error):
-                    context.output.writeLine("\(locale.normalized) \(key): \(error)")
+                    context.output.writeLine(TerminalText.escaped("\(locale.normalized) \(key): \(error)"))
                     problems += 1
                     continue
                 case .success(let parsed):
@@ -73,14 +73,16 @@ enum CheckCommand: Command {
                 let actual = MessageElement.argumentNames(in: elements)
                 for name in expected where !actual.contains(name) {
                     context.output.writeLine(
-                        "\(locale.normalized) \(key): missing argument {\(name)} that '\(configuration.defaultLocale.normalized)' uses"
-                    )
+                        TerminalText.escaped(
+                            "\(locale.normalized) \(key): missing argument {\(name)} that "
+                                + "'\(configuration.defaultLocale.normalized)' uses"))
                     problems += 1
                 }
                 for name in actual where !expected.contains(name) {
                     context.output.writeLine(
-                        "\(locale.normalized) \(key): argument {\(name)} that '\(configuration.defaultLocale.normalized)' does not use"
-                    )
+                        TerminalText.escaped(
+                            "\(locale.normalized) \(key): argument {\(name)} that "
+                                + "'\(configuration.defaultLocale.normalized)' does not use"))
                     problems += 1
                 }
             }
@@ -111,9 +113,9 @@ enum CheckCommand: Command {
         for image in images {
             for line in image.layout.problems {
                 // Entries of one timeline repeat most lines: a problem is reported once per text.
-                let report =
+                let report = TerminalText.escaped(
                     "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key): "
-                    + "\(line.problemDescription ?? "") — \"\(line.text)\""
+                        + "\(line.problemDescription ?? "") — \"\(line.text)\"")
                 guard reported.insert(report).inserted else { continue }
                 problems += 1
                 context.output.writeLine(report)

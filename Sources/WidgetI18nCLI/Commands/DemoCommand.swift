@@ -145,7 +145,7 @@ enum DemoCommand: Command {
         for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
             let widget = WidgetOptions(
                 kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
-            output.write(widget.text(await widget.entries(from: start, through: end)))
+            output.writeComposed(widget.text(await widget.entries(from: start, through: end)))
         }
     }
 

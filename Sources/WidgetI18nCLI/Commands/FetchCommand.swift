@@ -66,7 +66,7 @@ enum FetchCommand: Command {
         let showProgress = !quiet && !json && isatty(STDERR_FILENO) == 1
         let progress = showProgress ? Self.showProgress : nil
         let results = await fetcher.fetch(locales, manifest: manifestFetch.manifest, progress: progress)
-        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if showProgress { StandardStreams.error.write("\r\u{1B}[K") }
 
         if json {
             output.writeLine(jsonSummary(manifestFetch, results))
@@ -100,7 +100,7 @@ enum FetchCommand: Command {
 
     @Sendable private static func showProgress(finished: Int, total: Int, bytes: Int) {
         let line = "\r\u{1B}[Kfetching: \(finished)/\(total) files, \(HumanFormat.size(bytes))"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStreams.error.write(line)
     }
 
     static func makeFetcher(

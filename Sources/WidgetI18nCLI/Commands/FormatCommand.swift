@@ -17,7 +17,8 @@ enum FormatCommand: Command {
     static let discussion = """
         Values that look like numbers are numbers; dates are ISO 8601 or milliseconds since 1970. A message
         that does not parse is printed with a caret under the problem, and the command exits 1; so does a
-        missing or mistyped argument.
+        missing or mistyped argument. The text goes to a pipe or a file exactly as formatted; on a terminal,
+        control characters and bidi controls in it are shown escaped (ESC as \\u{1B}).
 
         EXAMPLES:
           widget-i18n format --locale ru '{n, plural, one {# день} few {# дня} many {# дней} other {# дня}}' n=3
@@ -60,27 +61,25 @@ enum FormatCommand: Command {
         }
     }
 
-    /// The message's line with a caret under the column of `location`.
+    /// The message's line with a caret under the column of `location`, as a terminal shows them: control
+    /// characters escaped, tabs kept so that the caret lines up, wide characters two cells.
     static func caretDiagram(_ message: String, _ location: SourceLocation) -> String {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
         let line = location.line - 1 < lines.count ? String(lines[location.line - 1]) : ""
         let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(location.column - 1)))
-        // Keep tabs so the caret lines up; everything else becomes a space (wide characters count as two).
-        let padding = prefix.map { $0 == "\t" ? "\t" : ($0.unicodeScalars.first.map(isWide) == true ? "  " : " ") }
-            .joined()
-        return "  \(line)\n  \(padding)^"
-    }
-
-    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
-            || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-            || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
-            || (0xFFE0...0xFFE6).contains(scalar.value)
+        let padding = TerminalText.escaped(prefix, keeping: .tabs).split(
+            separator: "\t", omittingEmptySubsequences: false
+        )
+        .map { String(repeating: " ", count: TerminalText.width(of: String($0))) }.joined(separator: "\t")
+        return "  \(TerminalText.escaped(line, keeping: .tabs))\n  \(padding)^"
     }
 
     private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output)
         throws(CLIError)
     {
+        guard !StandardStreams.wasClosedAtStart(STDIN_FILENO) else {
+            throw .failure("Standard input is closed; --jsonl reads its messages from there, one JSON object a line")
+        }
         var zones: [String: ZoneInfo] = [:]
         while let line = readLine(strippingNewline: true) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }

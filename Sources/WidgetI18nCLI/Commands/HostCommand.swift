@@ -58,7 +58,7 @@ enum HostCommand: Command {
                         "deferred: \(reason); the daily reload budget is spent until \(widget.timeZone.iso8601(until))"
                     )
                 case .show(let entry):
-                    output.write(widget.text([entry.with(date: now)]))
+                    output.writeComposed(widget.text([entry.with(date: now)]))
                     // What the translator that rendered it met, once per host.
                     for diagnostic in entry.diagnostics where !reported.contains(diagnostic) {
                         reported.append(diagnostic)

@@ -26,7 +26,7 @@ enum LocaleCommand: Command {
                 "Unknown subcommand 'locale \(arguments.positionals[0])'; use 'locale set <tag>' or 'locale list'")
         }
         let translator = try context.configuration().translator(arguments)
-        context.output.writeLine(translator.detectLocale().description)
+        context.output.writeLine(TerminalText.escaped(translator.detectLocale().description))
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
     }
 }
@@ -91,7 +91,8 @@ enum LocaleListCommand: Command {
     static let discussion = """
         One locale a line: code, name and native name from the cached manifest, then the cached messages
         (count, size, freshness) or 'not cached'. '*' marks the detected locale. Run 'widget-i18n fetch' to
-        cache the manifest; without it only the cached locales are listed.
+        cache the manifest; without it only the cached locales are listed. Columns are measured in terminal
+        cells (a CJK character takes two); control characters from the CDN or the store are shown escaped.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
@@ -106,17 +107,21 @@ enum LocaleListCommand: Command {
         let cached = Set(translator.cachedLocales())
         let entries = try StatusCommand.entriesByKey(store)
         let current = translator.detectLocale().locale
+        // Names come from the CDN: escaped before they are measured, as they will be printed.
         var rows: [(LocaleTag, String, String)] =
-            manifest?.languages.map { ($0.tag, $0.name ?? "", $0.nativeName ?? "") } ?? []
+            manifest?.languages.map {
+                ($0.tag, TerminalText.escaped($0.name ?? ""), TerminalText.escaped($0.nativeName ?? ""))
+            } ?? []
         for tag in cached.sorted(by: { $0.normalized < $1.normalized }) where !rows.contains(where: { $0.0 == tag }) {
             rows.append((tag, "", ""))
         }
         for (tag, name, nativeName) in rows {
-            var line = (tag == current ? "* " : "  ") + StatusCommand.column(tag.normalized, 10)
+            var line = (tag == current ? "* " : "  ") + StatusCommand.column(TerminalText.escaped(tag.normalized), 10)
             if manifest != nil { line += StatusCommand.column(name, 24) + StatusCommand.column(nativeName, 22) }
             line +=
                 cached.contains(tag)
-                ? StatusCommand.cacheDescription(tag, translator: translator, store: store, entries: entries)
+                ? TerminalText.escaped(
+                    StatusCommand.cacheDescription(tag, translator: translator, store: store, entries: entries))
                 : "not cached"
             while line.hasSuffix(" ") { line.removeLast() }
             context.output.writeLine(line)

@@ -31,12 +31,13 @@ enum StatusCommand: Command {
             ("cdn", configuration.cdn),
             ("manifest", manifestDescription(project: project, store: store)),
         ]
+        // Values come from the store, the CDN and the environment: escaped, always.
         for (label, value) in lines {
-            context.output.writeLine(label.padding(toLength: 17, withPad: " ", startingAt: 0) + value)
+            context.output.writeLine(TerminalText.padded(label, toWidth: 17) + TerminalText.escaped(value))
         }
         let rows = try cachedLocaleRows(translator: translator, store: store)
         context.output.writeLine("cached locales   " + (rows.isEmpty ? "(none)" : "\(rows.count)"))
-        for row in rows { context.output.writeLine("  " + row) }
+        for row in rows { context.output.writeLine("  " + TerminalText.escaped(row)) }
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
     }
 
@@ -103,7 +104,8 @@ enum StatusCommand: Command {
         } catch { throw .failure("\(error)") }
     }
 
+    /// `text` padded to `width` terminal cells, and at least one space after it; escape `text` first.
     static func column(_ text: String, _ width: Int) -> String {
-        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+        TerminalText.padded(text, toWidth: max(width, TerminalText.width(of: text) + 1))
     }
 }

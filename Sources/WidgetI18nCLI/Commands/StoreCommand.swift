@@ -9,14 +9,18 @@ enum StoreListCommand: Command {
     static let path = ["store", "list"]
     static let summary = "List the keys of the group store with size and modification time"
     static let usage = "store list"
-    static let discussion = "Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key."
+    static let discussion = """
+        Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key. Control characters and bidi
+        controls in a key (a tab, a newline, ESC, U+202E) are shown escaped, as \\t, \\n, \\u{1B}, \\u{202E}.
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("'store list' takes no arguments") }
         let store = try context.configuration().store()
         do {
             for entry in try store.entries().sorted(by: { $0.key < $1.key }) {
-                context.output.writeLine("\(entry.key)\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))")
+                context.output.writeLine(
+                    "\(TerminalText.escaped(entry.key))\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))")
             }
         } catch { throw .failure("\(error)") }
     }
@@ -27,6 +31,10 @@ enum StoreGetCommand: Command {
     static let path = ["store", "get"]
     static let summary = "Print the value of a key exactly as stored"
     static let usage = "store get <key>"
+    static let discussion = """
+        Writes the value byte for byte to a pipe or a file. On a terminal, control characters and bidi controls
+        are shown escaped (ESC as \\u{1B}), so that a value cannot drive the terminal.
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
@@ -67,11 +75,20 @@ enum StorePutCommand: Command {
             }
             value = Array(data)
         } else {
-            value = Array(FileHandle.standardInput.readDataToEndOfFile())
+            // A failed read writes nothing: a part of the value is not the value.
+            do { value = try StandardStreams.readInput() } catch {
+                switch error {
+                case .closed: throw .failure("Standard input is closed; pass the value with --file FILE")
+                case .system(let code):
+                    throw .failure(
+                        "Cannot read standard input: \(StandardStreams.message(for: code)); nothing was written")
+                }
+            }
         }
         if !arguments.has("no-validate"), let problem = StoreCommandSupport.validate(value, forKey: key) {
+            // The reason may quote the value, which can be megabytes: the refusal repeats a short prefix at most.
             throw .failure(
-                "Refusing to write '\(key)': \(problem); the stored value is unchanged "
+                "Refusing to write '\(key)': \(QuotedExcerpt.of(problem, length: 320)); the stored value is unchanged "
                     + "(pass --no-validate to write it anyway)")
         }
         do {
@@ -85,15 +102,16 @@ enum StoreRemoveCommand: Command {
     static let path = ["store", "rm"]
     static let summary = "Remove a key from the group store"
     static let usage = "store rm <key>"
+    static let discussion = """
+        Also removes what sits where a key's file should be and no reader uses: a symbolic link (the link itself,
+        never what it points at), a FIFO, a socket, or an empty directory. A directory that is not empty is left
+        for you to look into and remove by hand.
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         do {
-            guard try store.containsValue(forKey: key) else {
-                throw CLIError.failure(
-                    "No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
-            }
             // The lookup index and fetch metadata of a messages key describe it: they go with it (those of the
             // normalised key only: another spelling's removal leaves the fetcher's key and its caches alone).
             let derived =
@@ -105,10 +123,21 @@ enum StoreRemoveCommand: Command {
                             StorageKey.messagesCache(project: project, locale: locale),
                         ]
                 } ?? []
-            try store.removeValue(forKey: key)
-            for derivedKey in derived { try store.removeValue(forKey: derivedKey) }
+            // `removeEntry`, not `removeValue`: the advice for a link, a FIFO or a directory at a key is this command.
+            guard try store.removeEntry(forKey: key) else {
+                throw CLIError.failure(
+                    "No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
+            }
+            for derivedKey in derived { try store.removeEntry(forKey: derivedKey) }
         } catch let error as CLIError {
             throw error
+        } catch let error as GroupStoreError {
+            if case .io(_, let path, let code) = error.kind, code == ENOTEMPTY || code == EEXIST {
+                throw .failure(
+                    "Cannot remove '\(error.key ?? key)' from \(store.displayName): '\(path)' is a directory that is "
+                        + "not empty; look inside and remove the directory by hand")
+            }
+            throw StoreCommandSupport.failure(error)
         } catch {
             throw StoreCommandSupport.failure(error)
         }
@@ -154,10 +183,40 @@ enum StoreCommandSupport {
         try LocaleCache.writeMessages(value, bundle: bundle, project: project, locale: locale, key: key, in: store)
     }
 
-    /// A group store error as the CLI reports it: a key the store cannot hold is a usage error (exit 64).
+    /// A group store error as the CLI reports it: a key the store cannot hold is a usage error (exit 64); an
+    /// entry that is not a regular file gets the command that removes it.
     static func failure(_ error: any Error) -> CLIError {
-        if let error = error as? GroupStoreError, case .invalidKey = error.kind { return .usage(error.description) }
-        return .failure("\(error)")
+        guard let error = error as? GroupStoreError else { return .failure("\(error)") }
+        switch error.kind {
+        case .invalidKey: return .usage(error.description)
+        case .notARegularFile:
+            return .failure(error.description + "; " + removalAdvice(forKey: error.key ?? "KEY"))
+        default: return .failure(error.description)
+        }
+    }
+
+    /// What to do about an entry at `key` that no reader uses: `remove it with 'widget-i18n store rm KEY'`,
+    /// with the key quoted for a shell when it needs to be.
+    /// - Parameter key: the key, as the store names it.
+    static func removalAdvice(forKey key: String) -> String {
+        // A key that starts with '-' would read as an option.
+        "remove it with 'widget-i18n store rm \(key.hasPrefix("-") ? "-- " : "")\(shellWord(key))'"
+    }
+
+    /// `text` as one shell word: as it is when it holds only characters no shell treats specially, else in
+    /// double quotes with `"`, `\`, `$` and `` ` `` escaped.
+    static func shellWord(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "@%+=:,./_-".unicodeScalars.contains(scalar)
+        }
+        if plain && !text.isEmpty { return text }
+        var quoted = "\""
+        for character in text {
+            if "\"\\$`".contains(character) { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "\""
     }
 
     /// Why `value` is not valid for `key` of the better-i18n schema, or `nil` when it is (or the key is not one).

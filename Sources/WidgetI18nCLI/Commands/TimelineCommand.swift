@@ -33,7 +33,7 @@ enum TimelineCommand: Command {
         if arguments.has("json") {
             context.output.writeLine(widget.json(entries))
         } else {
-            context.output.write(widget.text(entries))
+            context.output.writeComposed(widget.text(entries))
         }
     }
 }
@@ -128,13 +128,18 @@ struct WidgetOptions {
         guard let first = entries.first else { return "" }
         var text =
             "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
-            + (first.direction == .rightToLeft ? ", right-to-left" : "") + ", time zone \(timeZoneName)\n"
+            + (first.direction == .rightToLeft ? ", right-to-left" : "")
+            + ", time zone \(TerminalText.escaped(timeZoneName))\n"
         for entry in entries {
             text += "\(timeZone.iso8601(entry.date))\n"
             for line in entry.lines {
-                // Right-to-left lines are isolated so that a terminal lays them out as a widget would.
-                let shown = entry.direction == .rightToLeft ? "\u{2067}\(line.text)\u{2069}" : line.text
-                let fallback = Self.isFallback(line.source, locale: entry.locale) ? "   [\(line.source)]" : ""
+                // Right-to-left lines are isolated so that a terminal lays them out as a widget would; what the
+                // store supplied is escaped inside, so no control of its own reaches the terminal.
+                let escaped = TerminalText.escaped(line.text)
+                let shown = entry.direction == .rightToLeft ? "\u{2067}\(escaped)\u{2069}" : escaped
+                let fallback =
+                    Self.isFallback(line.source, locale: entry.locale)
+                    ? "   [\(TerminalText.escaped(line.source.description))]" : ""
                 text += "  \(shown)\(fallback)\n"
             }
         }

@@ -17,6 +17,8 @@ enum TranslateCommand: Command {
     static let discussion = """
         Arguments after the key are message arguments; values that look like numbers are numbers.
         A key that no locale has prints what a widget would show (the key, or --default) and exits 1.
+        The text goes to a pipe or a file exactly as formatted; on a terminal, control characters and bidi
+        controls in it are shown escaped (ESC as \\u{1B}). --explain's lines are always escaped.
 
         EXAMPLES:
           widget-i18n t today.greeting name=Ayşe
@@ -41,9 +43,10 @@ enum TranslateCommand: Command {
         context.output.writeLine(translation.text)
         if arguments.has("explain") {
             context.output.writeLine(
-                "locale: " + (locale.map { "\($0.displayForm) (--locale)" } ?? detection.description))
+                "locale: "
+                    + (locale.map { "\($0.displayForm) (--locale)" } ?? TerminalText.escaped(detection.description)))
             for (number, attempt) in translation.resolution.attempts.enumerated() {
-                context.output.writeLine("  \(number + 1). \(attempt.step): \(attempt.outcome)")
+                context.output.writeLine(TerminalText.escaped("  \(number + 1). \(attempt.step): \(attempt.outcome)"))
             }
         }
         for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }

@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+/// The process's standard input, output and error, read and written with read(2) and write(2).
+///
+/// Foundation's `FileHandle` traps on a write error (`store get KEY >/dev/full`), on a closed descriptor and on
+/// a read error, so the CLI never uses it for these streams. `prepare()` runs first in `main.swift`.
+enum StandardStreams {
+    static let output = Writer(descriptor: STDOUT_FILENO, name: "standard output")
+    static let error = Writer(descriptor: STDERR_FILENO, name: "standard error")
+
+    /// Bit `n` is set when descriptor `n` (0, 1 or 2) was closed when the process started.
+    private static let closedAtStart = Atomic<UInt8>(0)
+
+    /// Ignores SIGPIPE, so that a reader that went away is `EPIPE` from write(2), not the end of the process;
+    /// and puts `/dev/null` on each of descriptors 0, 1 and 2 that the process was started without, so that no
+    /// file it opens later (a store's file) becomes its standard input or output. Those streams stay closed
+    /// as far as the CLI is concerned: writing to them fails, reading from them is an error.
+    static func prepare() {
+        signal(SIGPIPE, SIG_IGN)
+        var closed: UInt8 = 0
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            closed |= 1 << UInt8(descriptor)
+            // open() returns the lowest free descriptor: this one, as those below it are open by now.
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+        closedAtStart.store(closed, ordering: .relaxed)
+    }
+
+    static func wasClosedAtStart(_ descriptor: Int32) -> Bool {
+        closedAtStart.load(ordering: .relaxed) & (1 << UInt8(descriptor)) != 0
+    }
+
+    /// Why standard input could not be read.
+    enum ReadFailure: Error {
+        /// The process was started with standard input closed.
+        case closed
+        /// read(2) failed with this `errno`.
+        case system(Int32)
+    }
+
+    /// Everything on standard input, to its end.
+    /// - Throws: `ReadFailure` when standard input is closed or a read fails; nothing read is returned then.
+    static func readInput() throws(ReadFailure) -> [UInt8] {
+        guard !wasClosedAtStart(STDIN_FILENO) else { throw .closed }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// `errno` as a message reads it: `no space left on device`.
+    static func message(for code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
+    /// Standard output or error: every byte written, through interrupted and short writes. The first failure
+    /// sticks: later writes are skipped (a full disk or a closed pipe stays so), and `CLI.run` reports it and
+    /// exits 1.
+    final class Writer: Sendable {
+        let descriptor: Int32
+        /// How messages name the stream: `standard output`.
+        let name: String
+        /// `errno` of the first failed write. Held while writing, so that writers on other threads (the fetch
+        /// progress line) never interleave their bytes.
+        private let failure = Mutex<Int32?>(nil)
+
+        init(descriptor: Int32, name: String) {
+            self.descriptor = descriptor
+            self.name = name
+        }
+
+        /// Whether the stream is a terminal, which gets data escaped (`TerminalText`).
+        var isTerminal: Bool { !wasClosedAtStart(descriptor) && isatty(descriptor) == 1 }
+
+        func write(_ text: String) {
+            var text = text
+            text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        }
+
+        func write(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { write($0) }
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) {
+            failure.withLock { failure in
+                guard failure == nil else { return }
+                guard !wasClosedAtStart(descriptor) else {
+                    failure = EBADF
+                    return
+                }
+                var written = 0
+                while written < bytes.count {
+                    let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    written += count
+                }
+            }
+        }
+
+        /// What went wrong with the first failed write, as an error message; `nil` while every write worked.
+        var failureDescription: String? {
+            guard let code = failure.withLock({ $0 }) else { return nil }
+            if wasClosedAtStart(descriptor) { return "Cannot write to \(name): it is closed" }
+            return "Cannot write to \(name): \(StandardStreams.message(for: code))"
+        }
+    }
+}
+
+/// write(2), under a name that `Writer`'s own `write` methods do not shadow.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
