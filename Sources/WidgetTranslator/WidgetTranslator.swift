@@ -252,11 +252,13 @@ public final class WidgetTranslator: Sendable {
     /// The messages of `locale` from the store, parsed in full (every key, counts), or why there are none.
     /// Widgets do not need this: lookups go through the stored index when there is one.
     /// - Parameter locale: the locale whose messages key to read.
+    /// A failure is also reported in `diagnostics`.
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
         do {
             guard let stored = try storedJSON(for: locale) else { return .success(nil) }
             return .success(try MessageBundle(jsonBytes: try stored.allBytes()))
         } catch {
+            report("\(error)")
             return .failure(GroupStoreReadError(description: "\(error)"))
         }
     }

@@ -261,7 +261,7 @@ public struct FileGroupStore: GroupStore {
             if code == ENOENT { return false }
             throw GroupStoreError(.io(operation: "remove", path: path, errno: code), key: key, store: displayName)
         }
-        syncDirectory()
+        try syncDirectory(forKey: key)
         return true
     }
 

@@ -50,7 +50,9 @@ enum CheckCommand: Command {
         var total = 0
         for locale in locales {
             guard let messages = bundle(translator, locale) else {
-                context.output.writeLine("\(locale.normalized): no usable cached messages")
+                var reason = ""
+                if case .failure(let error) = translator.messages(for: locale) { reason = " (\(error))" }
+                context.output.writeLine("\(locale.normalized): no usable cached messages\(reason)")
                 total += 1
                 continue
             }
