@@ -142,13 +142,33 @@ def main():
         print()
         print("| bundle | cold first render (stored index) | cold first render (no index) |")
         print("|---|---:|---:|")
-        for size in (50, 500, 5000):
+        for size in (50, 500, 4000):
             out = main_fixture if size == 500 else fixture(generator, work, size)
             bench(binary, out, "--iterations", "0", "--renders", "0")
             indexed = [bench(binary, out, "--iterations", "0", "--renders", "0")["cold_first_render_ns"] for _ in range(args.runs)]
             plain = [bench(binary, out, "--iterations", "0", "--renders", "0", "--no-stored-index")["cold_first_render_ns"]
                      for _ in range(max(3, args.runs // 3))]
             print("| ~%d KB | %.2f ms | %.2f ms |" % (size, statistics.median(indexed) / 1e6, statistics.median(plain) / 1e6))
+        # The largest bundle a reader accepts (4 MiB, MessageBundle.maximumStoredSize): a widget's whole process
+        # with the stored index, and parsing the JSON without one (writing none, as over a UserDefaults suite).
+        limit_fixture = fixture(generator, work, 4000)
+        store_dir = os.path.join(limit_fixture, "store")
+        largest = max(os.path.getsize(os.path.join(store_dir, name)) for name in os.listdir(store_dir))
+        if largest > 4 * 1024 * 1024:
+            sys.exit("the limit fixture's largest bundle is %d bytes, over 4 MiB" % largest)
+        at_limit = [render, "--store-dir", store_dir, "--project", "acme/widgets", "--keys",
+                    os.path.join(limit_fixture, "keys.txt"), "--default-locale", "en"]
+        run(at_limit)
+        indexed_rss = [timed_process(at_limit)[1] for _ in range(5)]
+        for name in os.listdir(store_dir):
+            if name.startswith("%40better-i18n%3Awidget-i18n%3Aindex%3A"):
+                os.remove(os.path.join(store_dir, name))
+        unindexed = [timed_process(at_limit + ["--read-only"]) for _ in range(5)]
+        print()
+        print("At the size limit (bundles of %.2f MiB, two locales read): one-render process peak RSS %d KB (%.1f MiB) "
+              "with the stored index; %d KB (%.1f MiB), wall %.1f ms, parsing without one."
+              % (largest / 1048576, max(indexed_rss), max(indexed_rss) / 1024, max(kb for _, kb in unindexed),
+                 max(kb for _, kb in unindexed) / 1024, statistics.median(t for t, _ in unindexed) * 1000))
         # Correctness first: the benchmark renders what `widget-i18n t` prints.
         printed = run(one).splitlines()
         bench_printed = run([binary, "--store-dir", os.path.join(main_fixture, "store"), "--project", "acme/widgets", "--keys",

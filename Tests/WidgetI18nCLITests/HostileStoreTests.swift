@@ -71,7 +71,7 @@ private let hostileValues: [HostileValue] = {
         #expect(result.standardError.contains("is not a regular file"))
     }
 
-    /// The largest bundle a reader accepts (8 MiB) renders, with its index and without.
+    /// The largest bundle a reader accepts (4 MiB) renders, with its index and without.
     @Test func aBundleAtTheLimitStillRenders() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
@@ -81,12 +81,12 @@ private let hostileValues: [HostileValue] = {
         var size = json.utf8.count + 2
         while true {
             let entry = "\"k\(filler.count)\": \"\(String(repeating: "x", count: 80))\""
-            guard size + entry.utf8.count + 1 <= 8 * 1024 * 1024 else { break }
+            guard size + entry.utf8.count + 1 <= 4 * 1024 * 1024 else { break }
             filler.append(entry)
             size += entry.utf8.count + 1
         }
         json += filler.joined(separator: ",") + "}}"
-        #expect(json.utf8.count > 8 * 1024 * 1024 - 100 && json.utf8.count <= 8 * 1024 * 1024)
+        #expect(json.utf8.count > 4 * 1024 * 1024 - 100 && json.utf8.count <= 4 * 1024 * 1024)
         #expect(
             try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(json.utf8)).status == 0)
         try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
@@ -116,6 +116,6 @@ private let hostileValues: [HostileValue] = {
         #expect(!result.diedFromSignal && result.status <= 1, "\(result)")
         #expect(
             (result.standardOutput + result.standardError).contains(
-                "is 2147483648 bytes, larger than the 8388608 bytes a reader accepts"), "\(result)")
+                "is 2147483648 bytes, larger than the 4194304 bytes a reader accepts"), "\(result)")
     }
 }

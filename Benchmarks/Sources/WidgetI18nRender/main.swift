@@ -25,7 +25,10 @@ import WidgetTranslator
 /// `--today` adds the line a today widget shows beside its texts: a compact count, the time and the date, in
 /// the detected locale and the process's time zone (TZ, else /etc/localtime), formatted by I18nCore alone.
 ///
-///   widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L] [--today]
+///   widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L] [--today] [--read-only]
+///
+/// `--read-only` writes no lookup index, as a widget over an app's `UserDefaults` suite does: a locale without
+/// one is parsed on every render.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String) -> String? {
@@ -41,7 +44,7 @@ func fail(_ message: String) -> Never {
 
 guard let directory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys")
 else {
-    fail("usage: widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L]")
+    fail("usage: widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L] [--read-only]")
 }
 guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }
 guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en") else {
@@ -49,7 +52,8 @@ guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en")
 }
 guard let keys = WidgetKeysFile(path: keysPath) else { fail("cannot read '\(keysPath)'") }
 let translator = WidgetTranslator(
-    store: FileGroupStore(directory: directory), project: project, defaultLocale: defaultLocale, preferredLanguages: [])
+    store: FileGroupStore(directory: directory), project: project, defaultLocale: defaultLocale, preferredLanguages: [],
+    maintainsIndexes: !arguments.contains("--read-only"))
 var output = ""
 for key in keys.keys {
     output += key.key + "\t" + translator.translate(key.key, arguments: key.arguments).text + "\n"

@@ -19,11 +19,13 @@ public struct MessageBundle: Sendable {
     private let index: BundleIndex
     var indexStorage: BundleIndex { index }
 
-    /// The largest stored bundle a reader accepts, and the largest the fetcher stores: 8 MiB. A widget
-    /// extension is killed at about 30 MB; parsing a bundle this size without its index peaks at about
-    /// 2.5 times its size (docs/benchmarks.md), which keeps a widget's render inside that budget. Real bundles
-    /// are tens to hundreds of kilobytes.
-    public static let maximumStoredSize = 8 * 1024 * 1024
+    /// The largest stored bundle a reader accepts, and the largest the fetcher and `store put` store: 4 MiB.
+    /// A widget extension is killed at about 30 MB. A widget process that parses a bundle (one without its
+    /// index, as over an app's `UserDefaults` suite) needs about twice the bundle's size on top of its own
+    /// ~9 MiB: 17.5 MiB at this limit, 25 MiB at 8 MiB (docs/benchmarks.md), which leaves SwiftUI too little.
+    /// With its index a render reads a few hundred bytes of it, at any size. Real bundles are tens to hundreds
+    /// of kilobytes.
+    public static let maximumStoredSize = 4 * 1024 * 1024
 
     /// The deepest object nesting accepted; real bundles stay under ten levels.
     package static let maximumDepth = 64
