@@ -115,20 +115,21 @@ public final class CDNFetcher: Sendable {
             return try fallBack(reason, bytes: response.bytesReceived)
         }
         let manifest: Manifest
-        do { manifest = try Manifest(jsonBytes: response.body) } catch {
+        let body: [UInt8]
+        do { (manifest, body) = try Manifest.parse(response.body) } catch {
             return try fallBack("Invalid manifest from '\(manifestURL)': \(error)", bytes: response.bytesReceived)
         }
-        let digest = SHA256.hexDigest(of: response.body)
+        let digest = SHA256.hexDigest(of: body)
         let newMetadata = CacheMetadata(
             files: [manifestURL: validators(response)], manifestVersion: manifest.version, fetchedAt: Date(),
-            size: response.body.count, sha256: digest)
+            size: body.count, sha256: digest)
         let outcome: FetchOutcome
         do {
-            if cachedBytes == response.body {
+            if cachedBytes == body {
                 outcome = .unchanged
             } else {
-                try store.setValue(response.body, forKey: key)
-                outcome = .updated(size: response.body.count)
+                try store.setValue(body, forKey: key)
+                outcome = .updated(size: body.count)
             }
             // Same content and validators: the metadata would only differ in its date, so leave it.
             if outcome != .unchanged || metadata?.files != newMetadata.files || metadata?.sha256 != digest {

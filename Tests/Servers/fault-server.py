@@ -26,6 +26,9 @@ MANIFEST = {"sourceLanguage": "en", "languages": [
     {"code": "en", "name": "English", "nativeName": "English", "isSource": True},
     {"code": "tr", "name": "Turkish", "nativeName": "Türkçe", "isSource": False}]}
 
+# Cases whose tr messages are valid: they are about the manifest.
+VALID_TR_CASES = ("ok", "manifest-relative-url", "manifest-bom")
+
 hits = {}
 hits_lock = threading.Lock()
 
@@ -80,6 +83,14 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(200, json.dumps({"sourceLanguage": "en", "files": {}}))
         if case == "manifest-not-json":
             return self.send_body(200, "<html>maintenance</html>")
+        if case == "manifest-utf16":
+            return self.send_body(200, json.dumps(MANIFEST).encode("utf-16"))
+        if case == "manifest-utf16-no-bom":
+            return self.send_body(200, json.dumps(MANIFEST).encode("utf-16-le"))
+        if case == "manifest-invalid-utf8":
+            return self.send_body(200, b'{"languages": ["en", "tr"], "projectSlug": "w\xffdgets"}')
+        if case == "manifest-bom":
+            return self.send_body(200, b"\xef\xbb\xbf" + json.dumps(MANIFEST).encode())
         manifest = dict(MANIFEST)
         if case == "manifest-file-url":
             manifest["files"] = {"tr": {"url": "file:///etc/passwd"}}
@@ -91,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def fault(self, case, count):
         valid = json.dumps(VALID)
-        if case in ("ok", "manifest-relative-url"):
+        if case in VALID_TR_CASES:
             return self.send_body(200, valid, [("ETag", '"tr-1"')])
         if case == "slow":
             time.sleep(3)

@@ -96,14 +96,20 @@ import Testing
         #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n")
     }
 
-    @Test func storesJSONWithoutAByteOrderMark() throws {
+    /// Messages and the manifest are stored as the other SDKs' `JSON.parse` reads them: without a byte-order mark.
+    @Test(arguments: [
+        ("bom-json", "@better-i18n:messages:acme/widgets:tr"), ("manifest-bom", "@better-i18n:manifest:acme/widgets"),
+    ])
+    func storesJSONWithoutAByteOrderMark(_ fault: String, _ key: String) throws {
         let server = try FaultServer.start()
         defer { server.stop() }
         let cli = try CLIHarness()
         defer { cli.remove() }
-        #expect(try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/bom-json"]).status == 0)
-        let stored = try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:tr"]).standardOutputData
+        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/\(fault)"])
+        #expect(result.status == 0, "\(result)")
+        let stored = try cli.run(["store", "get", key]).standardOutputData
         #expect(stored.first == UInt8(ascii: "{"))
+        #expect(try JSONSerialization.jsonObject(with: stored) is [String: Any])
     }
 
     @Test func relativeManifestURLsResolveAgainstTheManifest() throws {
