@@ -10,11 +10,13 @@ import WidgetTranslator
 ///
 /// Every response is validated before anything is written (a JSON object in valid UTF-8, within the size
 /// and nesting caps, not the CDN's "no such locale" answer); a failure leaves the store byte for byte as it
-/// was. Validators (ETag, Last-Modified) are kept in the store, so any process revalidates with 304s.
+/// was. The manifest is cached only with the messages it describes, once every locale fetched with it
+/// succeeded. Validators (ETag, Last-Modified) are kept in the store, so
+/// any process revalidates with 304s.
 ///
 ///     let fetcher = try CDNFetcher(store: store, project: try ProjectID("acme/widgets"), options: FetchOptions())
-///     let manifest = try await fetcher.fetchManifest().manifest
-///     let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+///     let manifestFetch = try await fetcher.fetchManifest()
+///     let report = await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch)
 public final class CDNFetcher: Sendable {
     /// The group store the fetcher caches the manifest and messages into.
     public let store: any GroupStore
@@ -80,24 +82,31 @@ public final class CDNFetcher: Sendable {
 
     // MARK: - Manifest
 
-    /// Fetches the manifest (conditionally) and caches it. When the CDN fails but a manifest is cached, the
-    /// cached one is returned with a `.failed` outcome that says why.
+    /// Fetches the manifest (conditionally) and validates it, without writing anything: pass the result to
+    /// `fetch(_:committing:progress:)`, which caches it once the locales fetched with it succeeded. When the CDN
+    /// fails, or sends a manifest that is not valid, but a usable manifest is cached, the cached one is returned
+    /// with a `.failed` outcome that says why.
     /// - Throws: `FetchError` when the CDN fails and no usable manifest is cached.
     public func fetchManifest() async throws(FetchError) -> ManifestFetch {
         let key = StorageKey.manifest(project: project)
         let metadataKey = StorageKey.manifestCache(project: project)
         let cachedBytes = try? store.value(forKey: key)
         let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }
-        let metadata = CacheMetadata.read(in: store, key: metadataKey)
+        // The metadata counts only while it describes the cached bytes: another writer may have replaced them.
+        let metadata = CacheMetadata.read(in: store, key: metadataKey).flatMap { metadata in
+            cachedBytes.map { metadata.size == $0.count && metadata.sha256 == SHA256.hexDigest(of: $0) } == true
+                ? metadata : nil
+        }
         var headers: [String: String] = [:]
-        if !options.force, cached != nil, let metadata, metadata.size == cachedBytes?.count {
+        if !options.force, cached != nil, let metadata {
             headers = metadata.conditionalHeaders(for: manifestURL)
         }
-        let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
         func fallBack(_ reason: String, bytes: Int) throws(FetchError) -> ManifestFetch {
             guard let cached else { throw FetchError(reason) }
-            return ManifestFetch(manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL)
+            return ManifestFetch(
+                manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL)
         }
+        let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
         let response: HTTPResponse
         switch result {
         case .failure(let error): return try fallBack(error.description, bytes: 0)
@@ -123,30 +132,71 @@ public final class CDNFetcher: Sendable {
         let newMetadata = CacheMetadata(
             files: [manifestURL: validators(response)], manifestVersion: manifest.version, fetchedAt: Date(),
             size: body.count, sha256: digest)
-        let outcome: FetchOutcome
-        do {
-            if cachedBytes == body {
-                outcome = .unchanged
-            } else {
-                try store.setValue(body, forKey: key)
-                outcome = .updated(size: body.count)
-            }
-            // Same content and validators: the metadata would only differ in its date, so leave it.
-            if outcome != .unchanged || metadata?.files != newMetadata.files || metadata?.sha256 != digest {
-                try store.setValue(newMetadata.encoded(), forKey: metadataKey)
-            }
-        } catch {
-            return try fallBack("Cannot cache the manifest: \(error)", bytes: response.bytesReceived)
+        let unchanged = cachedBytes == body
+        var pending = PendingManifest()
+        if !unchanged { pending.bytes = body }
+        // Same content and validators: the metadata would only differ in its date, so leave it.
+        if !unchanged || metadata?.files != newMetadata.files || metadata?.sha256 != digest {
+            pending.metadata = newMetadata
         }
         return ManifestFetch(
-            manifest: manifest, outcome: outcome, bytesTransferred: response.bytesReceived, url: manifestURL)
+            manifest: manifest, outcome: unchanged ? .unchanged : .updated(size: body.count),
+            bytesTransferred: response.bytesReceived, url: manifestURL,
+            pending: pending.bytes == nil && pending.metadata == nil ? nil : pending)
+    }
+
+    /// Writes what `manifestFetch` left pending: the manifest's bytes, then its metadata.
+    private func commit(_ manifestFetch: ManifestFetch) -> ManifestFetch {
+        guard let pending = manifestFetch.pending else { return manifestFetch }
+        do {
+            if let bytes = pending.bytes { try store.setValue(bytes, forKey: StorageKey.manifest(project: project)) }
+            if let metadata = pending.metadata {
+                try store.setValue(metadata.encoded(), forKey: StorageKey.manifestCache(project: project))
+            }
+        } catch {
+            return manifestFetch.settled(.failed("Cannot cache the manifest: \(error)"))
+        }
+        return manifestFetch.settled(manifestFetch.outcome)
     }
 
     // MARK: - Messages
 
-    /// Fetches the messages of `locales` in parallel and caches each valid one. A locale the manifest does
-    /// not offer (nor a parent of it) fails without a request. Records one reload request when any content
-    /// changed.
+    /// Fetches the messages of `locales` in parallel with the manifest `manifestFetch` brought, caches each valid
+    /// one, and then caches the manifest itself, only if every locale succeeded (fetched, unchanged or current).
+    ///
+    /// When any locale fails, the manifest and its metadata stay byte for byte as they were, and so do the
+    /// messages, index and metadata of every locale that failed; the locales that succeeded keep what this
+    /// fetch wrote for them (their messages are complete and valid, and their metadata records the new
+    /// manifest's version for them). The report's manifest outcome then says why it was not cached.
+    ///
+    ///     let manifestFetch = try await fetcher.fetchManifest()
+    ///     let report = await fetcher.fetch([try LocaleTag("tr"), .english], committing: manifestFetch)
+    ///     for result in report.locales where result.outcome.isFailure { print(result.locale, result.outcome) }
+    /// - Parameters:
+    ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it. None at all
+    ///     only caches the manifest.
+    ///   - manifestFetch: what `fetchManifest()` returned: the manifest to fetch with, and to cache after.
+    ///   - progress: called as transfers finish, with (finished, total, bytes so far).
+    /// - Returns: each locale's result, as `fetch(_:manifest:progress:)` gives them, and the manifest fetch with
+    ///   its final outcome.
+    public func fetch(
+        _ locales: [LocaleTag], committing manifestFetch: ManifestFetch,
+        progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
+    ) async -> FetchReport {
+        let results = await fetch(locales, manifest: manifestFetch.manifest, progress: progress)
+        guard let failure = results.first(where: { $0.outcome.isFailure }) else {
+            return FetchReport(manifest: commit(manifestFetch), locales: results)
+        }
+        guard manifestFetch.pending != nil else { return FetchReport(manifest: manifestFetch, locales: results) }
+        let reason =
+            "The manifest was not cached, since '\(failure.locale.normalized)' failed: a manifest is cached only "
+            + "with the messages it describes"
+        return FetchReport(manifest: manifestFetch.settled(.failed(reason)), locales: results)
+    }
+
+    /// Fetches the messages of `locales` in parallel and caches each valid one; the manifest is not written (see
+    /// `fetch(_:committing:progress:)`). A locale the manifest does not offer (nor a parent of it) fails without
+    /// a request. Records one reload request when any content changed.
     /// - Parameters:
     ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
     ///   - manifest: the manifest that says which locales the project offers, their files and versions.
@@ -202,7 +252,8 @@ public final class CDNFetcher: Sendable {
 
     /// Fetches `requested` (or the nearest locale the manifest offers) and only then stores it as the
     /// selected locale, so a widget never sees a locale without its messages. When the refresh fails but
-    /// messages are cached, the switch still happens and the result carries a warning.
+    /// messages are cached, the switch still happens and the result carries a warning. The manifest is cached
+    /// as `fetch(_:committing:progress:)` caches it: only when the locale's fetch succeeded.
     /// - Parameter requested: the locale to switch to.
     /// - Throws: `FetchError` when the locale is not offered, or cannot be fetched and is not cached; the
     ///   stored locale is then unchanged.
@@ -228,7 +279,13 @@ public final class CDNFetcher: Sendable {
                 "'\(requested.displayForm)' is not offered by project '\(project)' (languages: \(offered)); "
                     + "the locale was not changed")
         }
-        let result = await fetch([language.tag], manifest: manifestFetch.manifest)[0]
+        let report = await fetch([language.tag], committing: manifestFetch)
+        let result = report.locales[0]
+        if !result.outcome.isFailure, !manifestFetch.outcome.isFailure,
+            case .failed(let reason) = report.manifest.outcome
+        {
+            warnings.append(reason)
+        }
         if case .failed(let reason) = result.outcome {
             let cached = (try? store.value(forKey: StorageKey.messages(project: project, locale: language.tag))) ?? nil
             guard cached != nil else {

@@ -26,8 +26,9 @@ enum FetchCommand: Command {
     ]
     static let discussion = """
         Locales are fetched in parallel and validated before anything is written; a failed or rejected
-        download leaves the cached copy byte for byte as it was. Cached ETags make an unchanged bundle a 304
-        with no body. Exit 1 when any requested locale failed.
+        download leaves the cached copy byte for byte as it was. The manifest is cached only when every
+        locale succeeded. Cached ETags make an unchanged bundle a 304 with no body. Exit 1 when any
+        requested locale failed.
 
         EXAMPLES:
           widget-i18n fetch --all
@@ -65,13 +66,14 @@ enum FetchCommand: Command {
         }
         let showProgress = !quiet && !json && isatty(STDERR_FILENO) == 1
         let progress = showProgress ? Self.showProgress : nil
-        let results = await fetcher.fetch(locales, manifest: manifestFetch.manifest, progress: progress)
+        let report = await fetcher.fetch(locales, committing: manifestFetch, progress: progress)
+        let results = report.locales
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
         if json {
-            output.writeLine(jsonSummary(manifestFetch, results))
+            output.writeLine(jsonSummary(report.manifest, results))
         } else if !quiet {
-            output.writeLine(row("manifest", manifestFetch.outcome, bytes: manifestFetch.bytesTransferred))
+            output.writeLine(row("manifest", report.manifest.outcome, bytes: report.manifest.bytesTransferred))
             for result in results {
                 output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred))
             }
@@ -85,6 +87,10 @@ enum FetchCommand: Command {
                     + "\(HumanFormat.size(total)) transferred")
         }
         let failures = results.filter { $0.outcome.isFailure }
+        // Every locale succeeded but the store refused the manifest.
+        if failures.isEmpty, !manifestFetch.outcome.isFailure, case .failed(let reason) = report.manifest.outcome {
+            throw .failure(reason)
+        }
         guard failures.isEmpty else {
             for failure in failures.dropLast() {
                 if case .failed(let reason) = failure.outcome {

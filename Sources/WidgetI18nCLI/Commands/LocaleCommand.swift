@@ -47,8 +47,8 @@ enum LocaleSetCommand: Command {
         The tag is matched against the manifest's languages, exactly and then by parent (de-AT → de); that
         locale's messages are fetched, and only then is it written to @better-i18n:locale:PROJECT, so a
         widget never sees a locale without messages. When the fetch fails and nothing is cached for it, the
-        stored locale stays as it was and the command exits 1. With --offline, the tag is matched against the
-        cached locales instead.
+        stored locale stays as it was and the command exits 1. The manifest is cached only when that fetch
+        succeeded. With --offline, the tag is matched against the cached locales instead.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
