@@ -11,7 +11,8 @@ import WidgetTranslator
 /// Every response is validated before anything is written (a JSON object in valid UTF-8, within the size
 /// and nesting caps, not the CDN's "no such locale" answer); a failure leaves the store byte for byte as it
 /// was. The manifest is cached only with the messages it describes, once every locale fetched with it
-/// succeeded. Validators (ETag, Last-Modified) are kept in the store, so
+/// succeeded. The URLs a manifest names must keep to the CDN's origin (or its directory, for a `file://` CDN)
+/// unless `FetchOptions/allowedOrigins` allows more. Validators (ETag, Last-Modified) are kept in the store, so
 /// any process revalidates with 304s.
 ///
 ///     let fetcher = try CDNFetcher(store: store, project: try ProjectID("acme/widgets"), options: FetchOptions())
@@ -26,14 +27,16 @@ public final class CDNFetcher: Sendable {
     public let options: FetchOptions
     /// `{cdn}/{org}/{project}` or `{cdn}/{uuid}`.
     public let projectURL: String
-    private let scheme: String
+    private let urlPolicy: ManifestURLPolicy
     private let client: HTTPClient
 
     /// - Parameters:
     ///   - store: the group store to cache messages in, shared with the widgets.
     ///   - project: the better-i18n project whose manifest and messages to download.
-    ///   - options: how to reach the CDN: its base URL, timeouts, retries, size limits and namespaces.
-    /// - Throws: `FetchError` when the CDN base URL is not http(s) or file.
+    ///   - options: how to reach the CDN: its base URL, timeouts, retries, size limits, namespaces and the other
+    ///     origins a manifest may name.
+    /// - Throws: `FetchError` when the CDN base URL is not http(s) or file, or an allowed origin is not an http(s)
+    ///   origin.
     public init(store: any GroupStore, project: ProjectID, options: FetchOptions) throws(FetchError) {
         var base = options.cdn
         while base.hasSuffix("/") { base.removeLast() }
@@ -48,13 +51,13 @@ public final class CDNFetcher: Sendable {
         {
             throw FetchError("Invalid namespace '\(invalid)': use letters, digits, '-', '_' and '.'")
         }
+        urlPolicy = try ManifestURLPolicy(cdn: url, scheme: scheme, allowedOrigins: options.allowedOrigins)
         self.store = store
         self.project = project
         var options = options
         // No names selects nothing: that is no selection.
         if options.namespaces?.isEmpty == true { options.namespaces = nil }
         self.options = options
-        self.scheme = scheme
         projectURL = base + "/" + project.description
         var configuration = HTTPClientConfiguration()
         configuration.timeout = options.timeout
@@ -106,6 +109,7 @@ public final class CDNFetcher: Sendable {
             return ManifestFetch(
                 manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL)
         }
+        do { try urlPolicy.checkFile(manifestURL) } catch { return try fallBack(error.description, bytes: 0) }
         let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
         let response: HTTPResponse
         switch result {
@@ -394,7 +398,7 @@ public final class CDNFetcher: Sendable {
         /// A namespace's own file: the rich manifest's URL, else `{project}/{locale}/{ns}.json`.
         func namespaceURL(_ name: String) throws(FetchError) -> String {
             guard let raw = localeFiles?.namespaces[name]?.url else { return localeURL + "/" + name + ".json" }
-            return try resolve(raw, locale: tag)
+            return try urlPolicy.resolve(raw, against: manifestURL, locale: tag)
         }
         var urls: [String]
         var namespaces: [String]?
@@ -412,13 +416,14 @@ public final class CDNFetcher: Sendable {
                 }
             } else if let raw = localeFiles?.file.url {
                 // A combined file: the whole locale, namespaced or not, in one request.
-                urls = [try resolve(raw, locale: tag)]
+                urls = [try urlPolicy.resolve(raw, against: manifestURL, locale: tag)]
             } else if !manifest.namespaces.isEmpty {
                 urls = try manifest.namespaces.map(namespaceURL)
                 namespaces = manifest.namespaces
             } else {
                 urls = [localeURL + "/translations.json"]
             }
+            for url in urls { try urlPolicy.checkFile(url) }
         } catch {
             return .failure(error)
         }
@@ -439,26 +444,6 @@ public final class CDNFetcher: Sendable {
                 language: language, urls: urls, namespaces: namespaces, batch: batch, conditionalHeaders: headers,
                 cachedSize: cachedSize ?? nil, metadata: metadata, version: version, selection: selection,
                 isCurrent: cachedAsIs && version != nil && metadata?.manifestVersion == version))
-    }
-
-    /// A URL of the manifest, resolved against the manifest's own, if it keeps to the CDN's scheme.
-    private func resolve(_ raw: String, locale: LocaleTag) throws(FetchError) -> String {
-        guard let resolved = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteString,
-            isAllowedFileURL(resolved)
-        else {
-            throw FetchError(
-                "The manifest's URL for '\(locale.normalized)' ('\(raw)') leaves the CDN's scheme (\(scheme)); "
-                    + "refusing to fetch it")
-        }
-        return resolved
-    }
-
-    private func isAllowedFileURL(_ url: String) -> Bool {
-        guard let fileScheme = URL(string: url)?.scheme?.lowercased() else { return false }
-        switch scheme {
-        case "http": return fileScheme == "http" || fileScheme == "https"
-        default: return fileScheme == scheme
-        }
     }
 
     /// The selected namespaces of a batch answer, each as its own file, or `nil` when the answer is not an

@@ -13,6 +13,10 @@ public struct FetchOptions: Sendable, Hashable {
     public var retries = 3
     /// The largest response accepted.
     public var maximumBytes = 20_000_000
+    /// Origins besides the CDN's own that the manifest's URLs may point to, as `scheme://host[:port]`
+    /// (`https://assets.example.com`); empty by default. Only http(s) origins, and only in a scheme the CDN's
+    /// allows (https for an https CDN); a `file://` CDN reads only its own directory, whatever this says.
+    public var allowedOrigins: [String] = []
     /// Transfers at once.
     public var maximumConcurrency = 8
     /// A CA bundle for a private CA; verification is never turned off.
@@ -22,6 +26,7 @@ public struct FetchOptions: Sendable, Hashable {
     /// Only these namespaces of a namespaced project, stored nested under their names; `nil` for all.
     public var namespaces: [String]?
 
-    /// The defaults: better-i18n's CDN, 30 seconds per attempt, 3 retries and 8 transfers at once.
+    /// The defaults: better-i18n's CDN, 30 seconds per attempt, 3 retries, 8 transfers at once, and the CDN's own
+    /// origin only.
     public init() {}
 }

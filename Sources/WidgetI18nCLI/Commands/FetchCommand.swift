@@ -10,7 +10,7 @@ enum FetchCommand: Command {
     static let path = ["fetch"]
     static let summary = "Download message bundles from the CDN into the group store"
     static let usage =
-        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
+        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--allow-origin ORIGIN …] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
     static let options: [OptionSpec] = [
         .value(
             "locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale",
@@ -18,17 +18,26 @@ enum FetchCommand: Command {
         .flag("all", "Fetch every language of the manifest"),
         .flag("force", "Ignore the manifest's versions and cached ETags, and download everything"),
         .value("namespaces", "A,B", "Only these namespaces, stored nested under their names [WIDGET_I18N_NAMESPACES]"),
+        allowOriginOption,
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
         .value("cacert", "FILE", "CA bundle for a private CA (TLS is always verified)"),
         .flag("quiet", "Print nothing but errors"),
         .flag("json", "Print the summary as JSON"),
     ]
+    /// `--allow-origin`, for `fetch` and `locale set`.
+    static let allowOriginOption = OptionSpec.value(
+        "allow-origin", "ORIGIN",
+        "Another origin the manifest's URLs may point to, such as https://assets.example.com (repeatable) "
+            + "[WIDGET_I18N_ALLOWED_ORIGINS, allowedOrigins]",
+        repeatable: true)
+
     static let discussion = """
         Locales are fetched in parallel and validated before anything is written; a failed or rejected
         download leaves the cached copy byte for byte as it was. The manifest is cached only when every
-        locale succeeded. Cached ETags make an unchanged bundle a 304 with no body. Exit 1 when any
-        requested locale failed.
+        locale succeeded. Its URLs may only point to the CDN's origin (for a file:// CDN, inside its
+        directory), or to an origin given with --allow-origin. Cached ETags make an unchanged bundle a 304
+        with no body. Exit 1 when any requested locale failed.
 
         EXAMPLES:
           widget-i18n fetch --all
@@ -116,6 +125,7 @@ enum FetchCommand: Command {
         options.cdn = configuration.cdn
         options.force = arguments.has("force")
         options.namespaces = configuration.namespaces
+        options.allowedOrigins = configuration.allowedOrigins
         if let text = arguments.value("timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw .usage("Invalid --timeout '\(text)': give a number of seconds greater than 0")
