@@ -12,7 +12,8 @@ import WidgetTranslator
 /// and nesting caps, not the CDN's "no such locale" answer); a failure leaves the store byte for byte as it
 /// was. The manifest is cached only with the messages it describes, once every locale fetched with it
 /// succeeded. The URLs a manifest names must keep to the CDN's origin (or its directory, for a `file://` CDN)
-/// unless `FetchOptions/allowedOrigins` allows more. Validators (ETag, Last-Modified) are kept in the store, so
+/// unless `FetchOptions/allowedOrigins` allows more, and `FetchOptions` caps how many languages, namespaces and
+/// bytes one manifest can make the fetcher ask for. Validators (ETag, Last-Modified) are kept in the store, so
 /// any process revalidates with 304s.
 ///
 ///     let fetcher = try CDNFetcher(store: store, project: try ProjectID("acme/widgets"), options: FetchOptions())
@@ -87,14 +88,16 @@ public final class CDNFetcher: Sendable {
 
     /// Fetches the manifest (conditionally) and validates it, without writing anything: pass the result to
     /// `fetch(_:committing:progress:)`, which caches it once the locales fetched with it succeeded. When the CDN
-    /// fails, or sends a manifest that is not valid, but a usable manifest is cached, the cached one is returned
-    /// with a `.failed` outcome that says why.
+    /// fails, or sends a manifest that is not valid or asks more than the options allow, but a usable manifest is
+    /// cached, the cached one is returned with a `.failed` outcome that says why.
     /// - Throws: `FetchError` when the CDN fails and no usable manifest is cached.
     public func fetchManifest() async throws(FetchError) -> ManifestFetch {
         let key = StorageKey.manifest(project: project)
         let metadataKey = StorageKey.manifestCache(project: project)
         let cachedBytes = try? store.value(forKey: key)
-        let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }
+        let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }.flatMap {
+            limitProblem($0) == nil ? $0 : nil
+        }
         // The metadata counts only while it describes the cached bytes: another writer may have replaced them.
         let metadata = CacheMetadata.read(in: store, key: metadataKey).flatMap { metadata in
             cachedBytes.map { metadata.size == $0.count && metadata.sha256 == SHA256.hexDigest(of: $0) } == true
@@ -107,7 +110,8 @@ public final class CDNFetcher: Sendable {
         func fallBack(_ reason: String, bytes: Int) throws(FetchError) -> ManifestFetch {
             guard let cached else { throw FetchError(reason) }
             return ManifestFetch(
-                manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL)
+                manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL,
+                warnings: warnings(about: cached))
         }
         do { try urlPolicy.checkFile(manifestURL) } catch { return try fallBack(error.description, bytes: 0) }
         let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
@@ -118,7 +122,8 @@ public final class CDNFetcher: Sendable {
         }
         if response.status == 304, let cached {
             return ManifestFetch(
-                manifest: cached, outcome: .notModified, bytesTransferred: response.bytesReceived, url: manifestURL)
+                manifest: cached, outcome: .notModified, bytesTransferred: response.bytesReceived, url: manifestURL,
+                warnings: warnings(about: cached))
         }
         guard (200..<300).contains(response.status) else {
             let reason =
@@ -131,6 +136,9 @@ public final class CDNFetcher: Sendable {
         let body: [UInt8]
         do { (manifest, body) = try Manifest.parse(response.body) } catch {
             return try fallBack("Invalid manifest from '\(manifestURL)': \(error)", bytes: response.bytesReceived)
+        }
+        if let problem = limitProblem(manifest) {
+            return try fallBack("The manifest from '\(manifestURL)' \(problem)", bytes: response.bytesReceived)
         }
         let digest = SHA256.hexDigest(of: body)
         let newMetadata = CacheMetadata(
@@ -145,8 +153,32 @@ public final class CDNFetcher: Sendable {
         }
         return ManifestFetch(
             manifest: manifest, outcome: unchanged ? .unchanged : .updated(size: body.count),
-            bytesTransferred: response.bytesReceived, url: manifestURL,
+            bytesTransferred: response.bytesReceived, url: manifestURL, warnings: warnings(about: manifest),
             pending: pending.bytes == nil && pending.metadata == nil ? nil : pending)
+    }
+
+    /// Why `manifest` asks more of the fetcher than the options allow, as the end of a sentence, or `nil`.
+    private func limitProblem(_ manifest: Manifest) -> String? {
+        if manifest.languages.count > options.maximumLanguages {
+            return "lists \(manifest.languages.count) languages, more than the \(options.maximumLanguages) allowed "
+                + "(maximumLanguages); refusing it"
+        }
+        let namespaces = max(manifest.namespaces.count, manifest.files.values.map(\.namespaces.count).max() ?? 0)
+        if namespaces > options.maximumNamespaces {
+            return "names \(namespaces) namespaces, more than the \(options.maximumNamespaces) allowed "
+                + "(maximumNamespaces); refusing it"
+        }
+        return nil
+    }
+
+    /// One warning for the language codes `manifest` skipped, counting them and quoting the first few.
+    private func warnings(about manifest: Manifest) -> [String] {
+        let skipped = manifest.skippedLanguages
+        guard !skipped.isEmpty else { return [] }
+        let shown = skipped.prefix(3).map { "'\(QuotedExcerpt.of($0, length: 32))'" }.joined(separator: ", ")
+        let more = skipped.count > 3 ? " and \(skipped.count - 3) more" : ""
+        let count = skipped.count == 1 ? "1 language code" : "\(skipped.count) language codes"
+        return ["The manifest of '\(project)' lists \(count) that are not locale tags, skipped: \(shown)\(more)"]
     }
 
     /// Writes what `manifestFetch` left pending: the manifest's bytes, then its metadata.
@@ -200,7 +232,8 @@ public final class CDNFetcher: Sendable {
 
     /// Fetches the messages of `locales` in parallel and caches each valid one; the manifest is not written (see
     /// `fetch(_:committing:progress:)`). A locale the manifest does not offer (nor a parent of it) fails without
-    /// a request. Records one reload request when any content changed.
+    /// a request, and so does every locale when the manifest asks more than the options allow. Records one
+    /// reload request when any content changed.
     /// - Parameters:
     ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
     ///   - manifest: the manifest that says which locales the project offers, their files and versions.
@@ -214,6 +247,18 @@ public final class CDNFetcher: Sendable {
         var plans: [Plan] = []
         var results: [LocaleTag: LocaleFetchResult] = [:]
         var order: [LocaleTag] = []
+        if let problem = limitProblem(manifest) {
+            var refused: [LocaleFetchResult] = []
+            for requested in locales {
+                let tag = manifest.language(for: requested)?.tag ?? requested
+                guard !order.contains(tag) else { continue }
+                order.append(tag)
+                refused.append(
+                    LocaleFetchResult(
+                        locale: tag, outcome: .failed("The manifest \(problem)"), bytesTransferred: 0, urls: []))
+            }
+            return refused
+        }
         for requested in locales {
             guard let language = manifest.language(for: requested) else {
                 if !order.contains(requested) { order.append(requested) }
@@ -277,6 +322,7 @@ public final class CDNFetcher: Sendable {
             }
         }
         if case .failed(let reason) = manifestFetch.outcome { warnings.append("\(reason); using the cached manifest") }
+        warnings += manifestFetch.warnings
         guard let language = manifestFetch.manifest.language(for: requested) else {
             let offered = manifestFetch.manifest.languages.map(\.tag.normalized).joined(separator: ", ")
             throw FetchError(
@@ -315,6 +361,7 @@ public final class CDNFetcher: Sendable {
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
         let results = Mutex([LocaleFetchResult?](repeating: nil, count: plans.count))
+        let budget = TransferBudget(limit: options.maximumTotalBytes)
         var round = Array(plans.enumerated()).map { (index: $0.offset, plan: $0.element) }
         // At most two rounds: the second only re-requests what the first could not finish.
         for isFirst in [true, false] where !round.isEmpty {
@@ -325,7 +372,7 @@ public final class CDNFetcher: Sendable {
                 entry.plan.urls.map { HTTPRequest(url: $0, headers: entry.plan.conditionalHeaders[$0] ?? [:]) }
             }
             let collector = Mutex(TransferCollector<Transfer>(groupSizes: current.map(\.plan.urls.count)))
-            _ = await client.perform(requests, progress: isFirst ? progress : nil) { index, result in
+            _ = await client.perform(requests, budget: budget, progress: isFirst ? progress : nil) { index, result in
                 guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
                 let (planIndex, plan) = current[complete.group]
                 // A thread per finished locale rather than GCD's pool (a thread per core) or this transfer

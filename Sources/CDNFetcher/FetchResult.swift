@@ -57,23 +57,28 @@ public struct ManifestFetch: Sendable, Hashable {
     public let bytesTransferred: Int
     /// The manifest's URL.
     public let url: String
+    /// What did not go to plan but did not stop the fetch, such as language codes the manifest lists that are
+    /// not locale tags (skipped).
+    public let warnings: [String]
     /// What caching the manifest writes, until it is done; `nil` when the store needs nothing.
     let pending: PendingManifest?
 
     init(
-        manifest: Manifest, outcome: FetchOutcome, bytesTransferred: Int, url: String, pending: PendingManifest? = nil
+        manifest: Manifest, outcome: FetchOutcome, bytesTransferred: Int, url: String, warnings: [String] = [],
+        pending: PendingManifest? = nil
     ) {
         self.manifest = manifest
         self.outcome = outcome
         self.bytesTransferred = bytesTransferred
         self.url = url
+        self.warnings = warnings
         self.pending = pending
     }
 
     /// The same fetch with a final outcome and nothing left to write.
     func settled(_ outcome: FetchOutcome) -> ManifestFetch {
         ManifestFetch(
-            manifest: manifest, outcome: outcome, bytesTransferred: bytesTransferred, url: url)
+            manifest: manifest, outcome: outcome, bytesTransferred: bytesTransferred, url: url, warnings: warnings)
     }
 }
 

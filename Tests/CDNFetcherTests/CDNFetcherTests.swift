@@ -328,4 +328,71 @@ struct ServedCDN {
                 == #"{"languages": ["en", "tr"], "updatedAt": "v2"}"#)
         #expect(try cdn.store.value(forKey: StorageKey.manifestCache(project: project)) != cached[1])
     }
+
+    /// One fetch receives at most `maximumTotalBytes` of bodies: what comes after fails, and the manifest is not
+    /// cached.
+    @Test func oneFetchReceivesAtMostItsTotalLimit() async throws {
+        let body = #"{"title": ""# + String(repeating: "x", count: 3000) + #""}"#
+        let cdn = try ServedCDN([
+            "acme/widgets/manifest.json": #"{"languages": ["en", "tr", "de"]}"#,
+            "acme/widgets/en/translations.json": body,
+            "acme/widgets/tr/translations.json": body,
+            "acme/widgets/de/translations.json": body,
+        ])
+        defer { cdn.remove() }
+        var options = FetchOptions()
+        options.cdn = cdn.nginx.baseURL
+        options.retries = 0
+        options.maximumConcurrency = 1
+        options.maximumTotalBytes = 5000
+        let fetcher = try CDNFetcher(store: cdn.store, project: project, options: options)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let report = await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch)
+        #expect(report.locales.map(\.outcome.description) == ["fetched", "failed", "failed"])
+        for result in report.locales.dropFirst() {
+            guard case .failed(let reason) = result.outcome else { continue }
+            #expect(
+                reason.hasPrefix(
+                    "Did not finish '\(cdn.nginx.baseURL)/acme/widgets/\(result.locale)/translations.json'")
+                    && reason.hasSuffix("the fetch as a whole reached its limit of 5000 bytes (maximumTotalBytes)"),
+                "\(reason)")
+        }
+        #expect(report.manifest.outcome.isFailure)
+        #expect(try cdn.store.value(forKey: StorageKey.manifest(project: project)) == nil)
+    }
+}
+
+/// What one manifest can make the fetcher do, without a CDN at all: a manifest over the limits fails every
+/// locale before any request.
+@Suite struct FetchLimitTests {
+    @Test(arguments: [
+        (
+            #"{"languages": ["en", "tr", "de"]}"#, 2, 200,
+            "The manifest lists 3 languages, more than the 2 allowed (maximumLanguages); refusing it"
+        ),
+        (
+            #"{"languages": ["en", "tr"], "namespaces": ["a", "b", "c"]}"#, 500, 2,
+            "The manifest names 3 namespaces, more than the 2 allowed (maximumNamespaces); refusing it"
+        ),
+        (
+            #"{"languages": ["en", "tr"], "files": {"tr": {"namespaces": {"a": "a.json", "b": "b.json", "c": "c.json"}}}}"#,
+            500, 2, "The manifest names 3 namespaces, more than the 2 allowed (maximumNamespaces); refusing it"
+        ),
+    ])
+    func aManifestOverTheLimitsFailsEveryLocaleUnasked(
+        _ json: String, _ languages: Int, _ namespaces: Int, _ message: String
+    ) async throws {
+        var options = FetchOptions()
+        // Nothing there: any request would fail with another message.
+        options.cdn = "file:///nonexistent-widget-i18n-cdn"
+        options.maximumLanguages = languages
+        options.maximumNamespaces = namespaces
+        let store = InMemoryGroupStore()
+        let fetcher = try CDNFetcher(store: store, project: project, options: options)
+        let manifest = try Manifest(jsonBytes: Array(json.utf8))
+        let results = await fetcher.fetch([.english, LocaleTag(parsing: "tr-TR")!], manifest: manifest)
+        #expect(results.map(\.locale.normalized) == ["en", "tr"])
+        #expect(results.allSatisfy { $0.outcome == .failed(message) && $0.urls.isEmpty }, "\(results)")
+        #expect(try store.keys().isEmpty)
+    }
 }

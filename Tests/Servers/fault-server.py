@@ -31,7 +31,7 @@ MANIFEST = {"sourceLanguage": "en", "languages": [
 # Messages outside any CDN directory, that a hostile manifest names as a file:// URL.
 OUTSIDE_THE_CDN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outside-the-cdn.json")
 # Cases whose tr messages are valid: they are about the manifest.
-VALID_TR_CASES = ("ok", "manifest-relative-url", "manifest-bom")
+VALID_TR_CASES = ("ok", "manifest-relative-url", "manifest-bom", "manifest-invalid-codes")
 
 hits = {}
 hits_lock = threading.Lock()
@@ -97,6 +97,15 @@ class Handler(BaseHTTPRequestHandler):
         if case == "manifest-bom":
             return self.send_body(200, b"\xef\xbb\xbf" + json.dumps(MANIFEST).encode())
         manifest = dict(MANIFEST)
+        if case == "manifest-too-many-languages":
+            # 10,000 valid, distinct codes: en, tr, then three-letter language subtags.
+            letters = "abcdefghijklmnopqrstuvwxyz"
+            codes = [a + b + c for a in letters for b in letters for c in letters][:9998]
+            manifest["languages"] = MANIFEST["languages"] + [{"code": code} for code in codes]
+        if case == "manifest-too-many-namespaces":
+            manifest["namespaces"] = ["ns%d" % index for index in range(1000)]
+        if case == "manifest-invalid-codes":
+            manifest["languages"] = MANIFEST["languages"] + [{"code": "bad code %d" % n} for n in range(10000)]
         if case == "manifest-other-origin":
             manifest["files"] = {"tr": {"url": other_origin + "/ok/acme/widgets/tr/translations.json"}}
         if case == "manifest-credentials":

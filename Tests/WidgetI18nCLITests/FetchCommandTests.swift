@@ -60,6 +60,9 @@ import Testing
             #expect(result.standardError.contains(expected), "\(result.standardError)")
             #expect(snapshot(of: cli.groupDirectory) == before)
         }
+        // Nothing but the manifest was asked for: a manifest that is refused makes no request of its own.
+        let requested = try FaultServer.hits(of: server).keys.filter { $0 != "/_hits" }
+        #expect(requested.allSatisfy { $0.hasSuffix("/manifest.json") }, "\(requested.sorted().prefix(5))")
     }
 
     /// A fetch that fails for a locale leaves the cached manifest and its metadata as they were, so a hostile
@@ -148,6 +151,26 @@ import Testing
             #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n", "\(way)")
             #expect(try cli.run(["store", "get", "@better-i18n:manifest:acme/widgets"]).status == 0)
         }
+    }
+
+    /// Language codes that are not locale tags are skipped with one warning that counts them and quotes a few.
+    @Test func skippedLanguageCodesAreCountedInOneWarning() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/manifest-invalid-codes"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardError
+                == "warning: The manifest of 'acme/widgets' lists 10000 language codes that are not locale tags, "
+                + "skipped: 'bad code 0', 'bad code 1', 'bad code 2' and 9997 more\n")
+        let requested = try FaultServer.hits(of: server).keys.filter { $0 != "/_hits" }.sorted()
+        #expect(
+            requested == [
+                "/manifest-invalid-codes/acme/widgets/manifest.json",
+                "/manifest-invalid-codes/acme/widgets/tr/translations.json",
+            ])
     }
 
     @Test func retriesOnlyWhatMayRecover() throws {

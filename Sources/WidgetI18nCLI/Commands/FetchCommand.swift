@@ -36,8 +36,9 @@ enum FetchCommand: Command {
         Locales are fetched in parallel and validated before anything is written; a failed or rejected
         download leaves the cached copy byte for byte as it was. The manifest is cached only when every
         locale succeeded. Its URLs may only point to the CDN's origin (for a file:// CDN, inside its
-        directory), or to an origin given with --allow-origin. Cached ETags make an unchanged bundle a 304
-        with no body. Exit 1 when any requested locale failed.
+        directory), or to an origin given with --allow-origin; a manifest with more than 500 languages or
+        200 namespaces is refused, and one fetch receives at most 200 MB. Cached ETags make an unchanged
+        bundle a 304 with no body. Exit 1 when any requested locale failed.
 
         EXAMPLES:
           widget-i18n fetch --all
@@ -63,6 +64,7 @@ enum FetchCommand: Command {
         let manifestFetch: ManifestFetch
         do { manifestFetch = try await fetcher.fetchManifest() } catch { throw .failure(error.description) }
         if case .failed(let reason) = manifestFetch.outcome { output.warning("\(reason); using the cached manifest") }
+        for warning in manifestFetch.warnings { output.warning(warning) }
 
         var locales = requested
         if arguments.has("all") {
