@@ -10,11 +10,15 @@ import WidgetTranslator
 ///
 /// Every response is validated before anything is written (a JSON object in valid UTF-8, within the size
 /// and nesting caps, not the CDN's "no such locale" answer); a failure leaves the store byte for byte as it
-/// was. Validators (ETag, Last-Modified) are kept in the store, so any process revalidates with 304s.
+/// was. The manifest is cached only with the messages it describes, once every locale fetched with it
+/// succeeded. The URLs a manifest names must keep to the CDN's origin (or its directory, for a `file://` CDN)
+/// unless `FetchOptions/allowedOrigins` allows more, and `FetchOptions` caps how many languages, namespaces and
+/// bytes one manifest can make the fetcher ask for. Validators (ETag, Last-Modified) are kept in the store, so
+/// any process revalidates with 304s.
 ///
 ///     let fetcher = try CDNFetcher(store: store, project: try ProjectID("acme/widgets"), options: FetchOptions())
-///     let manifest = try await fetcher.fetchManifest().manifest
-///     let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+///     let manifestFetch = try await fetcher.fetchManifest()
+///     let report = await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch)
 public final class CDNFetcher: Sendable {
     /// The group store the fetcher caches the manifest and messages into.
     public let store: any GroupStore
@@ -24,14 +28,16 @@ public final class CDNFetcher: Sendable {
     public let options: FetchOptions
     /// `{cdn}/{org}/{project}` or `{cdn}/{uuid}`.
     public let projectURL: String
-    private let scheme: String
+    private let urlPolicy: ManifestURLPolicy
     private let client: HTTPClient
 
     /// - Parameters:
     ///   - store: the group store to cache messages in, shared with the widgets.
     ///   - project: the better-i18n project whose manifest and messages to download.
-    ///   - options: how to reach the CDN: its base URL, timeouts, retries, size limits and namespaces.
-    /// - Throws: `FetchError` when the CDN base URL is not http(s) or file.
+    ///   - options: how to reach the CDN: its base URL, timeouts, retries, size limits, namespaces and the other
+    ///     origins a manifest may name.
+    /// - Throws: `FetchError` when the CDN base URL is not http(s) or file, or an allowed origin is not an http(s)
+    ///   origin.
     public init(store: any GroupStore, project: ProjectID, options: FetchOptions) throws(FetchError) {
         var base = options.cdn
         while base.hasSuffix("/") { base.removeLast() }
@@ -46,13 +52,13 @@ public final class CDNFetcher: Sendable {
         {
             throw FetchError("Invalid namespace '\(invalid)': use letters, digits, '-', '_' and '.'")
         }
+        urlPolicy = try ManifestURLPolicy(cdn: url, scheme: scheme, allowedOrigins: options.allowedOrigins)
         self.store = store
         self.project = project
         var options = options
         // No names selects nothing: that is no selection.
         if options.namespaces?.isEmpty == true { options.namespaces = nil }
         self.options = options
-        self.scheme = scheme
         projectURL = base + "/" + project.description
         var configuration = HTTPClientConfiguration()
         configuration.timeout = options.timeout
@@ -80,24 +86,35 @@ public final class CDNFetcher: Sendable {
 
     // MARK: - Manifest
 
-    /// Fetches the manifest (conditionally) and caches it. When the CDN fails but a manifest is cached, the
-    /// cached one is returned with a `.failed` outcome that says why.
+    /// Fetches the manifest (conditionally) and validates it, without writing anything: pass the result to
+    /// `fetch(_:committing:progress:)`, which caches it once the locales fetched with it succeeded. When the CDN
+    /// fails, or sends a manifest that is not valid or asks more than the options allow, but a usable manifest is
+    /// cached, the cached one is returned with a `.failed` outcome that says why.
     /// - Throws: `FetchError` when the CDN fails and no usable manifest is cached.
     public func fetchManifest() async throws(FetchError) -> ManifestFetch {
         let key = StorageKey.manifest(project: project)
         let metadataKey = StorageKey.manifestCache(project: project)
         let cachedBytes = try? store.value(forKey: key)
-        let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }
-        let metadata = CacheMetadata.read(in: store, key: metadataKey)
+        let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }.flatMap {
+            limitProblem($0) == nil ? $0 : nil
+        }
+        // The metadata counts only while it describes the cached bytes: another writer may have replaced them.
+        let metadata = CacheMetadata.read(in: store, key: metadataKey).flatMap { metadata in
+            cachedBytes.map { metadata.size == $0.count && metadata.sha256 == SHA256.hexDigest(of: $0) } == true
+                ? metadata : nil
+        }
         var headers: [String: String] = [:]
-        if !options.force, cached != nil, let metadata, metadata.size == cachedBytes?.count {
+        if !options.force, cached != nil, let metadata {
             headers = metadata.conditionalHeaders(for: manifestURL)
         }
-        let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
         func fallBack(_ reason: String, bytes: Int) throws(FetchError) -> ManifestFetch {
             guard let cached else { throw FetchError(reason) }
-            return ManifestFetch(manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL)
+            return ManifestFetch(
+                manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL,
+                warnings: warnings(about: cached))
         }
+        do { try urlPolicy.checkFile(manifestURL) } catch { return try fallBack(error.description, bytes: 0) }
+        let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
         let response: HTTPResponse
         switch result {
         case .failure(let error): return try fallBack(error.description, bytes: 0)
@@ -105,7 +122,8 @@ public final class CDNFetcher: Sendable {
         }
         if response.status == 304, let cached {
             return ManifestFetch(
-                manifest: cached, outcome: .notModified, bytesTransferred: response.bytesReceived, url: manifestURL)
+                manifest: cached, outcome: .notModified, bytesTransferred: response.bytesReceived, url: manifestURL,
+                warnings: warnings(about: cached))
         }
         guard (200..<300).contains(response.status) else {
             let reason =
@@ -115,37 +133,107 @@ public final class CDNFetcher: Sendable {
             return try fallBack(reason, bytes: response.bytesReceived)
         }
         let manifest: Manifest
-        do { manifest = try Manifest(jsonBytes: response.body) } catch {
+        let body: [UInt8]
+        do { (manifest, body) = try Manifest.parse(response.body) } catch {
             return try fallBack("Invalid manifest from '\(manifestURL)': \(error)", bytes: response.bytesReceived)
         }
-        let digest = SHA256.hexDigest(of: response.body)
+        if let problem = limitProblem(manifest) {
+            return try fallBack("The manifest from '\(manifestURL)' \(problem)", bytes: response.bytesReceived)
+        }
+        let digest = SHA256.hexDigest(of: body)
         let newMetadata = CacheMetadata(
             files: [manifestURL: validators(response)], manifestVersion: manifest.version, fetchedAt: Date(),
-            size: response.body.count, sha256: digest)
-        let outcome: FetchOutcome
-        do {
-            if cachedBytes == response.body {
-                outcome = .unchanged
-            } else {
-                try store.setValue(response.body, forKey: key)
-                outcome = .updated(size: response.body.count)
-            }
-            // Same content and validators: the metadata would only differ in its date, so leave it.
-            if outcome != .unchanged || metadata?.files != newMetadata.files || metadata?.sha256 != digest {
-                try store.setValue(newMetadata.encoded(), forKey: metadataKey)
-            }
-        } catch {
-            return try fallBack("Cannot cache the manifest: \(error)", bytes: response.bytesReceived)
+            size: body.count, sha256: digest)
+        let unchanged = cachedBytes == body
+        var pending = PendingManifest()
+        if !unchanged { pending.bytes = body }
+        // Same content and validators: the metadata would only differ in its date, so leave it.
+        if !unchanged || metadata?.files != newMetadata.files || metadata?.sha256 != digest {
+            pending.metadata = newMetadata
         }
         return ManifestFetch(
-            manifest: manifest, outcome: outcome, bytesTransferred: response.bytesReceived, url: manifestURL)
+            manifest: manifest, outcome: unchanged ? .unchanged : .updated(size: body.count),
+            bytesTransferred: response.bytesReceived, url: manifestURL, warnings: warnings(about: manifest),
+            pending: pending.bytes == nil && pending.metadata == nil ? nil : pending)
+    }
+
+    /// Why `manifest` asks more of the fetcher than the options allow, as the end of a sentence, or `nil`.
+    private func limitProblem(_ manifest: Manifest) -> String? {
+        if manifest.languages.count > options.maximumLanguages {
+            return "lists \(manifest.languages.count) languages, more than the \(options.maximumLanguages) allowed "
+                + "(maximumLanguages); refusing it"
+        }
+        let namespaces = max(manifest.namespaces.count, manifest.files.values.map(\.namespaces.count).max() ?? 0)
+        if namespaces > options.maximumNamespaces {
+            return "names \(namespaces) namespaces, more than the \(options.maximumNamespaces) allowed "
+                + "(maximumNamespaces); refusing it"
+        }
+        return nil
+    }
+
+    /// One warning for the language codes `manifest` skipped, counting them and quoting the first few.
+    private func warnings(about manifest: Manifest) -> [String] {
+        let skipped = manifest.skippedLanguages
+        guard !skipped.isEmpty else { return [] }
+        let shown = skipped.prefix(3).map { "'\(QuotedExcerpt.of($0, length: 32))'" }.joined(separator: ", ")
+        let more = skipped.count > 3 ? " and \(skipped.count - 3) more" : ""
+        let count = skipped.count == 1 ? "1 language code" : "\(skipped.count) language codes"
+        return ["The manifest of '\(project)' lists \(count) that are not locale tags, skipped: \(shown)\(more)"]
+    }
+
+    /// Writes what `manifestFetch` left pending: the manifest's bytes, then its metadata.
+    private func commit(_ manifestFetch: ManifestFetch) -> ManifestFetch {
+        guard let pending = manifestFetch.pending else { return manifestFetch }
+        do {
+            if let bytes = pending.bytes { try store.setValue(bytes, forKey: StorageKey.manifest(project: project)) }
+            if let metadata = pending.metadata {
+                try store.setValue(metadata.encoded(), forKey: StorageKey.manifestCache(project: project))
+            }
+        } catch {
+            return manifestFetch.settled(.failed("Cannot cache the manifest: \(error)"))
+        }
+        return manifestFetch.settled(manifestFetch.outcome)
     }
 
     // MARK: - Messages
 
-    /// Fetches the messages of `locales` in parallel and caches each valid one. A locale the manifest does
-    /// not offer (nor a parent of it) fails without a request. Records one reload request when any content
-    /// changed.
+    /// Fetches the messages of `locales` in parallel with the manifest `manifestFetch` brought, caches each valid
+    /// one, and then caches the manifest itself, only if every locale succeeded (fetched, unchanged or current).
+    ///
+    /// When any locale fails, the manifest and its metadata stay byte for byte as they were, and so do the
+    /// messages, index and metadata of every locale that failed; the locales that succeeded keep what this
+    /// fetch wrote for them (their messages are complete and valid, and their metadata records the new
+    /// manifest's version for them). The report's manifest outcome then says why it was not cached.
+    ///
+    ///     let manifestFetch = try await fetcher.fetchManifest()
+    ///     let report = await fetcher.fetch([try LocaleTag("tr"), .english], committing: manifestFetch)
+    ///     for result in report.locales where result.outcome.isFailure { print(result.locale, result.outcome) }
+    /// - Parameters:
+    ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it. None at all
+    ///     only caches the manifest.
+    ///   - manifestFetch: what `fetchManifest()` returned: the manifest to fetch with, and to cache after.
+    ///   - progress: called as transfers finish, with (finished, total, bytes so far).
+    /// - Returns: each locale's result, as `fetch(_:manifest:progress:)` gives them, and the manifest fetch with
+    ///   its final outcome.
+    public func fetch(
+        _ locales: [LocaleTag], committing manifestFetch: ManifestFetch,
+        progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
+    ) async -> FetchReport {
+        let results = await fetch(locales, manifest: manifestFetch.manifest, progress: progress)
+        guard let failure = results.first(where: { $0.outcome.isFailure }) else {
+            return FetchReport(manifest: commit(manifestFetch), locales: results)
+        }
+        guard manifestFetch.pending != nil else { return FetchReport(manifest: manifestFetch, locales: results) }
+        let reason =
+            "The manifest was not cached, since '\(failure.locale.normalized)' failed: a manifest is cached only "
+            + "with the messages it describes"
+        return FetchReport(manifest: manifestFetch.settled(.failed(reason)), locales: results)
+    }
+
+    /// Fetches the messages of `locales` in parallel and caches each valid one; the manifest is not written (see
+    /// `fetch(_:committing:progress:)`). A locale the manifest does not offer (nor a parent of it) fails without
+    /// a request, and so does every locale when the manifest asks more than the options allow. Records one
+    /// reload request when any content changed.
     /// - Parameters:
     ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
     ///   - manifest: the manifest that says which locales the project offers, their files and versions.
@@ -159,6 +247,18 @@ public final class CDNFetcher: Sendable {
         var plans: [Plan] = []
         var results: [LocaleTag: LocaleFetchResult] = [:]
         var order: [LocaleTag] = []
+        if let problem = limitProblem(manifest) {
+            var refused: [LocaleFetchResult] = []
+            for requested in locales {
+                let tag = manifest.language(for: requested)?.tag ?? requested
+                guard !order.contains(tag) else { continue }
+                order.append(tag)
+                refused.append(
+                    LocaleFetchResult(
+                        locale: tag, outcome: .failed("The manifest \(problem)"), bytesTransferred: 0, urls: []))
+            }
+            return refused
+        }
         for requested in locales {
             guard let language = manifest.language(for: requested) else {
                 if !order.contains(requested) { order.append(requested) }
@@ -201,7 +301,8 @@ public final class CDNFetcher: Sendable {
 
     /// Fetches `requested` (or the nearest locale the manifest offers) and only then stores it as the
     /// selected locale, so a widget never sees a locale without its messages. When the refresh fails but
-    /// messages are cached, the switch still happens and the result carries a warning.
+    /// messages are cached, the switch still happens and the result carries a warning. The manifest is cached
+    /// as `fetch(_:committing:progress:)` caches it: only when the locale's fetch succeeded.
     /// - Parameter requested: the locale to switch to.
     /// - Throws: `FetchError` when the locale is not offered, or cannot be fetched and is not cached; the
     ///   stored locale is then unchanged.
@@ -221,13 +322,20 @@ public final class CDNFetcher: Sendable {
             }
         }
         if case .failed(let reason) = manifestFetch.outcome { warnings.append("\(reason); using the cached manifest") }
+        warnings += manifestFetch.warnings
         guard let language = manifestFetch.manifest.language(for: requested) else {
             let offered = manifestFetch.manifest.languages.map(\.tag.normalized).joined(separator: ", ")
             throw FetchError(
                 "'\(requested.displayForm)' is not offered by project '\(project)' (languages: \(offered)); "
                     + "the locale was not changed")
         }
-        let result = await fetch([language.tag], manifest: manifestFetch.manifest)[0]
+        let report = await fetch([language.tag], committing: manifestFetch)
+        let result = report.locales[0]
+        if !result.outcome.isFailure, !manifestFetch.outcome.isFailure,
+            case .failed(let reason) = report.manifest.outcome
+        {
+            warnings.append(reason)
+        }
         if case .failed(let reason) = result.outcome {
             let cached = (try? store.value(forKey: StorageKey.messages(project: project, locale: language.tag))) ?? nil
             guard cached != nil else {
@@ -253,6 +361,7 @@ public final class CDNFetcher: Sendable {
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
         let results = Mutex([LocaleFetchResult?](repeating: nil, count: plans.count))
+        let budget = TransferBudget(limit: options.maximumTotalBytes)
         var round = Array(plans.enumerated()).map { (index: $0.offset, plan: $0.element) }
         // At most two rounds: the second only re-requests what the first could not finish.
         for isFirst in [true, false] where !round.isEmpty {
@@ -263,7 +372,7 @@ public final class CDNFetcher: Sendable {
                 entry.plan.urls.map { HTTPRequest(url: $0, headers: entry.plan.conditionalHeaders[$0] ?? [:]) }
             }
             let collector = Mutex(TransferCollector<Transfer>(groupSizes: current.map(\.plan.urls.count)))
-            _ = await client.perform(requests, progress: isFirst ? progress : nil) { index, result in
+            _ = await client.perform(requests, budget: budget, progress: isFirst ? progress : nil) { index, result in
                 guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
                 let (planIndex, plan) = current[complete.group]
                 // A thread per finished locale rather than GCD's pool (a thread per core) or this transfer
@@ -336,7 +445,7 @@ public final class CDNFetcher: Sendable {
         /// A namespace's own file: the rich manifest's URL, else `{project}/{locale}/{ns}.json`.
         func namespaceURL(_ name: String) throws(FetchError) -> String {
             guard let raw = localeFiles?.namespaces[name]?.url else { return localeURL + "/" + name + ".json" }
-            return try resolve(raw, locale: tag)
+            return try urlPolicy.resolve(raw, against: manifestURL, locale: tag)
         }
         var urls: [String]
         var namespaces: [String]?
@@ -354,13 +463,14 @@ public final class CDNFetcher: Sendable {
                 }
             } else if let raw = localeFiles?.file.url {
                 // A combined file: the whole locale, namespaced or not, in one request.
-                urls = [try resolve(raw, locale: tag)]
+                urls = [try urlPolicy.resolve(raw, against: manifestURL, locale: tag)]
             } else if !manifest.namespaces.isEmpty {
                 urls = try manifest.namespaces.map(namespaceURL)
                 namespaces = manifest.namespaces
             } else {
                 urls = [localeURL + "/translations.json"]
             }
+            for url in urls { try urlPolicy.checkFile(url) }
         } catch {
             return .failure(error)
         }
@@ -381,26 +491,6 @@ public final class CDNFetcher: Sendable {
                 language: language, urls: urls, namespaces: namespaces, batch: batch, conditionalHeaders: headers,
                 cachedSize: cachedSize ?? nil, metadata: metadata, version: version, selection: selection,
                 isCurrent: cachedAsIs && version != nil && metadata?.manifestVersion == version))
-    }
-
-    /// A URL of the manifest, resolved against the manifest's own, if it keeps to the CDN's scheme.
-    private func resolve(_ raw: String, locale: LocaleTag) throws(FetchError) -> String {
-        guard let resolved = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteString,
-            isAllowedFileURL(resolved)
-        else {
-            throw FetchError(
-                "The manifest's URL for '\(locale.normalized)' ('\(raw)') leaves the CDN's scheme (\(scheme)); "
-                    + "refusing to fetch it")
-        }
-        return resolved
-    }
-
-    private func isAllowedFileURL(_ url: String) -> Bool {
-        guard let fileScheme = URL(string: url)?.scheme?.lowercased() else { return false }
-        switch scheme {
-        case "http": return fileScheme == "http" || fileScheme == "https"
-        default: return fileScheme == scheme
-        }
     }
 
     /// The selected namespaces of a batch answer, each as its own file, or `nil` when the answer is not an

@@ -40,16 +40,62 @@ public struct LocaleFetchResult: Sendable, Hashable {
 }
 
 /// The result of fetching the manifest.
+///
+/// A manifest from `CDNFetcher/fetchManifest()` is not in the store yet: `CDNFetcher/fetch(_:committing:progress:)`
+/// caches it, with its metadata, only once every locale fetched with it succeeded, so that the store never holds a
+/// manifest without the messages it describes.
 public struct ManifestFetch: Sendable, Hashable {
     /// The manifest from the CDN, or the cached one when the CDN answered 304 (`notModified`) or the fetch
     /// failed (`failed`).
     public let manifest: Manifest
-    /// `.failed` when the CDN could not be reached and the cached manifest is used instead.
+    /// From `fetchManifest()`: `.updated` or `.unchanged` when the CDN sent a manifest (to be cached once the
+    /// locales fetched with it succeed), `.notModified`, or `.failed` when the CDN could not be reached or sent an
+    /// unusable manifest and the cached one is used instead. In a `FetchReport`, what was done: `.updated` and
+    /// `.unchanged` once cached, and `.failed` also for a manifest that was not cached because a locale failed.
     public let outcome: FetchOutcome
     /// Body bytes received on the wire, compressed size where the CDN compressed.
     public let bytesTransferred: Int
     /// The manifest's URL.
     public let url: String
+    /// What did not go to plan but did not stop the fetch, such as language codes the manifest lists that are
+    /// not locale tags (skipped).
+    public let warnings: [String]
+    /// What caching the manifest writes, until it is done; `nil` when the store needs nothing.
+    let pending: PendingManifest?
+
+    init(
+        manifest: Manifest, outcome: FetchOutcome, bytesTransferred: Int, url: String, warnings: [String] = [],
+        pending: PendingManifest? = nil
+    ) {
+        self.manifest = manifest
+        self.outcome = outcome
+        self.bytesTransferred = bytesTransferred
+        self.url = url
+        self.warnings = warnings
+        self.pending = pending
+    }
+
+    /// The same fetch with a final outcome and nothing left to write.
+    func settled(_ outcome: FetchOutcome) -> ManifestFetch {
+        ManifestFetch(
+            manifest: manifest, outcome: outcome, bytesTransferred: bytesTransferred, url: url, warnings: warnings)
+    }
+}
+
+/// The writes that cache a fetched manifest: its bytes (without a byte-order mark) when they differ from the
+/// stored ones, and its metadata when that changed.
+struct PendingManifest: Sendable, Hashable {
+    var bytes: [UInt8]?
+    var metadata: CacheMetadata?
+}
+
+/// The result of `CDNFetcher/fetch(_:committing:progress:)`: each locale's result, and what became of the
+/// manifest.
+public struct FetchReport: Sendable, Hashable {
+    /// The manifest the locales were fetched with; its outcome says whether it is now cached.
+    public let manifest: ManifestFetch
+    /// One result per distinct language served, in the order of the locales requested.
+    public let locales: [LocaleFetchResult]
 }
 
 /// A fetch that could not be done at all; nothing in the store was changed.

@@ -13,10 +13,13 @@ import I18nCore
 /// | `--group` | `WIDGET_I18N_GROUP` | `group` |
 /// | `--group-dir` | `WIDGET_I18N_GROUP_DIR` | `groupDir` |
 /// | `--default-locale` | `WIDGET_I18N_DEFAULT_LOCALE` | `defaultLocale` |
+/// | `--cdn` | `WIDGET_I18N_CDN` | `cdn` |
+/// | `--namespaces` | `WIDGET_I18N_NAMESPACES` | `namespaces` |
+/// | `--allow-origin` (repeatable) | `WIDGET_I18N_ALLOWED_ORIGINS` (comma-separated) | `allowedOrigins` (a list) |
 struct Configuration {
     /// A setting that a flag, an environment variable or `widget-i18n.json` can give.
     enum Setting: CaseIterable {
-        case project, group, groupDirectory, defaultLocale, cdn, namespaces
+        case project, group, groupDirectory, defaultLocale, cdn, namespaces, allowedOrigins
 
         var flag: String {
             switch self {
@@ -26,6 +29,7 @@ struct Configuration {
             case .defaultLocale: "default-locale"
             case .cdn: "cdn"
             case .namespaces: "namespaces"
+            case .allowedOrigins: "allow-origin"
             }
         }
 
@@ -37,6 +41,7 @@ struct Configuration {
             case .defaultLocale: "WIDGET_I18N_DEFAULT_LOCALE"
             case .cdn: "WIDGET_I18N_CDN"
             case .namespaces: "WIDGET_I18N_NAMESPACES"
+            case .allowedOrigins: "WIDGET_I18N_ALLOWED_ORIGINS"
             }
         }
 
@@ -49,6 +54,7 @@ struct Configuration {
             case .defaultLocale: "defaultLocale"
             case .cdn: "cdn"
             case .namespaces: "namespaces"
+            case .allowedOrigins: "allowedOrigins"
             }
         }
     }
@@ -74,10 +80,12 @@ struct Configuration {
     let cdn: String
     /// The namespaces `fetch` and `locale set` store (`--namespaces a,b`), or `nil` for all.
     let namespaces: [String]?
+    /// The origins besides the CDN's own that a manifest's URLs may name (`--allow-origin`), each checked.
+    let allowedOrigins: [String]
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
-        let file = try Self.readFile(in: workingDirectory)
+        let (file, fileOrigins) = try Self.readFile(in: workingDirectory)
         func setting(_ setting: Setting) -> (value: String, origin: String)? {
             if let value = arguments.value(setting.flag) { return (value, "--\(setting.flag)") }
             if let value = environment[setting.environmentVariable], !value.isEmpty {
@@ -124,6 +132,23 @@ struct Configuration {
         } else {
             namespaces = nil
         }
+        // A list: every --allow-origin, else the variable's comma-separated origins, else the file's list.
+        let origins: (values: [String], origin: String)
+        let originFlags = arguments.allValues(Setting.allowedOrigins.flag)
+        if !originFlags.isEmpty {
+            origins = (originFlags, "--\(Setting.allowedOrigins.flag)")
+        } else if let text = environment[Setting.allowedOrigins.environmentVariable], !text.isEmpty {
+            let values = text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+            origins = (values, Setting.allowedOrigins.environmentVariable)
+        } else {
+            origins = (fileOrigins ?? [], "'\(Setting.allowedOrigins.fileKey)' in \(Self.fileName)")
+        }
+        for text in origins.values {
+            do { _ = try ManifestURLPolicy.Origin(parsing: text) } catch {
+                throw .usage("\(error.description) (from \(origins.origin))")
+            }
+        }
+        allowedOrigins = origins.values
         self.environment = environment
     }
 
@@ -156,9 +181,10 @@ struct Configuration {
         }
     }
 
-    private static func readFile(in directory: String) throws(CLIError) -> [String: String] {
+    /// The string settings of `widget-i18n.json`, and its `allowedOrigins` list.
+    private static func readFile(in directory: String) throws(CLIError) -> ([String: String], [String]?) {
         let path = directory + "/" + fileName
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        guard let data = FileManager.default.contents(atPath: path) else { return ([:], nil) }
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data) } catch {
             throw .usage("\(fileName) is not valid JSON; fix it or remove it ('\(path)')")
@@ -168,15 +194,25 @@ struct Configuration {
         }
         let known = Set(Setting.allCases.map(\.fileKey))
         var result: [String: String] = [:]
+        var origins: [String]?
         for (key, value) in dictionary {
             guard known.contains(key) else {
                 throw .usage(
                     "Unknown setting '\(key)' in \(fileName); known settings: \(known.sorted().joined(separator: ", "))"
                 )
             }
+            if key == Setting.allowedOrigins.fileKey {
+                guard let list = value as? [String] else {
+                    throw .usage(
+                        "Setting '\(key)' in \(fileName) must be a list of origins, such as "
+                            + "[\"https://assets.example.com\"]")
+                }
+                origins = list
+                continue
+            }
             guard let text = value as? String else { throw .usage("Setting '\(key)' in \(fileName) must be a string") }
             result[key] = text
         }
-        return result
+        return (result, origins)
     }
 }

@@ -78,7 +78,9 @@ struct ServedCDN {
                         : try #require(
                             FileManager.default.contents(atPath: Repository.sampleProjectLocales + "/manifest.json")
                         ).count))
-        let first = await fetcher.fetch(manifest.manifest.languages.map(\.tag), manifest: manifest.manifest)
+        let report = await fetcher.fetch(manifest.manifest.languages.map(\.tag), committing: manifest)
+        #expect(report.manifest.outcome == manifest.outcome)
+        let first = report.locales
         #expect(first.map(\.locale.normalized) == sampleLocales)
         for result in first {
             let file = try #require(
@@ -265,5 +267,132 @@ struct ServedCDN {
         #expect(
             error?.description.hasPrefix("'ko' is not offered by project 'acme/widgets' (languages: en, tr") == true)
         #expect(try store.string(forKey: StorageKey.locale(project: project)) == "ru")
+    }
+
+    /// The manifest is cached only with what it describes: while a locale fails, the manifest and its metadata
+    /// stay byte for byte as they were (and so does the failed locale); the locales that succeeded keep what was
+    /// written for them. `switchLocale(to:)` follows the same rule.
+    @Test func theManifestIsCachedOnlyOnceEveryLocaleSucceeded() async throws {
+        let cdn = try ServedCDN([
+            "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "updatedAt": "v1"}"#,
+            "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
+            "acme/widgets/tr/translations.json": #"{"title": "Bugün"}"#,
+        ])
+        defer { cdn.remove() }
+        let fetcher = try cdn.fetcher()
+        let manifestKeys = [StorageKey.manifest(project: project), StorageKey.manifestCache(project: project)]
+        let tr = StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)
+        let everything = [LocaleTag.english, LocaleTag(parsing: "tr")!]
+        let first = try await fetcher.fetchManifest()
+        #expect(try cdn.store.keys().isEmpty)  // fetching the manifest writes nothing
+        #expect(await fetcher.fetch(everything, committing: first).manifest.outcome == first.outcome)
+        let cached = try manifestKeys.map { try #require(try cdn.store.value(forKey: $0)) }
+        let cachedTR = try cdn.store.value(forKey: tr)
+
+        // v2: en changed, tr is gone from the CDN.
+        try await Task.sleep(for: .milliseconds(1100))  // nginx's ETag is mtime + size: let the mtime move
+        try cdn.write([
+            "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "updatedAt": "v2"}"#,
+            "acme/widgets/en/translations.json": #"{"title": "Today!"}"#,
+        ])
+        try FileManager.default.removeItem(atPath: cdn.root.appending("acme/widgets/tr/translations.json"))
+        let second = try await fetcher.fetchManifest()
+        #expect(second.outcome == .updated(size: 46))
+        #expect(try manifestKeys.map { try cdn.store.value(forKey: $0) } == cached)
+        let report = await fetcher.fetch(everything, committing: second)
+        #expect(report.locales.map(\.outcome.description) == ["fetched", "failed"])
+        #expect(
+            report.manifest.outcome
+                == .failed(
+                    "The manifest was not cached, since 'tr' failed: a manifest is cached only with the messages it "
+                        + "describes"))
+        #expect(try manifestKeys.map { try cdn.store.value(forKey: $0) } == cached)
+        #expect(try cdn.store.value(forKey: tr) == cachedTR)
+        #expect(
+            try cdn.store.string(forKey: StorageKey.messages(project: project, locale: .english))
+                == #"{"title": "Today!"}"#)
+
+        // Switching to tr: its refresh fails, the cached messages are used, and the manifest stays as it was.
+        let change = try await fetcher.switchLocale(to: LocaleTag(parsing: "tr")!)
+        #expect(change.locale == LocaleTag(parsing: "tr"))
+        #expect(change.warnings.contains { $0.hasPrefix("Could not refresh 'tr'") }, "\(change.warnings)")
+        #expect(try manifestKeys.map { try cdn.store.value(forKey: $0) } == cached)
+
+        // Once tr is back, the fetch succeeds and caches v2 with it.
+        try cdn.write(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#])
+        let third = try await fetcher.fetchManifest()
+        let committed = await fetcher.fetch(everything, committing: third)
+        #expect(committed.manifest.outcome == .updated(size: 46))
+        #expect(
+            try cdn.store.string(forKey: StorageKey.manifest(project: project))
+                == #"{"languages": ["en", "tr"], "updatedAt": "v2"}"#)
+        #expect(try cdn.store.value(forKey: StorageKey.manifestCache(project: project)) != cached[1])
+    }
+
+    /// One fetch receives at most `maximumTotalBytes` of bodies: what comes after fails, and the manifest is not
+    /// cached.
+    @Test func oneFetchReceivesAtMostItsTotalLimit() async throws {
+        let body = #"{"title": ""# + String(repeating: "x", count: 3000) + #""}"#
+        let cdn = try ServedCDN([
+            "acme/widgets/manifest.json": #"{"languages": ["en", "tr", "de"]}"#,
+            "acme/widgets/en/translations.json": body,
+            "acme/widgets/tr/translations.json": body,
+            "acme/widgets/de/translations.json": body,
+        ])
+        defer { cdn.remove() }
+        var options = FetchOptions()
+        options.cdn = cdn.nginx.baseURL
+        options.retries = 0
+        options.maximumConcurrency = 1
+        options.maximumTotalBytes = 5000
+        let fetcher = try CDNFetcher(store: cdn.store, project: project, options: options)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let report = await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch)
+        #expect(report.locales.map(\.outcome.description) == ["fetched", "failed", "failed"])
+        for result in report.locales.dropFirst() {
+            guard case .failed(let reason) = result.outcome else { continue }
+            #expect(
+                reason.hasPrefix(
+                    "Did not finish '\(cdn.nginx.baseURL)/acme/widgets/\(result.locale)/translations.json'")
+                    && reason.hasSuffix("the fetch as a whole reached its limit of 5000 bytes (maximumTotalBytes)"),
+                "\(reason)")
+        }
+        #expect(report.manifest.outcome.isFailure)
+        #expect(try cdn.store.value(forKey: StorageKey.manifest(project: project)) == nil)
+    }
+}
+
+/// What one manifest can make the fetcher do, without a CDN at all: a manifest over the limits fails every
+/// locale before any request.
+@Suite struct FetchLimitTests {
+    @Test(arguments: [
+        (
+            #"{"languages": ["en", "tr", "de"]}"#, 2, 200,
+            "The manifest lists 3 languages, more than the 2 allowed (maximumLanguages); refusing it"
+        ),
+        (
+            #"{"languages": ["en", "tr"], "namespaces": ["a", "b", "c"]}"#, 500, 2,
+            "The manifest names 3 namespaces, more than the 2 allowed (maximumNamespaces); refusing it"
+        ),
+        (
+            #"{"languages": ["en", "tr"], "files": {"tr": {"namespaces": {"a": "a.json", "b": "b.json", "c": "c.json"}}}}"#,
+            500, 2, "The manifest names 3 namespaces, more than the 2 allowed (maximumNamespaces); refusing it"
+        ),
+    ])
+    func aManifestOverTheLimitsFailsEveryLocaleUnasked(
+        _ json: String, _ languages: Int, _ namespaces: Int, _ message: String
+    ) async throws {
+        var options = FetchOptions()
+        // Nothing there: any request would fail with another message.
+        options.cdn = "file:///nonexistent-widget-i18n-cdn"
+        options.maximumLanguages = languages
+        options.maximumNamespaces = namespaces
+        let store = InMemoryGroupStore()
+        let fetcher = try CDNFetcher(store: store, project: project, options: options)
+        let manifest = try Manifest(jsonBytes: Array(json.utf8))
+        let results = await fetcher.fetch([.english, LocaleTag(parsing: "tr-TR")!], manifest: manifest)
+        #expect(results.map(\.locale.normalized) == ["en", "tr"])
+        #expect(results.allSatisfy { $0.outcome == .failed(message) && $0.urls.isEmpty }, "\(results)")
+        #expect(try store.keys().isEmpty)
     }
 }

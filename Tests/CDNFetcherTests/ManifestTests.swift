@@ -13,6 +13,7 @@ import Testing
                  "files": {"pt-br": {"url": "https://cdn.example/pt.json"}, "ja": "ja.json"}}
                 """.utf8))
         #expect(manifest.languages.map(\.code) == ["en", "pt-BR", "ja"])
+        #expect(manifest.skippedLanguages == ["../x"])
         #expect(manifest.languages[0].isSource)
         #expect(manifest.languages[1].nativeName == "Português")
         #expect(manifest.version == "42")
@@ -33,7 +34,8 @@ import Testing
 
     @Test(arguments: [
         ("[]", "the manifest is not a JSON object"),
-        ("{oops", "the manifest is not valid JSON"),
+        ("{oops", "the manifest is not valid JSON (at byte 1: expected a member name in double quotes)"),
+        (#"{"languages": ["en"]} x"#, "the manifest is not valid JSON (at byte 22: expected end of input)"),
         (#"{"files": {}}"#, "the manifest has no 'languages' list"),
         (#"{"languages": []}"#, "the manifest lists no valid languages"),
         (
@@ -44,5 +46,42 @@ import Testing
     func explainsWhatIsWrong(_ json: String, _ message: String) {
         let error = #expect(throws: ManifestError.self) { try Manifest(jsonBytes: Array(json.utf8)) }
         #expect(error?.description == message)
+    }
+
+    /// A manifest is read as messages are: UTF-8 only, a byte-order mark skipped, and stored without it.
+    @Test(
+        arguments: [
+            (
+                [0xFF, 0xFE, 0x7B, 0x00],
+                "the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8"
+            ),
+            (
+                [0xFE, 0xFF, 0x00, 0x7B],
+                "the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8"
+            ),
+            (
+                [0x7B, 0x00, 0x7D, 0x00],
+                "the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8"
+            ),
+            (
+                Array(#"{"languages": ["en"], "projectSlug": ""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8),
+                "the manifest is not valid UTF-8 at byte 38"
+            ),
+            (
+                Array(String(repeating: #"{"a":"#, count: 70).utf8),
+                "the manifest nests deeper than 64 levels at byte 320"
+            ),
+        ] as [([UInt8], String)])
+    func refusesWhatIsNotUTF8JSON(_ bytes: [UInt8], _ message: String) {
+        let error = #expect(throws: ManifestError.self) { try Manifest(jsonBytes: bytes) }
+        #expect(error?.description == message)
+    }
+
+    @Test func aByteOrderMarkIsSkippedAndNotStored() throws {
+        let json = Array(#"{"languages": ["en"]}"#.utf8)
+        let (manifest, stored) = try Manifest.parse([0xEF, 0xBB, 0xBF] + json)
+        #expect(manifest.languages.map(\.code) == ["en"])
+        #expect(stored == json)
+        #expect(try Manifest(jsonBytes: [0xEF, 0xBB, 0xBF] + json) == manifest)
     }
 }

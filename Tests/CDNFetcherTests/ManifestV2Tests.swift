@@ -46,8 +46,8 @@ import Testing
     }
 
     static func fetchAll(_ fetcher: CDNFetcher) async throws -> [LocaleFetchResult] {
-        let manifest = try await fetcher.fetchManifest().manifest
-        return await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let manifestFetch = try await fetcher.fetchManifest()
+        return await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch).locales
     }
 
     @Test func aColdFetchCostsOneRequestPerLocaleAndNothingNewCostsOne() async throws {
@@ -176,12 +176,13 @@ import Testing
         try FileManager.default.removeItem(atPath: cdn.root.appending("acme/widgets/tr/widget.json"))
         try cdn.store.setString(#"{"common":{"title":"kept"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
         let before = snapshot(of: cdn.storeDirectory.path)
-        let manifest = try await cdn.fetcher(namespaces: ["common", "widget"]).fetchManifest().manifest
-        let after = snapshot(of: cdn.storeDirectory.path)
-        let results = await (try cdn.fetcher(namespaces: ["common", "widget"])).fetch(
-            [LocaleTag(parsing: "tr")!], manifest: manifest)
-        #expect(results.first?.outcome.isFailure == true, "\(results)")
-        #expect(snapshot(of: cdn.storeDirectory.path) == after)
-        #expect(before.count < after.count)  // only the manifest and its metadata were added
+        let fetcher = try cdn.fetcher(namespaces: ["common", "widget"])
+        let manifestFetch = try await fetcher.fetchManifest()
+        #expect(snapshot(of: cdn.storeDirectory.path) == before)
+        let report = await fetcher.fetch([LocaleTag(parsing: "tr")!], committing: manifestFetch)
+        #expect(report.locales.first?.outcome.isFailure == true, "\(report)")
+        // Not even the manifest: it is cached only with the messages it describes.
+        #expect(report.manifest.outcome.isFailure)
+        #expect(snapshot(of: cdn.storeDirectory.path) == before)
     }
 }

@@ -9,6 +9,8 @@ line, then serves:
   /<case>/acme/widgets/tr/translations.json     misbehaves as <case> says (see FAULTS)
   /_hits                                        JSON: how often each path was requested
 
+A second listener on another port serves the same paths, as another origin that a manifest can name.
+
 It exits by itself when the process that started it goes away, so it cannot outlive its test.
 """
 import json
@@ -26,8 +28,14 @@ MANIFEST = {"sourceLanguage": "en", "languages": [
     {"code": "en", "name": "English", "nativeName": "English", "isSource": True},
     {"code": "tr", "name": "Turkish", "nativeName": "Türkçe", "isSource": False}]}
 
+# Messages outside any CDN directory, that a hostile manifest names as a file:// URL.
+OUTSIDE_THE_CDN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outside-the-cdn.json")
+# Cases whose tr messages are valid: they are about the manifest.
+VALID_TR_CASES = ("ok", "manifest-relative-url", "manifest-bom", "manifest-invalid-codes")
+
 hits = {}
 hits_lock = threading.Lock()
+other_origin = None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -80,7 +88,31 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(200, json.dumps({"sourceLanguage": "en", "files": {}}))
         if case == "manifest-not-json":
             return self.send_body(200, "<html>maintenance</html>")
+        if case == "manifest-utf16":
+            return self.send_body(200, json.dumps(MANIFEST).encode("utf-16"))
+        if case == "manifest-utf16-no-bom":
+            return self.send_body(200, json.dumps(MANIFEST).encode("utf-16-le"))
+        if case == "manifest-invalid-utf8":
+            return self.send_body(200, b'{"languages": ["en", "tr"], "projectSlug": "w\xffdgets"}')
+        if case == "manifest-bom":
+            return self.send_body(200, b"\xef\xbb\xbf" + json.dumps(MANIFEST).encode())
         manifest = dict(MANIFEST)
+        if case == "manifest-too-many-languages":
+            # 10,000 valid, distinct codes: en, tr, then three-letter language subtags.
+            letters = "abcdefghijklmnopqrstuvwxyz"
+            codes = [a + b + c for a in letters for b in letters for c in letters][:9998]
+            manifest["languages"] = MANIFEST["languages"] + [{"code": code} for code in codes]
+        if case == "manifest-too-many-namespaces":
+            manifest["namespaces"] = ["ns%d" % index for index in range(1000)]
+        if case == "manifest-invalid-codes":
+            manifest["languages"] = MANIFEST["languages"] + [{"code": "bad code %d" % n} for n in range(10000)]
+        if case == "manifest-other-origin":
+            manifest["files"] = {"tr": {"url": other_origin + "/ok/acme/widgets/tr/translations.json"}}
+        if case == "manifest-credentials":
+            url = "http://user:secret@127.0.0.1:%d/ok/acme/widgets/tr/translations.json" % self.server.server_address[1]
+            manifest["files"] = {"tr": {"url": url}}
+        if case == "planted-file-url":
+            manifest["files"] = {"en": {"url": "file://" + OUTSIDE_THE_CDN}}
         if case == "manifest-file-url":
             manifest["files"] = {"tr": {"url": "file:///etc/passwd"}}
         if case == "manifest-ftp-url":
@@ -91,7 +123,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def fault(self, case, count):
         valid = json.dumps(VALID)
-        if case in ("ok", "manifest-relative-url"):
+        if case in VALID_TR_CASES:
             return self.send_body(200, valid, [("ETag", '"tr-1"')])
         if case == "slow":
             time.sleep(3)
@@ -177,6 +209,11 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     # A parent may start us with signals blocked (Foundation's Process does); SIGTERM must stop us.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    global other_origin
+    other = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    other.daemon_threads = True
+    other_origin = "http://127.0.0.1:%d" % other.server_address[1]
+    threading.Thread(target=other.serve_forever, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", int(os.environ.get("FAULT_SERVER_PORT", "0"))), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)

@@ -60,6 +60,117 @@ import Testing
             #expect(result.standardError.contains(expected), "\(result.standardError)")
             #expect(snapshot(of: cli.groupDirectory) == before)
         }
+        // Nothing but the manifest was asked for: a manifest that is refused makes no request of its own.
+        let requested = try FaultServer.hits(of: server).keys.filter { $0 != "/_hits" }
+        #expect(requested.allSatisfy { $0.hasSuffix("/manifest.json") }, "\(requested.sorted().prefix(5))")
+    }
+
+    /// A fetch that fails for a locale leaves the cached manifest and its metadata as they were, so a hostile
+    /// manifest cannot be planted by a fetch that failed; and a manifest planted anyway (by an older version, or
+    /// another writer) cannot make a `file://` CDN read a file outside its directory.
+    @Test func aFailedFetchKeepsTheManifestAndAPlantedOneReadsNothingOutsideTheCDN() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let manifestKeys = [
+            "@better-i18n:manifest:acme/widgets", "@better-i18n:widget-i18n:manifest-cache:acme/widgets",
+        ]
+        let seed = try cli.run(["fetch", "--locale", "en", "--cdn", "\(server.baseURL)/ok"])
+        try #require(seed.status == 0, "\(seed)")
+        let cached = try manifestKeys.map { try cli.run(["store", "get", $0]).standardOutputData }
+        try #require(cached.allSatisfy { !$0.isEmpty })
+        let before = snapshot(of: cli.groupDirectory)
+
+        // The manifest names a file:// URL for en: en fails, and the new manifest is not cached.
+        let hostile = try cli.run(["fetch", "--locale", "en", "--force", "--cdn", "\(server.baseURL)/planted-file-url"])
+        #expect(hostile.status == 1, "\(hostile)")
+        #expect(hostile.standardError.contains("leaves the CDN's scheme (http); refusing to fetch it"))
+        #expect(hostile.standardOutput.hasPrefix("manifest  failed"), "\(hostile.standardOutput)")
+        #expect(hostile.standardOutput.contains("The manifest was not cached, since 'en' failed"))
+        #expect(try manifestKeys.map { try cli.run(["store", "get", $0]).standardOutputData } == cached)
+        #expect(snapshot(of: cli.groupDirectory) == before)
+
+        // Planted anyway, then used by a file:// CDN that has no manifest of its own.
+        let planted = try runProcess(
+            "/usr/bin/curl", ["-sf", "\(server.baseURL)/planted-file-url/acme/widgets/manifest.json"])
+        try #require(planted.status == 0)
+        let put = try cli.run(["store", "put", manifestKeys[0]], input: planted.standardOutputData)
+        try #require(put.status == 0, "\(put)")
+        let emptyCDN = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { emptyCDN.remove() }
+        let beforeFileCDN = snapshot(of: cli.groupDirectory)
+        let fromFiles = try cli.run(["fetch", "--locale", "en", "--force", "--cdn", emptyCDN.path])
+        #expect(fromFiles.status == 1, "\(fromFiles)")
+        #expect(fromFiles.standardError.contains("using the cached manifest"), "\(fromFiles.standardError)")
+        #expect(
+            fromFiles.standardError.contains("leads outside the CDN's directory"), "\(fromFiles.standardError)")
+        #expect(snapshot(of: cli.groupDirectory) == beforeFileCDN)
+        let title = try cli.run(["t", "today.title", "--locale", "en"])
+        #expect(title.standardOutput == "Today\n", "\(title)")
+        #expect(!title.standardOutput.contains("PLANTED"))
+    }
+
+    /// The loopback server on another port is another origin: refused by default, fetched once allowed by
+    /// `--allow-origin`, `WIDGET_I18N_ALLOWED_ORIGINS` or `allowedOrigins` in `widget-i18n.json`.
+    @Test func anotherOriginIsFetchedOnlyWhenAllowed() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cdn = "--cdn=\(server.baseURL)/manifest-other-origin"
+        let manifest = try runProcess(
+            "/usr/bin/curl", ["-sf", "\(server.baseURL)/manifest-other-origin/acme/widgets/manifest.json"])
+        let object = try JSONSerialization.jsonObject(with: manifest.standardOutputData) as? [String: Any]
+        let files = try #require(object?["files"] as? [String: [String: String]])
+        let url = try #require(files["tr"]?["url"])
+        let other = try #require(URLComponents(string: url))
+        let origin = "http://127.0.0.1:\(try #require(other.port))"
+        try #require(!server.baseURL.hasPrefix(origin + "/") && server.baseURL != origin)
+
+        let refused = try CLIHarness()
+        defer { refused.remove() }
+        let result = try refused.run(["fetch", "--locale", "tr", cdn, "--retries", "0"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("is on '\(origin)', not the CDN's origin '\(server.baseURL)'"))
+        #expect(try refused.run(["store", "get", "@better-i18n:manifest:acme/widgets"]).status == 1)
+
+        let ways: [(arguments: [String], environment: [String: String], file: String?)] = [
+            (["--allow-origin", "https://assets.example.com", "--allow-origin", origin], [:], nil),
+            ([], ["WIDGET_I18N_ALLOWED_ORIGINS": "https://assets.example.com, \(origin)"], nil),
+            ([], [:], #"{"allowedOrigins": ["\#(origin)"]}"#),
+        ]
+        for way in ways {
+            let cli = try CLIHarness()
+            defer { cli.remove() }
+            if let file = way.file {
+                try Data(file.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
+            }
+            for command in [["fetch", "--locale", "tr"], ["locale", "set", "tr"]] {
+                let allowed = try cli.run(command + [cdn] + way.arguments, environment: way.environment)
+                #expect(allowed.status == 0, "\(way): \(allowed)")
+            }
+            #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n", "\(way)")
+            #expect(try cli.run(["store", "get", "@better-i18n:manifest:acme/widgets"]).status == 0)
+        }
+    }
+
+    /// Language codes that are not locale tags are skipped with one warning that counts them and quotes a few.
+    @Test func skippedLanguageCodesAreCountedInOneWarning() throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/manifest-invalid-codes"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardError
+                == "warning: The manifest of 'acme/widgets' lists 10000 language codes that are not locale tags, "
+                + "skipped: 'bad code 0', 'bad code 1', 'bad code 2' and 9997 more\n")
+        let requested = try FaultServer.hits(of: server).keys.filter { $0 != "/_hits" }.sorted()
+        #expect(
+            requested == [
+                "/manifest-invalid-codes/acme/widgets/manifest.json",
+                "/manifest-invalid-codes/acme/widgets/tr/translations.json",
+            ])
     }
 
     @Test func retriesOnlyWhatMayRecover() throws {
@@ -96,14 +207,20 @@ import Testing
         #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n")
     }
 
-    @Test func storesJSONWithoutAByteOrderMark() throws {
+    /// Messages and the manifest are stored as the other SDKs' `JSON.parse` reads them: without a byte-order mark.
+    @Test(arguments: [
+        ("bom-json", "@better-i18n:messages:acme/widgets:tr"), ("manifest-bom", "@better-i18n:manifest:acme/widgets"),
+    ])
+    func storesJSONWithoutAByteOrderMark(_ fault: String, _ key: String) throws {
         let server = try FaultServer.start()
         defer { server.stop() }
         let cli = try CLIHarness()
         defer { cli.remove() }
-        #expect(try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/bom-json"]).status == 0)
-        let stored = try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:tr"]).standardOutputData
+        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/\(fault)"])
+        #expect(result.status == 0, "\(result)")
+        let stored = try cli.run(["store", "get", key]).standardOutputData
         #expect(stored.first == UInt8(ascii: "{"))
+        #expect(try JSONSerialization.jsonObject(with: stored) is [String: Any])
     }
 
     @Test func relativeManifestURLsResolveAgainstTheManifest() throws {
@@ -213,6 +330,21 @@ import Testing
         (
             ["locale", "set", "tr", "--namespaces", " , "],
             "error: No namespaces in ' , ' (from --namespaces); give names such as 'common,widget'\n"
+        ),
+        (
+            ["fetch", "--allow-origin", "file:///etc"],
+            "error: Invalid origin 'file:///etc': only http and https origins can be allowed "
+                + "(a file:// CDN reads only its own directory) (from --allow-origin)\n"
+        ),
+        (
+            ["locale", "set", "tr", "--allow-origin", "https://assets.example.com/tr"],
+            "error: Invalid origin 'https://assets.example.com/tr': an origin has no path, query or user; "
+                + "give http(s)://host[:port], such as 'https://assets.example.com' (from --allow-origin)\n"
+        ),
+        (
+            ["fetch", "--allow-origin", "assets.example.com"],
+            "error: Invalid origin 'assets.example.com': give http(s)://host[:port], such as "
+                + "'https://assets.example.com' (from --allow-origin)\n"
         ),
     ])
     func rejectsBadOptions(_ arguments: [String], _ message: String) throws {

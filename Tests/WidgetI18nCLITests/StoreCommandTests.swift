@@ -39,20 +39,52 @@ import Testing
     @Test(arguments: [
         ("@better-i18n:messages:acme/widgets:tr", "{\"a\": ", "Invalid messages JSON at byte 6: expected a value"),
         ("@better-i18n:messages:acme/widgets:tr", "[\"a\"]", "Messages must be a JSON object at byte 0"),
-        ("@better-i18n:manifest:acme/widgets", "not json", "Invalid messages JSON at byte 0"),
+        (
+            "@better-i18n:manifest:acme/widgets", "not json",
+            "the manifest is not valid JSON (at byte 0: expected 'null')"
+        ),
+        ("@better-i18n:manifest:acme/widgets", #"{"ok": "yes"}"#, "the manifest has no 'languages' list"),
+        ("@better-i18n:manifest:acme/widgets", #"{"languages": ["e n"]}"#, "the manifest lists no valid languages"),
         ("@better-i18n:locale:acme/widgets", "../../etc", "Invalid locale '../../etc'"),
     ])
     func putRefusesInvalidBetterI18nValuesAndKeepsTheOldOne(_ key: String, _ value: String, _ reason: String) throws {
+        try expectRefusal(key, Data(value.utf8), reason)
+    }
+
+    /// A manifest is checked as a manifest, in the manifest's words: UTF-16 and invalid UTF-8 are refused.
+    @Test(
+        arguments: [
+            (
+                [0xFF, 0xFE] + Array(#"{"languages": ["en"]}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] },
+                "the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8"
+            ),
+            (
+                Array(#"{"languages": ["en"], "projectSlug": "w"#.utf8) + [0xFF] + Array(#""}"#.utf8),
+                "the manifest is not valid UTF-8 at byte 39"
+            ),
+        ] as [([UInt8], String)])
+    func putRefusesAManifestThatIsNotUTF8(_ value: [UInt8], _ reason: String) throws {
+        try expectRefusal("@better-i18n:manifest:acme/widgets", Data(value), reason)
+    }
+
+    /// Puts a valid value under `key`, then checks that `value` is refused with `reason` and changes nothing.
+    private func expectRefusal(
+        _ key: String, _ value: Data, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        let good = key.contains(":locale:") ? "en" : "{\"ok\":\"yes\"}"
-        #expect(try cli.run(["store", "put", key], input: Data(good.utf8)).status == 0)
+        let good =
+            key.contains(":locale:")
+            ? "en" : key.contains(":manifest:") ? #"{"languages": ["en"]}"# : "{\"ok\":\"yes\"}"
+        #expect(try cli.run(["store", "put", key], input: Data(good.utf8)).status == 0, sourceLocation: sourceLocation)
         let before = snapshot(of: cli.groupDirectory)
-        let result = try cli.run(["store", "put", key], input: Data(value.utf8))
-        #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix("error: Refusing to write '\(key)': \(reason)"))
-        #expect(result.standardError.contains("--no-validate"))
-        #expect(snapshot(of: cli.groupDirectory) == before)
+        let result = try cli.run(["store", "put", key], input: value)
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(
+            result.standardError.hasPrefix("error: Refusing to write '\(key)': \(reason)"), "\(result.standardError)",
+            sourceLocation: sourceLocation)
+        #expect(result.standardError.contains("--no-validate"), sourceLocation: sourceLocation)
+        #expect(snapshot(of: cli.groupDirectory) == before, sourceLocation: sourceLocation)
     }
 
     @Test func storeCommandsNeedAKey() throws {

@@ -53,18 +53,21 @@ package final class HTTPClient: Sendable {
 
     /// Performs `requests` in parallel; the results are in the order of the requests.
     /// - Parameters:
+    ///   - budget: the most body bytes the requests may receive together, shared with other batches of the same
+    ///     fetch; once it is spent the rest fail with `fetchTooLarge`, unstarted ones without a request.
     ///   - progress: called on the client's thread as transfers finish: (finished, total, body bytes).
     ///   - onResult: called on the client's thread with each request's final result as soon as it is known,
     ///     so the caller can start on it while other transfers run. Keep it short: hand work to a queue.
     package func perform(
-        _ requests: [HTTPRequest], progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil,
+        _ requests: [HTTPRequest], budget: TransferBudget? = nil,
+        progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil,
         onResult: (@Sendable (_ index: Int, _ result: Result<HTTPResponse, HTTPTransferError>) -> Void)? = nil
     ) async -> [Result<HTTPResponse, HTTPTransferError>] {
         guard !requests.isEmpty else { return [] }
         return await withCheckedContinuation { continuation in
             let thread = Thread { [self] in
                 let results = multi.withLock {
-                    run(requests, multi: $0.pointer, progress: progress, onResult: onResult)
+                    run(requests, multi: $0.pointer, budget: budget, progress: progress, onResult: onResult)
                 }
                 continuation.resume(returning: results)
             }
@@ -83,7 +86,7 @@ package final class HTTPClient: Sendable {
     // MARK: - The multi loop
 
     private func run(
-        _ requests: [HTTPRequest], multi: UnsafeMutableRawPointer?,
+        _ requests: [HTTPRequest], multi: UnsafeMutableRawPointer?, budget: TransferBudget?,
         progress: (@Sendable (Int, Int, Int) -> Void)?,
         onResult: (@Sendable (Int, Result<HTTPResponse, HTTPTransferError>) -> Void)?
     ) -> [Result<HTTPResponse, HTTPTransferError>] {
@@ -92,11 +95,26 @@ package final class HTTPClient: Sendable {
         var results = [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: requests.count)
         var waiting: [(index: Int, notBefore: ContinuousClock.Instant)] = requests.indices.map { ($0, .now) }
         var transfers = requests.enumerated().map {
-            Transfer(index: $0.offset, request: $0.element, limit: configuration.maximumBodyBytes)
+            Transfer(index: $0.offset, request: $0.element, limit: configuration.maximumBodyBytes, budget: budget)
         }
         var active: [UnsafeMutableRawPointer: Int] = [:]
 
         while !waiting.isEmpty || !active.isEmpty {
+            if let budget, budget.isSpent, !waiting.isEmpty {
+                // The fetch has received all it may: what has not started (or waits to retry) fails unasked.
+                for (index, _) in waiting {
+                    let result = Result<HTTPResponse, HTTPTransferError>.failure(
+                        HTTPTransferError(
+                            kind: .fetchTooLarge(limit: budget.limit), url: requests[index].url,
+                            detail: "not started", attempts: transfers[index].attempts))
+                    results[index] = result
+                    finished += 1
+                    progress?(finished, requests.count, bytes)
+                    onResult?(index, result)
+                }
+                waiting.removeAll()
+                if active.isEmpty { break }
+            }
             let now = ContinuousClock.now
             while active.count < configuration.maximumConcurrency,
                 let next = waiting.firstIndex(where: { $0.notBefore <= now })

@@ -34,6 +34,9 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
         /// The connection broke while the body was arriving.
         case interrupted
         case tooLarge(limit: Int)
+        /// The fetch this transfer belongs to reached its limit for all bodies together
+        /// (`FetchOptions.maximumTotalBytes`) before this one was done, or before it started.
+        case fetchTooLarge(limit: Int)
         case tooManyRedirects
         /// A redirect to a scheme that is not allowed (`https` → `http`, or anything but HTTP); the payload
         /// lists the allowed schemes.
@@ -62,7 +65,11 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
         case .interrupted:
             return "The connection broke while receiving '\(url)'\(tries) (\(detail)); try again"
         case .tooLarge(let limit):
-            return "The response from '\(url)' is larger than the \(limit / 1_000_000) MB limit"
+            return "The response from '\(url)' is larger than the \(HTTPTransferError.size(limit)) limit"
+        case .fetchTooLarge(let limit):
+            return
+                "Did not finish '\(url)': the fetch as a whole reached its limit of \(HTTPTransferError.size(limit)) "
+                + "(maximumTotalBytes)"
         case .tooManyRedirects:
             return "Too many redirects fetching '\(url)'; the CDN configuration loops"
         case .disallowedRedirect(let allowed):
@@ -77,6 +84,11 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
         case .other:
             return "Fetching '\(url)' failed\(tries): \(detail)"
         }
+    }
+
+    /// A limit in bytes as messages write it: whole megabytes as `20 MB`, anything else in bytes.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_000_000 && bytes % 1_000_000 == 0 ? "\(bytes / 1_000_000) MB" : "\(bytes) bytes"
     }
 
     static func format(_ seconds: Double) -> String {

@@ -7,19 +7,23 @@ final class Transfer {
     let index: Int
     let request: HTTPRequest
     let limit: Int
+    /// What the whole fetch may still receive, when it has a limit.
+    let budget: TransferBudget?
     private(set) var attempts = 0
     private var bytesReceived = 0
     fileprivate var body: [UInt8] = []
     fileprivate var headers: [String: String] = [:]
     fileprivate var exceededLimit = false
+    fileprivate var exceededBudget = false
     private var easy: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(index: Int, request: HTTPRequest, limit: Int) {
+    init(index: Int, request: HTTPRequest, limit: Int, budget: TransferBudget?) {
         self.index = index
         self.request = request
         self.limit = limit
+        self.budget = budget
     }
 
     deinit {
@@ -38,9 +42,12 @@ final class Transfer {
     func start(configuration: HTTPClientConfiguration) -> UnsafeMutableRawPointer {
         releaseHandle()
         attempts += 1
+        // A retry starts the body again: what the last attempt received no longer counts against the fetch.
+        if let budget, !body.isEmpty { budget.giveBack(body.count) }
         body = []
         headers = [:]
         exceededLimit = false
+        exceededBudget = false
         errorBuffer[0] = 0
         let handle = curl_easy_init()!
         easy = handle
@@ -119,6 +126,8 @@ final class Transfer {
             kind = .tooLarge(limit: limit)
         case CURLE_WRITE_ERROR where exceededLimit:
             kind = .tooLarge(limit: limit)
+        case CURLE_WRITE_ERROR where exceededBudget:
+            kind = .fetchTooLarge(limit: budget?.limit ?? 0)
         case CURLE_TOO_MANY_REDIRECTS:
             kind = .tooManyRedirects
         case CURLE_UNSUPPORTED_PROTOCOL:
@@ -154,6 +163,10 @@ final class Transfer {
     fileprivate func receive(_ data: UnsafeRawBufferPointer) -> Bool {
         guard body.count + data.count <= limit else {
             exceededLimit = true
+            return false
+        }
+        if let budget, !budget.take(data.count) {
+            exceededBudget = true
             return false
         }
         body.append(contentsOf: data)

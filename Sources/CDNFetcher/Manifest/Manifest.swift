@@ -49,6 +49,9 @@ public struct Manifest: Sendable, Hashable {
 
     /// The languages the project offers, in manifest order, without duplicates or invalid codes.
     public let languages: [Language]
+    /// The entries of the manifest's `languages` list that were skipped because their code is not a locale tag,
+    /// in manifest order: the code as written, or the entry's JSON when it has no string code.
+    public let skippedLanguages: [String]
     /// The rich manifest's files, by normalised locale.
     public let files: [String: LocaleFiles]
     /// The namespaces of a namespaced project, or empty for one `translations.json` per locale: the slim
@@ -65,11 +68,50 @@ public struct Manifest: Sendable, Hashable {
     /// The language translations are made from, when the manifest names a valid one.
     public let sourceLanguage: LocaleTag?
 
-    /// Parses a manifest. Languages whose code is not a locale tag are skipped; namespace names must be
-    /// plain file names.
+    /// Parses a manifest. It must be a JSON object in valid UTF-8, as messages must (a UTF-8 byte-order mark is
+    /// skipped; UTF-16 is refused). Languages whose code is not a locale tag are skipped and listed in
+    /// `skippedLanguages`; namespace names must be plain file names.
     /// - Parameter jsonBytes: the manifest's JSON, as the CDN serves it.
     /// - Throws: `ManifestError` when the document is not a manifest.
     public init(jsonBytes: [UInt8]) throws(ManifestError) {
+        try self.init(checkedJSON: Self.checkedJSON(jsonBytes))
+    }
+
+    /// Parses a manifest and returns it with the bytes a store keeps of it: the JSON without a byte-order mark,
+    /// which `JSON.parse` in the other SDKs would reject.
+    /// - Parameter jsonBytes: the manifest's JSON, as the CDN serves it.
+    /// - Throws: `ManifestError` when the document is not a manifest.
+    package static func parse(_ jsonBytes: [UInt8]) throws(ManifestError) -> (manifest: Manifest, storedBytes: [UInt8])
+    {
+        let checked = try checkedJSON(jsonBytes)
+        return (try Manifest(checkedJSON: checked), checked)
+    }
+
+    /// `jsonBytes` without a UTF-8 byte-order mark, once the same pass that checks a bundle has found it a JSON
+    /// object in valid UTF-8, nested at most `MessageBundle.maximumDepth` levels.
+    private static func checkedJSON(_ jsonBytes: [UInt8]) throws(ManifestError) -> [UInt8] {
+        // UTF-16 and UTF-32 put a zero byte beside the first ASCII character, or start with their own mark.
+        if jsonBytes.starts(with: [0xFF, 0xFE]) || jsonBytes.starts(with: [0xFE, 0xFF])
+            || jsonBytes.prefix(2).contains(0)
+        {
+            throw ManifestError("the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8")
+        }
+        let bytes = jsonBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(jsonBytes.dropFirst(3)) : jsonBytes
+        do { _ = try MessageBundle.validate(jsonBytes: bytes) } catch {
+            switch error.kind {
+            case .notAnObject: throw ManifestError("the manifest is not a JSON object")
+            case .syntax(let expected):
+                throw ManifestError("the manifest is not valid JSON (at byte \(error.offset): expected \(expected))")
+            case .invalidUTF8: throw ManifestError("the manifest is not valid UTF-8 at byte \(error.offset)")
+            case .tooDeep(let limit):
+                throw ManifestError("the manifest nests deeper than \(limit) levels at byte \(error.offset)")
+            case .tooLarge: throw ManifestError("the manifest is larger than 2 GiB")
+            }
+        }
+        return bytes
+    }
+
+    private init(checkedJSON jsonBytes: [UInt8]) throws(ManifestError) {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: Data(jsonBytes)) } catch {
             throw ManifestError("the manifest is not valid JSON")
@@ -79,12 +121,16 @@ public struct Manifest: Sendable, Hashable {
             throw ManifestError("the manifest has no 'languages' list")
         }
         var languages: [Language] = []
+        var skipped: [String] = []
+        var seen: Set<LocaleTag> = []
         for entry in languageList {
             let fields = entry as? [String: Any] ?? [:]
             let code = (entry as? String) ?? (fields["code"] as? String)
-            guard let code, let tag = LocaleTag(parsing: code), !languages.contains(where: { $0.tag == tag }) else {
+            guard let code, let tag = LocaleTag(parsing: code) else {
+                skipped.append(code ?? Self.json(entry))
                 continue
             }
+            guard seen.insert(tag).inserted else { continue }
             languages.append(
                 Language(
                     code: code, tag: tag, name: fields["name"] as? String, nativeName: fields["nativeName"] as? String,
@@ -121,6 +167,7 @@ public struct Manifest: Sendable, Hashable {
             }
         }
         self.languages = languages
+        self.skippedLanguages = skipped
         self.files = files
         self.namespaces = namespaces.isEmpty ? richNamespaces.sorted() : namespaces
         self.batch = root["batch"] as? Bool ?? false
@@ -144,6 +191,12 @@ public struct Manifest: Sendable, Hashable {
         let fields = value as? [String: Any] ?? [:]
         return File(
             url: fields["url"] as? String, size: fields["size"] as? Int, lastModified: text(fields["lastModified"]))
+    }
+
+    /// A JSON value as compact JSON text, to quote an entry that is not what the manifest should hold.
+    private static func json(_ value: Any) -> String {
+        let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+        return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 
     /// A string, or a number written as one (`"version": 42`).

@@ -95,9 +95,10 @@ enum DemoCommand: Command {
         do { fetcher = try CDNFetcher(store: store, project: project, options: options) } catch {
             throw .failure(error.description)
         }
-        let manifest: Manifest
-        do { manifest = try await fetcher.fetchManifest().manifest } catch { throw .failure(error.description) }
-        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let manifestFetch: ManifestFetch
+        do { manifestFetch = try await fetcher.fetchManifest() } catch { throw .failure(error.description) }
+        let results = await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch)
+            .locales
         if let failure = results.first(where: { $0.outcome.isFailure }), case .failed(let reason) = failure.outcome {
             throw .failure("\(failure.locale.normalized): \(reason)")
         }

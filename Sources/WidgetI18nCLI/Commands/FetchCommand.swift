@@ -10,7 +10,7 @@ enum FetchCommand: Command {
     static let path = ["fetch"]
     static let summary = "Download message bundles from the CDN into the group store"
     static let usage =
-        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
+        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--allow-origin ORIGIN …] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
     static let options: [OptionSpec] = [
         .value(
             "locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale",
@@ -18,16 +18,27 @@ enum FetchCommand: Command {
         .flag("all", "Fetch every language of the manifest"),
         .flag("force", "Ignore the manifest's versions and cached ETags, and download everything"),
         .value("namespaces", "A,B", "Only these namespaces, stored nested under their names [WIDGET_I18N_NAMESPACES]"),
+        allowOriginOption,
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
         .value("cacert", "FILE", "CA bundle for a private CA (TLS is always verified)"),
         .flag("quiet", "Print nothing but errors"),
         .flag("json", "Print the summary as JSON"),
     ]
+    /// `--allow-origin`, for `fetch` and `locale set`.
+    static let allowOriginOption = OptionSpec.value(
+        "allow-origin", "ORIGIN",
+        "Another origin the manifest's URLs may point to, such as https://assets.example.com (repeatable) "
+            + "[WIDGET_I18N_ALLOWED_ORIGINS, allowedOrigins]",
+        repeatable: true)
+
     static let discussion = """
         Locales are fetched in parallel and validated before anything is written; a failed or rejected
-        download leaves the cached copy byte for byte as it was. Cached ETags make an unchanged bundle a 304
-        with no body. Exit 1 when any requested locale failed.
+        download leaves the cached copy byte for byte as it was. The manifest is cached only when every
+        locale succeeded. Its URLs may only point to the CDN's origin (for a file:// CDN, inside its
+        directory), or to an origin given with --allow-origin; a manifest with more than 500 languages or
+        200 namespaces is refused, and one fetch receives at most 200 MB. Cached ETags make an unchanged
+        bundle a 304 with no body. Exit 1 when any requested locale failed.
 
         EXAMPLES:
           widget-i18n fetch --all
@@ -53,6 +64,7 @@ enum FetchCommand: Command {
         let manifestFetch: ManifestFetch
         do { manifestFetch = try await fetcher.fetchManifest() } catch { throw .failure(error.description) }
         if case .failed(let reason) = manifestFetch.outcome { output.warning("\(reason); using the cached manifest") }
+        for warning in manifestFetch.warnings { output.warning(warning) }
 
         var locales = requested
         if arguments.has("all") {
@@ -65,13 +77,14 @@ enum FetchCommand: Command {
         }
         let showProgress = !quiet && !json && isatty(STDERR_FILENO) == 1
         let progress = showProgress ? Self.showProgress : nil
-        let results = await fetcher.fetch(locales, manifest: manifestFetch.manifest, progress: progress)
+        let report = await fetcher.fetch(locales, committing: manifestFetch, progress: progress)
+        let results = report.locales
         if showProgress { StandardStreams.error.write("\r\u{1B}[K") }
 
         if json {
-            output.writeLine(jsonSummary(manifestFetch, results))
+            output.writeLine(jsonSummary(report.manifest, results))
         } else if !quiet {
-            output.writeLine(row("manifest", manifestFetch.outcome, bytes: manifestFetch.bytesTransferred))
+            output.writeLine(row("manifest", report.manifest.outcome, bytes: report.manifest.bytesTransferred))
             for result in results {
                 output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred))
             }
@@ -85,6 +98,10 @@ enum FetchCommand: Command {
                     + "\(HumanFormat.size(total)) transferred")
         }
         let failures = results.filter { $0.outcome.isFailure }
+        // Every locale succeeded but the store refused the manifest.
+        if failures.isEmpty, !manifestFetch.outcome.isFailure, case .failed(let reason) = report.manifest.outcome {
+            throw .failure(reason)
+        }
         guard failures.isEmpty else {
             for failure in failures.dropLast() {
                 if case .failed(let reason) = failure.outcome {
@@ -110,6 +127,7 @@ enum FetchCommand: Command {
         options.cdn = configuration.cdn
         options.force = arguments.has("force")
         options.namespaces = configuration.namespaces
+        options.allowedOrigins = configuration.allowedOrigins
         if let text = arguments.value("timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw .usage("Invalid --timeout '\(text)': give a number of seconds greater than 0")

@@ -35,20 +35,22 @@ enum LocaleCommand: Command {
 enum LocaleSetCommand: Command {
     static let path = ["locale", "set"]
     static let summary = "Switch the stored locale, fetching its messages first"
-    static let usage = "locale set <tag> [--offline] [--namespaces A,B]"
+    static let usage = "locale set <tag> [--offline] [--namespaces A,B] [--allow-origin ORIGIN …]"
     static let options: [OptionSpec] = [
         .flag("offline", "Do not fetch: switch only to a locale whose messages (or a parent's) are cached"),
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
         .value("cacert", "FILE", "CA bundle for a private CA"),
         .value("namespaces", "A,B", "Only these namespaces, stored nested under their names [WIDGET_I18N_NAMESPACES]"),
+        FetchCommand.allowOriginOption,
     ]
     static let discussion = """
         The tag is matched against the manifest's languages, exactly and then by parent (de-AT → de); that
         locale's messages are fetched, and only then is it written to @better-i18n:locale:PROJECT, so a
         widget never sees a locale without messages. When the fetch fails and nothing is cached for it, the
-        stored locale stays as it was and the command exits 1. With --offline, the tag is matched against the
-        cached locales instead.
+        stored locale stays as it was and the command exits 1. The manifest is cached only when that fetch
+        succeeded, and its URLs follow the rules of 'fetch' (see 'widget-i18n fetch --help'). With --offline,
+        the tag is matched against the cached locales instead.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {

@@ -224,8 +224,10 @@ enum StoreCommandSupport {
         let prefix = StorageKey.prefix
         guard key.hasPrefix(prefix) else { return nil }
         let rest = key.dropFirst(prefix.count)
-        if rest.hasPrefix("messages:") || rest.hasPrefix("manifest:") {
+        if rest.hasPrefix("messages:") {
             do { _ = try MessageBundle(jsonBytes: value) } catch { return error.description }
+        } else if rest.hasPrefix("manifest:") {
+            do { _ = try Manifest(jsonBytes: value) } catch { return error.description }
         } else if rest.hasPrefix("locale:") {
             guard let text = String(validating: value, as: UTF8.self) else { return "the locale is not UTF-8 text" }
             do { _ = try LocaleTag(text) } catch { return error.description }
