@@ -111,6 +111,32 @@ import Testing
         #expect(!title.standardOutput.contains("PLANTED"))
     }
 
+    /// A bundle larger than a widget reads (`MessageBundle.maximumStoredSize`, 4 MiB) is neither fetched into
+    /// the store nor put there by hand; what was cached stays.
+    @Test func aBundleOverTheSizeLimitIsNotStored() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let cdn = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { cdn.remove() }
+        let project = cdn.appending("acme/widgets")
+        try FileManager.default.createDirectory(atPath: project + "/tr", withIntermediateDirectories: true)
+        try Data(#"{"languages": ["tr"]}"#.utf8).write(to: URL(fileURLWithPath: project + "/manifest.json"))
+        let bundle = CrashSafetyTests.bundle("Büyük", kilobytes: 4 * 1024 + 16)
+        try bundle.write(to: URL(fileURLWithPath: project + "/tr/translations.json"))
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:tr"],
+            input: Data(#"{"today": {"title": "Bugün"}}"#.utf8))
+        let before = snapshot(of: cli.groupDirectory)
+        let fetched = try cli.run(["fetch", "--locale", "tr", "--cdn", cdn.path])
+        #expect(fetched.status == 1, "\(fetched)")
+        #expect(
+            fetched.standardError.contains("larger than the 4 MiB a widget reads; nothing was stored"), "\(fetched)")
+        let put = try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: bundle)
+        #expect(put.status == 1, "\(put)")
+        #expect(put.standardError.contains("larger than the 4 MiB a widget reads"), "\(put)")
+        #expect(snapshot(of: cli.groupDirectory) == before)
+    }
+
     /// The loopback server on another port is another origin: refused by default, fetched once allowed by
     /// `--allow-origin`, `WIDGET_I18N_ALLOWED_ORIGINS` or `allowedOrigins` in `widget-i18n.json`.
     @Test func anotherOriginIsFetchedOnlyWhenAllowed() throws {

@@ -54,6 +54,12 @@ package struct LocaleCache {
             }
         }
         if bundle.messageCount == 0 { throw Self.emptyBundleError(body, locale: locale, url: bundleURL) }
+        // What a widget would refuse to read is not stored either.
+        guard body.count <= MessageBundle.maximumStoredSize else {
+            throw FetchError(
+                "The messages for '\(locale.normalized)' from '\(bundleURL)' are \(body.count) bytes, larger than the "
+                    + "\(MessageBundle.maximumStoredSize / 1024 / 1024) MiB a widget reads; nothing was stored")
+        }
 
         let digest = SHA256.hexDigest(of: body)
         var validators: [String: CacheMetadata.Validators] = [:]

@@ -225,6 +225,10 @@ enum StoreCommandSupport {
         guard key.hasPrefix(prefix) else { return nil }
         let rest = key.dropFirst(prefix.count)
         if rest.hasPrefix("messages:") {
+            guard value.count <= MessageBundle.maximumStoredSize else {
+                return "the messages are \(value.count) bytes, larger than the "
+                    + "\(MessageBundle.maximumStoredSize / 1024 / 1024) MiB a widget reads"
+            }
             do { _ = try MessageBundle(jsonBytes: value) } catch { return error.description }
         } else if rest.hasPrefix("manifest:") {
             do { _ = try Manifest(jsonBytes: value) } catch { return error.description }
