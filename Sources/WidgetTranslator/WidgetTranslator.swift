@@ -111,7 +111,7 @@ public final class WidgetTranslator: Sendable {
                 if let tag = stored.tag { return LocaleDetection(locale: tag, source: .stored(stored.text)) }
                 if !stored.text.isEmpty {
                     report(
-                        "The stored locale '\(stored.text)' under '\(StorageKey.locale(project: project))' is not a "
+                        "The stored locale '\(QuotedExcerpt.of(stored.text))' under '\(StorageKey.locale(project: project))' is not a "
                             + "valid locale tag; ignoring it")
                 }
             }

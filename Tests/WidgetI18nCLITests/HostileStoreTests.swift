@@ -118,4 +118,21 @@ private let hostileValues: [HostileValue] = {
             (result.standardOutput + result.standardError).contains(
                 "is 2147483648 bytes, larger than the 4194304 bytes a reader accepts"), "\(result)")
     }
+
+    /// A stored locale of a megabyte is not echoed: refused from its size, and a long invalid one quoted by a
+    /// short prefix.
+    @Test(arguments: [1024 * 1024, 1000])
+    func aHugeStoredLocaleIsNotEchoed(_ size: Int) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let file = cli.groupDirectory + "/%40better-i18n%3Alocale%3Aacme%2Fwidgets"
+        try Data(String(repeating: "x", count: size).utf8).write(to: URL(fileURLWithPath: file))
+        let result = try cli.run(["t", "today.title"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == "Today\n")
+        #expect(result.standardError.hasPrefix("warning: "), "\(result)")
+        #expect(
+            result.standardError.utf8.count < 400, "\(result.standardError.utf8.count) bytes: \(result.standardError)")
+    }
 }
