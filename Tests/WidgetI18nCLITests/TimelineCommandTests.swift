@@ -137,11 +137,8 @@ extension TimelineCommandTests {
 
 /// The long-running host as a process: a locale switch in another process changes what it shows.
 @Suite struct HostCommandTests {
-    @Test func aLocaleSwitchElsewhereChangesTheHostsOutput() async throws {
-        let cli = try CLIHarness()
-        defer { cli.remove() }
-        #expect(try cli.run(["fetch", "--all", "--quiet"]).status == 0)
-        try cli.run(["locale", "set", "en"])
+    /// `host --widget today --family small` on the harness's store, its stdout and stderr collected.
+    static func startHost(_ cli: CLIHarness) throws -> (Process, OutputCollector, OutputCollector) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Repository.product("widget-i18n"))
         process.arguments = ["host", "--widget", "today", "--family", "small"]
@@ -154,7 +151,15 @@ extension TimelineCommandTests {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let collected = OutputCollector(output.fileHandleForReading)
+        return (process, OutputCollector(output.fileHandleForReading), OutputCollector(errors.fileHandleForReading))
+    }
+
+    @Test func aLocaleSwitchElsewhereChangesTheHostsOutput() async throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        #expect(try cli.run(["fetch", "--all", "--quiet"]).status == 0)
+        try cli.run(["locale", "set", "en"])
+        let (process, collected, errors) = try Self.startHost(cli)
         #expect(await collected.wait(for: "No events today"), "\(collected.text)")
         let switched = try cli.run(["locale", "set", "ru"])
         #expect(switched.status == 0)
@@ -164,7 +169,8 @@ extension TimelineCommandTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
-        let diagnostics = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(await errors.wait(for: "host stopped\n"), "\(errors.text)")
+        let diagnostics = errors.text
         #expect(diagnostics.contains("reloaded: first load"))
         #expect(diagnostics.contains("reloaded: reload requested: locale changed to ru"))
         #expect(diagnostics.hasSuffix("host stopped\n"))
@@ -178,25 +184,13 @@ extension TimelineCommandTests {
         try cli.run(["locale", "set", "ru"])
         try cli.run(
             ["store", "put", "@better-i18n:messages:acme/widgets:ru", "--no-validate"], input: Data("[1, 2".utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Repository.product("widget-i18n"))
-        process.arguments = ["host", "--widget", "today", "--family", "small"]
-        process.environment = [
-            "WIDGET_I18N_PROJECT": cli.project, "WIDGET_I18N_GROUP_DIR": cli.groupDirectory, "PATH": "/usr/bin:/bin",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let collected = OutputCollector(output.fileHandleForReading)
-        let warnings = OutputCollector(errors.fileHandleForReading)
+        let (process, collected, warnings) = try Self.startHost(cli)
         #expect(await collected.wait(for: "No events today"), "\(collected.text)")
         #expect(await warnings.wait(for: "The cached messages for 'ru'"), "\(warnings.text)")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+        #expect(await warnings.wait(for: "host stopped\n"), "\(warnings.text)")
         let lines = warnings.text.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         #expect(lines.count == 1, "\(warnings.text)")
     }

@@ -247,12 +247,7 @@ public struct FileGroupStore: GroupStore {
     @discardableResult
     package func removeEntry(forKey key: String) throws -> Bool {
         let path = try path(forKey: key)
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return false }
-            throw GroupStoreError(.io(operation: "inspect", path: path, errno: code), key: key, store: displayName)
-        }
+        guard let status = try entryStatus(at: path, key: key) else { return false }
         // Neither call follows a link: should the entry change in between, rmdir refuses a non-directory and
         // unlink a directory.
         let removed = status.st_mode & S_IFMT == S_IFDIR ? rmdir(path) : unlink(path)
@@ -268,14 +263,20 @@ public struct FileGroupStore: GroupStore {
     /// A file container may hold the lookup indexes widgets derive from its bundles.
     public var acceptsReaderCaches: Bool { true }
 
-    public func containsValue(forKey key: String) throws -> Bool {
-        let path = try path(forKey: key)
+    /// What sits at `path`, not following a link; `nil` when nothing does.
+    private func entryStatus(at path: String, key: String) throws(GroupStoreError) -> stat? {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             let code = errno
-            if code == ENOENT || code == ENOTDIR { return false }
+            if code == ENOENT || code == ENOTDIR { return nil }
             throw GroupStoreError(.io(operation: "inspect", path: path, errno: code), key: key, store: displayName)
         }
+        return status
+    }
+
+    public func containsValue(forKey key: String) throws -> Bool {
+        let path = try path(forKey: key)
+        guard let status = try entryStatus(at: path, key: key) else { return false }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
         }
