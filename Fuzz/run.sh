@@ -4,14 +4,16 @@
 # bundle, locale-tag; self-test, which crashes on purpose, checks this script). New inputs libFuzzer finds are
 # kept in .build/fuzz/corpus/<target>, crashers in .build/fuzz/crashes/<target>; copy a crasher into
 # Tests/I18nCoreTests/Data/fuzz-regressions/ to keep it. A target that crashes fails the script (exit 1) and
-# names the input it kept; the other targets still run.
+# names the input it kept; the other targets still run. WIDGET_I18N_FUZZ_DIR replaces .build/fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-1000000}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(message-format bundle locale-tag)
-mkdir -p .build/fuzz
+# Where builds, corpora, crashers and logs go; a test points it at a directory of its own.
+out=${WIDGET_I18N_FUZZ_DIR:-.build/fuzz}
+mkdir -p "$out"
 failed=()
 for target in "${targets[@]}"; do
     sources=$(find Sources/I18nCore -name '*.swift' | sort)
@@ -22,23 +24,23 @@ for target in "${targets[@]}"; do
         self-test) entry=Fuzz/Targets/SelfTestFuzzer.swift; sources="" ;;
         *) echo "error: unknown target '$target'; use message-format, bundle, locale-tag or self-test" >&2; exit 64 ;;
     esac
-    binary=.build/fuzz/$target
+    binary=$out/$target
     # shellcheck disable=SC2086
     swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -package-name widgeti18n -module-name I18nCore \
-        $sources "$entry" -o "$binary" 2> ".build/fuzz/$target.build.log" \
-        || { cat ".build/fuzz/$target.build.log" >&2; exit 1; }
-    mkdir -p ".build/fuzz/corpus/$target" ".build/fuzz/crashes/$target"
+        $sources "$entry" -o "$binary" 2> "$out/$target.build.log" \
+        || { cat "$out/$target.build.log" >&2; exit 1; }
+    mkdir -p "$out/corpus/$target" "$out/crashes/$target"
     echo "== $target: $runs runs" >&2
-    log=.build/fuzz/$target.log
+    log=$out/$target.log
     status=0
     # Swift keeps process-wide caches alive until exit, which LeakSanitizer would report as leaks; Swift's own
     # backtracer would hold a crashing fuzzer up for seconds.
     ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no "$binary" -runs="$runs" -max_len=4096 -detect_leaks=0 \
-        -artifact_prefix=".build/fuzz/crashes/$target/" ".build/fuzz/corpus/$target" "Fuzz/Corpus/$target" \
+        -artifact_prefix="$out/crashes/$target/" "$out/corpus/$target" "Fuzz/Corpus/$target" \
         > "$log" 2>&1 || status=$?
     grep -E "^(#[0-9]+ +DONE|Done|==[0-9]+==ERROR|SUMMARY|stat::)" "$log" >&2 || true
     if [ "$status" -ne 0 ]; then
-        echo "error: $target failed (exit $status); the input is kept in .build/fuzz/crashes/$target/, the log in $log:" >&2
+        echo "error: $target failed (exit $status); the input is kept in $out/crashes/$target/, the log in $log:" >&2
         grep -E "(Fatal error|ERROR|Test unit written to|artifact_prefix)" "$log" | head -5 >&2 || true
         failed+=("$target")
     fi

@@ -94,7 +94,7 @@ public final class CDNFetcher: Sendable {
     public func fetchManifest() async throws(FetchError) -> ManifestFetch {
         let key = StorageKey.manifest(project: project)
         let metadataKey = StorageKey.manifestCache(project: project)
-        let cachedBytes = try? store.value(forKey: key)
+        let cachedBytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumManifestSize)
         let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }.flatMap {
             limitProblem($0) == nil ? $0 : nil
         }
@@ -185,10 +185,14 @@ public final class CDNFetcher: Sendable {
     private func commit(_ manifestFetch: ManifestFetch) -> ManifestFetch {
         guard let pending = manifestFetch.pending else { return manifestFetch }
         do {
-            if let bytes = pending.bytes { try store.setValue(bytes, forKey: StorageKey.manifest(project: project)) }
+            // One batch, the metadata first: should the manifest then fail, the old one stays, and metadata that
+            // does not match it (size and SHA-256) counts for nothing.
+            var values: [(key: String, value: [UInt8])] = []
             if let metadata = pending.metadata {
-                try store.setValue(metadata.encoded(), forKey: StorageKey.manifestCache(project: project))
+                values.append((StorageKey.manifestCache(project: project), metadata.encoded()))
             }
+            if let bytes = pending.bytes { values.append((StorageKey.manifest(project: project), bytes)) }
+            try store.setValues(values)
         } catch {
             return manifestFetch.settled(.failed("Cannot cache the manifest: \(error)"))
         }
@@ -220,7 +224,10 @@ public final class CDNFetcher: Sendable {
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
     ) async -> FetchReport {
         let results = await fetch(locales, manifest: manifestFetch.manifest, progress: progress)
-        guard let failure = results.first(where: { $0.outcome.isFailure }) else {
+        // A locale the manifest does not offer is not one it describes: its failure does not hold the manifest
+        // back (else a project that dropped the user's locale could never have its new manifest cached).
+        let offered = { (result: LocaleFetchResult) in manifestFetch.manifest.language(for: result.locale) != nil }
+        guard let failure = results.first(where: { $0.outcome.isFailure && offered($0) }) else {
             return FetchReport(manifest: commit(manifestFetch), locales: results)
         }
         guard manifestFetch.pending != nil else { return FetchReport(manifest: manifestFetch, locales: results) }
@@ -337,8 +344,8 @@ public final class CDNFetcher: Sendable {
             warnings.append(reason)
         }
         if case .failed(let reason) = result.outcome {
-            let cached = (try? store.value(forKey: StorageKey.messages(project: project, locale: language.tag))) ?? nil
-            guard cached != nil else {
+            let cached = try? store.containsValue(forKey: StorageKey.messages(project: project, locale: language.tag))
+            guard cached == true else {
                 throw FetchError("Cannot fetch '\(language.tag.normalized)': \(reason); the locale was not changed")
             }
             warnings.append("Could not refresh '\(language.tag.normalized)' (\(reason)); using the cached messages")

@@ -25,7 +25,7 @@ extension CachedMessages {
             throw .notCached(requested: requested, cached: cached.map(\.tag.normalized), store: store.displayName)
         }
         do {
-            guard let bytes = try store.value(forKey: key) else {
+            guard let bytes = try store.value(forKey: key, maximumSize: MessageBundle.maximumStoredSize) else {
                 throw LocaleSelectionError.notCached(requested: requested, cached: [], store: store.displayName)
             }
             _ = try MessageBundle(jsonBytes: bytes)
@@ -39,7 +39,9 @@ extension CachedMessages {
         // builds the messages key from the stored value verbatim. Display forms are for people.
         let localeKey = StorageKey.locale(project: project)
         do {
-            let previous = try? store.string(forKey: localeKey)
+            let previous = (try? store.value(forKey: localeKey, maximumSize: 1024))?.map {
+                String(decoding: $0, as: UTF8.self)
+            }
             guard previous != chosen.normalized else { return chosen }
             try store.setString(chosen.normalized, forKey: localeKey)
             // Another spelling of the same locale renders the same: no reload for a respelling.

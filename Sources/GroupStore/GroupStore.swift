@@ -134,7 +134,8 @@ public struct IdentifiedValue: Sendable {
         var read = 0
         let bytes = try [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
             initialized = 0
-            read = try source.read(into: UnsafeMutableRawBufferPointer(buffer), at: 0)
+            // A source of someone else's may claim more than the buffer holds: never trust it past that.
+            read = min(try source.read(into: UnsafeMutableRawBufferPointer(buffer), at: 0), count + 1)
             initialized = read
         }
         return read == count ? bytes : nil
@@ -218,8 +219,10 @@ extension GroupStore {
         }
     }
 
-    /// The whole value at `key`, refused before anything is read when it is larger than `maximumSize`, and read
-    /// once more when another process rewrote it in place meanwhile; `nil` when there is none.
+    /// The whole value at `key`, refused when it is larger than `maximumSize`, and read once more when another
+    /// process rewrote it in place meanwhile; `nil` when there is none. A store that opens values
+    /// (`FileGroupStore`) refuses it before reading any of it; one whose values are in memory anyway (the
+    /// protocol's default `identifiedValue`, a `UserDefaults` suite) has read it already.
     /// - Parameters:
     ///   - key: the key to read.
     ///   - maximumSize: the largest value accepted, in bytes.
@@ -289,6 +292,8 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case tooLarge(size: Int, limit: Int)
         /// Another process kept changing the value in place while it was read.
         case changedWhileReading
+        /// The value was written, but flushing the container failed (`errno`): it may not survive a power loss.
+        case notDurable(path: String, errno: Int32)
     }
 
     /// What went wrong.
@@ -324,6 +329,9 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .tooLarge(let size, let limit):
             return
                 "The value of \(keyText) in \(store) is \(size) bytes, larger than the \(limit) bytes a reader accepts"
+        case .notDurable(let path, let code):
+            return "\(keyText) is stored in \(store), but flushing the container failed: "
+                + "\(SystemError.message(for: code)) ('\(path)'); the change may not survive a power loss"
         case .changedWhileReading:
             return "The value of \(keyText) in \(store) changed while it was read, twice; another process is "
                 + "rewriting it in place"

@@ -66,7 +66,9 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         let requests = keys.compactMap { key -> ReloadRequest? in
-            guard let bytes = try? store.value(forKey: key) else { return nil }
+            guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) else {
+                return nil
+            }
             return try? decoder.decode(ReloadRequest.self, from: Data(bytes))
         }
         return requests.max { $0.requestedAt < $1.requestedAt }

@@ -34,7 +34,9 @@ enum CLI {
 
     /// The arguments the process was started with, after the program name, as the bytes it was given.
     static func rawArguments() -> [[UInt8]] {
-        (1..<Int(CommandLine.argc)).map { index in
+        // A process may be started with no arguments at all, not even its name.
+        guard CommandLine.argc > 1 else { return [] }
+        return (1..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return [] }
             return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
         }

@@ -5,11 +5,13 @@ import Testing
 /// `Fuzz/run.sh`: a fuzzer that crashes fails the script and keeps the input that crashed it.
 @Suite struct FuzzScriptTests {
     @Test func aCrashingFuzzerFailsTheScriptAndKeepsTheInput() throws {
-        let crashes = Repository.root + "/.build/fuzz/crashes/self-test"
-        try? FileManager.default.removeItem(atPath: crashes)
+        let directory = try TemporaryDirectory(prefix: "widget-i18n-fuzz")
+        defer { directory.remove() }
+        let crashes = directory.appending("crashes/self-test")
         // The self-test target crashes on its seed "crash"; it compiles alone, in a second or two.
         let result = try runProcess(
-            "/bin/bash", [Repository.root + "/Fuzz/run.sh", "50", "self-test"], workingDirectory: Repository.root,
+            "/bin/bash", [Repository.root + "/Fuzz/run.sh", "50", "self-test"],
+            environment: ["WIDGET_I18N_FUZZ_DIR": directory.path], workingDirectory: Repository.root,
             inheritEnvironment: true)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("error: self-test failed"), "\(result)")

@@ -135,4 +135,27 @@ private let hostileValues: [HostileValue] = {
         #expect(
             result.standardError.utf8.count < 400, "\(result.standardError.utf8.count) bytes: \(result.standardError)")
     }
+
+    /// The manifest, fetch metadata and reload requests are read within their own limits too: a 2 GB file
+    /// under any of them is passed over, never copied (a 1.5 GB address-space limit holds).
+    @Test(arguments: [
+        ("%40better-i18n%3Amanifest%3Aacme%2Fwidgets", "status"),
+        ("%40better-i18n%3Amanifest%3Aacme%2Fwidgets", "locale list"),
+        ("%40better-i18n%3Awidget-i18n%3Amessages-cache%3Aacme%2Fwidgets%3Aen", "status"),
+        ("%40better-i18n%3Awidget-i18n%3Areload%3Aacme%2Fwidgets", "host --widget today"),
+        ("%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Aen", "locale set en --offline"),
+    ])
+    func otherHugeValuesAreNotRead(_ file: String, _ command: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "de"])
+        let path = cli.groupDirectory + "/" + file
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        #expect(truncate(path, 2 << 30) == 0)
+        // The host runs until it is told to stop; the others return.
+        let result = try cli.runShell(
+            "ulimit -v 1500000; exec timeout -s TERM --preserve-status 3 \"$WIDGET_I18N\" \(command)")
+        #expect(!result.diedFromSignal && result.status <= 1, "\(result)")
+        #expect(!result.standardError.contains("Fatal error"), "\(result)")
+    }
 }

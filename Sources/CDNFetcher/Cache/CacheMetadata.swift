@@ -34,7 +34,7 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
     /// Whether `stored`, the value now under the key, is the one this metadata describes: the same identity,
     /// else (no identities) the same size and SHA-256.
     package func describes(_ stored: IdentifiedValue) -> Bool {
-        guard stored.count == size else { return false }
+        guard stored.count == size, size <= MessageBundle.maximumStoredSize else { return false }
         if let identity, let current = stored.identity { return identity == SHA256.hex(current) }
         guard let bytes = try? stored.allBytes() else { return false }
         return bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == sha256
@@ -45,7 +45,9 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
 
     /// The metadata stored at `key`, or `nil` when there is none or it does not decode.
     package static func read(in store: any GroupStore, key: String) -> CacheMetadata? {
-        guard let bytes = try? store.value(forKey: key) else { return nil }
+        guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) else {
+            return nil
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try? decoder.decode(CacheMetadata.self, from: Data(bytes))

@@ -70,9 +70,10 @@ public struct FileGroupStore: GroupStore {
         return try readContents(file, key: key)
     }
 
-    private func readContents(_ file: OpenFile, key: String) throws -> [UInt8] {
+    /// The file's bytes to its end, or only its first `limit` bytes.
+    private func readContents(_ file: OpenFile, key: String, limit: Int = .max) throws -> [UInt8] {
         do {
-            return try Self.readAll(file.descriptor, sizeHint: Int(file.status.st_size))
+            return try Self.readAll(file.descriptor, sizeHint: Int(file.status.st_size), limit: limit)
         } catch let code {
             throw GroupStoreError(
                 .io(operation: "read", path: file.path, errno: code.code), key: key, store: displayName)
@@ -121,7 +122,8 @@ public struct FileGroupStore: GroupStore {
         let identity = Self.identity(file.status)
         guard size >= Self.openReadThreshold else {
             defer { close(file.descriptor) }
-            return IdentifiedValue(bytes: try readContents(file, key: key), identity: identity)
+            // The size the identity names: a file another process grows meanwhile is not read past it.
+            return IdentifiedValue(bytes: try readContents(file, key: key, limit: size), identity: identity)
         }
         return IdentifiedValue(
             count: size, identity: identity,
@@ -335,13 +337,13 @@ public struct FileGroupStore: GroupStore {
     private func syncDirectory(forKey key: String) throws(GroupStoreError) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw GroupStoreError(.io(operation: "flush", path: directory, errno: errno), key: key, store: displayName)
+            throw GroupStoreError(.notDurable(path: directory, errno: errno), key: key, store: displayName)
         }
         defer { close(descriptor) }
         guard synchronize(descriptor) == 0 else {
             let code = errno
             if code == EINVAL { return }
-            throw GroupStoreError(.io(operation: "flush", path: directory, errno: code), key: key, store: displayName)
+            throw GroupStoreError(.notDurable(path: directory, errno: code), key: key, store: displayName)
         }
     }
 
@@ -359,13 +361,15 @@ public struct FileGroupStore: GroupStore {
 
     private struct ReadError: Error { var code: Int32 }
 
-    private static func readAll(_ descriptor: Int32, sizeHint: Int) throws(ReadError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: max(sizeHint, 0) + 1)
+    private static func readAll(_ descriptor: Int32, sizeHint: Int, limit: Int) throws(ReadError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: min(max(sizeHint, 0), limit) + 1)
         var length = 0
-        while true {
-            if length == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+        while length < limit {
+            if length == buffer.count {
+                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, limit - length)))
+            }
             let count = buffer.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress! + length, raw.count - length)
+                read(descriptor, raw.baseAddress! + length, min(raw.count, limit) - length)
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -47,6 +47,13 @@ extension StorageKey {
     /// these keys ignore them.
     package static let packagePrefix = "\(prefix)widget-i18n:"
 
+    /// The largest value of a key this package derives (fetch metadata, a reload request) that a reader reads:
+    /// such values are a few hundred bytes, and a larger one is not ours.
+    package static let maximumMetadataSize = 64 * 1024
+
+    /// The largest manifest a reader reads: 500 languages with their files are well under a megabyte.
+    package static let maximumManifestSize = 4 * 1024 * 1024
+
     /// Cache metadata of a locale's messages (ETag, Last-Modified, checksum, …), JSON.
     package static func messagesCache(project: ProjectID, locale: LocaleTag) -> String {
         "\(packagePrefix)messages-cache:\(project):\(locale.normalized)"

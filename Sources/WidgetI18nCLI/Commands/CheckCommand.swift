@@ -49,9 +49,10 @@ enum CheckCommand: Command {
         let reference = bundle(translator, configuration.defaultLocale)
         var total = 0
         for locale in locales {
-            guard let messages = bundle(translator, locale) else {
+            let read = translator.messages(for: locale)
+            guard case .success(let found) = read, let messages = found else {
                 var reason = ""
-                if case .failure(let error) = translator.messages(for: locale) { reason = " (\(error))" }
+                if case .failure(let error) = read { reason = " (\(error))" }
                 context.output.writeLine("\(locale.normalized): no usable cached messages\(reason)")
                 total += 1
                 continue

@@ -103,9 +103,11 @@ enum LocaleListCommand: Command {
         let project = try configuration.requireProject()
         let store = try configuration.store()
         let translator = try configuration.translator(arguments)
-        let manifest = (try? store.value(forKey: StorageKey.manifest(project: project)))?.flatMap {
-            try? Manifest(jsonBytes: $0)
-        }
+        let manifest =
+            (try? store.value(
+                forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize))?.flatMap {
+                try? Manifest(jsonBytes: $0)
+            }
         let cached = Set(translator.cachedLocales())
         let entries = try StatusCommand.entriesByKey(store)
         let current = translator.detectLocale().locale

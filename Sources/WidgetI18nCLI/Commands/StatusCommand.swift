@@ -42,7 +42,10 @@ enum StatusCommand: Command {
     }
 
     private static func manifestDescription(project: ProjectID, store: FileGroupStore) -> String {
-        guard let bytes = try? store.value(forKey: StorageKey.manifest(project: project)) else { return "(not cached)" }
+        guard
+            let bytes = try? store.value(
+                forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize)
+        else { return "(not cached)" }
         guard let manifest = try? Manifest(jsonBytes: bytes) else { return "(unreadable)" }
         var parts = ["\(manifest.languages.count) languages"]
         if let version = manifest.version { parts.append("version \(version)") }
@@ -92,7 +95,9 @@ enum StatusCommand: Command {
 
     /// The namespaces of the cached manifest, when the project is namespaced.
     private static func cachedManifestNamespaces(_ project: ProjectID, store: FileGroupStore) -> [String]? {
-        guard let bytes = try? store.value(forKey: StorageKey.manifest(project: project)),
+        guard
+            let bytes = try? store.value(
+                forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize),
             let manifest = try? Manifest(jsonBytes: bytes), !manifest.namespaces.isEmpty
         else { return nil }
         return manifest.namespaces
