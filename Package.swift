@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "I18nCore", targets: ["I18nCore"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupStoreUserDefaults", targets: ["GroupStoreUserDefaults"]),
+        .library(name: "GroupContract", targets: ["GroupContract"]),
         .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
         .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
         .library(name: "SampleWidgets", targets: ["SampleWidgets"]),
@@ -25,18 +26,21 @@ let package = Package(
         .target(name: "I18nCore"),
         .target(name: "GroupStore"),
         .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore"]),
-        .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore"]),
-        .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore"]),
+        // The storage contract: the key schema, value encodings, which keys derive from which; its reader and
+        // its writer (the one writer of lookup indexes).
+        .target(name: "GroupContract", dependencies: ["I18nCore", "GroupStore"]),
+        .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore", "GroupContract"]),
+        .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore", "GroupContract"]),
         .target(
             name: "SampleWidgets",
-            dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine"]),
+            dependencies: ["I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine"]),
 
         // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "CDNFetcher",
-            dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine"]),
+            dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore", "GroupContract"]),
         // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI.
         // Declares the C functions it uses itself (scripts/check-c-declarations.sh checks them against the
         // headers), so no pkg-config flags: glib's -pthread would make SwiftPM warn on every build.
@@ -46,7 +50,8 @@ let package = Package(
         .executableTarget(
             name: "WidgetI18nCLI",
             dependencies: [
-                "I18nCore", "GroupStore", "WidgetTranslator", "TimelineEngine", "SampleWidgets", "CDNFetcher",
+                "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine", "SampleWidgets",
+                "CDNFetcher",
                 "WidgetPreview", "CommandLineSupport",
             ]),
 
@@ -68,12 +73,17 @@ let package = Package(
             name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport"]),
+        .testTarget(name: "GroupContractTests", dependencies: ["GroupContract", "GroupStore", "I18nCore", "TestSupport"]),
         .testTarget(
-            name: "WidgetTranslatorTests", dependencies: ["WidgetTranslator", "GroupStoreUserDefaults", "TestSupport"],
+            name: "WidgetTranslatorTests",
+            dependencies: ["WidgetTranslator", "GroupContract", "GroupStoreUserDefaults", "TestSupport"],
             exclude: ["Data"]),
-        .testTarget(name: "TimelineEngineTests", dependencies: ["TimelineEngine", "I18nCore", "TestSupport"]),
-        .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "TestSupport"]),
-        .testTarget(name: "CDNFetcherTests", dependencies: ["CDNFetcher", "TestSupport"], resources: [.copy("Data")]),
+        .testTarget(
+            name: "TimelineEngineTests", dependencies: ["TimelineEngine", "GroupContract", "I18nCore", "TestSupport"]),
+        .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "GroupContract", "TestSupport"]),
+        .testTarget(
+            name: "CDNFetcherTests", dependencies: ["CDNFetcher", "GroupContract", "TestSupport"],
+            resources: [.copy("Data")]),
         .testTarget(
             name: "WidgetPreviewTests",
             dependencies: ["WidgetPreview", "SampleWidgets", "GroupStore", "I18nCore", "TestSupport"]),

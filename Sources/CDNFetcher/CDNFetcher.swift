@@ -1,4 +1,5 @@
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import Synchronization
@@ -30,6 +31,8 @@ public final class CDNFetcher: Sendable {
     public let projectURL: String
     private let urlPolicy: ManifestURLPolicy
     private let client: HTTPClient
+    /// Everything the fetcher writes goes through the contract's writer.
+    private var writer: ContractWriter { ContractWriter(store: store, project: project) }
 
     /// - Parameters:
     ///   - store: the group store to cache messages in, shared with the widgets.
@@ -185,14 +188,7 @@ public final class CDNFetcher: Sendable {
     private func commit(_ manifestFetch: ManifestFetch) -> ManifestFetch {
         guard let pending = manifestFetch.pending else { return manifestFetch }
         do {
-            // One batch, the metadata first: should the manifest then fail, the old one stays, and metadata that
-            // does not match it (size and SHA-256) counts for nothing.
-            var values: [(key: String, value: [UInt8])] = []
-            if let metadata = pending.metadata {
-                values.append((StorageKey.manifestCache(project: project), metadata.encoded()))
-            }
-            if let bytes = pending.bytes { values.append((StorageKey.manifest(project: project), bytes)) }
-            try store.setValues(values)
+            try writer.storeManifest(pending.bytes, metadata: pending.metadata)
         } catch {
             return manifestFetch.settled(.failed("Cannot cache the manifest: \(error)"))
         }
@@ -300,8 +296,7 @@ public final class CDNFetcher: Sendable {
             results[result.locale] = result
         }
         if !updated.isEmpty {
-            try? ReloadRequest.record(
-                "messages updated: \(updated.joined(separator: ", "))", project: project, in: store)
+            try? writer.recordReloadRequest("messages updated: \(updated.joined(separator: ", "))")
         }
         return order.compactMap { results[$0] }
     }
@@ -321,7 +316,7 @@ public final class CDNFetcher: Sendable {
         } catch {
             // No manifest at all: a cached locale can still be selected, offline.
             do {
-                let chosen = try CachedMessages.selectLocale(requested, project: project, in: store)
+                let chosen = try writer.selectLocale(requested)
                 return LocaleSwitch(
                     locale: chosen, fetch: nil, warnings: ["\(error); switched using the cached messages"])
             } catch let selection {
@@ -351,7 +346,7 @@ public final class CDNFetcher: Sendable {
             warnings.append("Could not refresh '\(language.tag.normalized)' (\(reason)); using the cached messages")
         }
         do {
-            let chosen = try CachedMessages.selectLocale(language.tag, project: project, in: store)
+            let chosen = try writer.selectLocale(language.tag)
             return LocaleSwitch(locale: chosen, fetch: result, warnings: warnings)
         } catch {
             throw FetchError("\(error)")
@@ -562,9 +557,7 @@ public final class CDNFetcher: Sendable {
     private func notModified(_ plan: Plan) -> FetchOutcome {
         if var metadata = plan.metadata, plan.version != nil, metadata.manifestVersion != plan.version {
             metadata.manifestVersion = plan.version
-            try? store.setCachedValues([
-                (StorageKey.messagesCache(project: project, locale: plan.language.tag), metadata.encoded())
-            ])
+            try? writer.storeMetadata(metadata, locale: plan.language.tag)
         }
         return .notModified
     }

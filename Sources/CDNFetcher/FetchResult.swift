@@ -1,3 +1,4 @@
+import GroupContract
 import I18nCore
 
 /// What happened to one locale (or the manifest) in a fetch.

@@ -1,3 +1,4 @@
+import GroupContract
 import GroupStore
 import I18nCore
 import TimelineEngine
@@ -136,15 +137,10 @@ public struct WidgetSource: Sendable {
 
     /// A fresh translator, as a widget makes for each timeline: it reads the store again.
     func translator(timeZone: ZoneInfo) -> WidgetTranslator {
-        var preferred = preferredLanguages
-        let store: any GroupStore = self.store
-        if let locale { preferred = [locale.displayForm] }
-        let translator = WidgetTranslator(
-            store: locale == nil ? store : LocaleOverrideStore(base: store, project: project, locale: locale!),
-            project: project, defaultLocale: defaultLocale, preferredLanguages: preferred,
-            bundledMessages: bundledMessages,
-            formatter: ICUMessageFormatter(timeZone: timeZone))
-        return translator
+        WidgetTranslator(
+            store: store, project: project, defaultLocale: defaultLocale,
+            preferredLanguages: locale.map { [$0.displayForm] } ?? preferredLanguages, bundledMessages: bundledMessages,
+            formatter: ICUMessageFormatter(timeZone: timeZone), localeOverride: locale)
     }
 
     /// The app's events (the key `events`), or none when it is absent or unreadable.
@@ -164,38 +160,6 @@ public struct WidgetSource: Sendable {
         }
         return try? decoder.decode(T.self, from: Data(bytes))
     }
-}
-
-/// Reads through to a store but answers the locale key with a fixed locale: `--locale` without writing.
-struct LocaleOverrideStore: GroupStore {
-    let base: any GroupStore
-    let project: ProjectID
-    let locale: LocaleTag
-    var displayName: String { base.displayName }
-
-    func value(forKey key: String) throws -> [UInt8]? {
-        key == StorageKey.locale(project: project) ? Array(locale.normalized.utf8) : try base.value(forKey: key)
-    }
-    // Every other requirement goes to the base store, so its own implementations (reads by range, batches)
-    // keep working: the protocol's defaults would read whole values instead.
-    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
-        key == StorageKey.locale(project: project)
-            ? try value(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
-            : try base.identifiedValue(forKey: key)
-    }
-    func containsValue(forKey key: String) throws -> Bool {
-        key == StorageKey.locale(project: project) ? true : try base.containsValue(forKey: key)
-    }
-    var acceptsReaderCaches: Bool { base.acceptsReaderCaches }
-    func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
-    func setValues(_ values: [(key: String, value: [UInt8])]) throws { try base.setValues(values) }
-    func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws { try base.setCachedValues(values) }
-    func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
-        try base.setValueReturningIdentity(value, forKey: key)
-    }
-    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
-    func keys() throws -> [String] { try base.keys() }
-    func entries() throws -> [GroupStoreEntry] { try base.entries() }
 }
 
 /// One of the app's events, as it writes them to the group store key `events`.

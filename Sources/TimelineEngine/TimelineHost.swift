@@ -1,3 +1,4 @@
+import GroupContract
 import GroupStore
 import I18nCore
 

@@ -1,3 +1,4 @@
+import GroupContract
 import GroupStore
 import I18nCore
 import Synchronization
@@ -19,10 +20,13 @@ import Synchronization
 ///                                       project: try ProjectID("acme/widgets"))
 ///     translator.translate("today.title").text          // "Bugün"
 public final class WidgetTranslator: Sendable {
-    /// The group store shared with the app; the translator writes nothing into it but lookup indexes.
-    public let store: any GroupStore
+    /// The group store shared with the app. The translator writes nothing into it, unless it is also the
+    /// reader cache (a file container).
+    public var store: any GroupStore { reader.store }
     /// The better-i18n project whose locale and messages the translator reads.
-    public let project: ProjectID
+    public var project: ProjectID { reader.project }
+    /// How the translator reads the store: the contract's reader, with the locale override and reader cache.
+    public let reader: ContractReader
     /// The last locale of the fallback chain, and the locale when detection finds nothing.
     public let defaultLocale: LocaleTag
     /// The device's languages, most preferred first, as detection matches them against the cached locales.
@@ -31,11 +35,6 @@ public final class WidgetTranslator: Sendable {
     public let bundledMessages: [LocaleTag: MessageBundle]
     /// The formatter that turns a message's text and arguments into display text.
     public let formatter: any MessageFormatting
-
-    /// Whether a locale whose stored index is missing or stale gets a fresh one after its JSON is parsed, so
-    /// the next widget process resolves keys without reading the bundle. Only into a store that accepts reader
-    /// caches (`GroupStore.acceptsReaderCaches`): never into an app's `UserDefaults` suite.
-    public let maintainsIndexes: Bool
 
     private enum CachedBundle {
         case loaded(any MessageLookup)
@@ -66,17 +65,21 @@ public final class WidgetTranslator: Sendable {
     ///   - preferredLanguages: the device's languages, most preferred first (`PreferredLanguages`).
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
     ///   - formatter: turns message text and arguments into display text.
-    ///   - maintainsIndexes: whether to store a fresh lookup index for a locale whose index is missing or stale
-    ///     (see ``maintainsIndexes``).
+    ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the
+    ///     default, detects it.
+    ///   - maintainsIndexes: whether to keep a fresh lookup index for a locale whose stored one is missing or
+    ///     stale, so the next widget process resolves keys without parsing the bundle: in `readerCache`, or in
+    ///     `store` itself when that is a file container (`FileGroupStore`), never in an app's `UserDefaults` suite.
+    ///   - readerCache: a store the widget owns for the indexes it builds (the App Group container's caches
+    ///     directory, as a `FileGroupStore`); `nil`, the default, as `maintainsIndexes` says.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
         bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter(),
-        maintainsIndexes: Bool = true
+        localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true, readerCache: (any GroupStore)? = nil
     ) {
-        self.maintainsIndexes = maintainsIndexes
-        self.store = store
-        self.project = project
+        let cache = maintainsIndexes ? readerCache ?? (store is FileGroupStore ? store : nil) : nil
+        reader = ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache)
         self.defaultLocale = defaultLocale
         self.preferredLanguages = preferredLanguages
         self.bundledMessages = bundledMessages
@@ -107,7 +110,7 @@ public final class WidgetTranslator: Sendable {
 
     private func computeDetection() -> LocaleDetection {
         do {
-            if let stored = try CachedMessages.storedLocale(project: project, in: store) {
+            if let stored = try reader.storedLocale() {
                 if let tag = stored.tag { return LocaleDetection(locale: tag, source: .stored(stored.text)) }
                 if !stored.text.isEmpty {
                     report(
@@ -136,14 +139,9 @@ public final class WidgetTranslator: Sendable {
     private func cachedLocaleKeys() -> [CachedLocale] {
         if let cached = state.withLock({ $0.cachedLocales }) { return cached }
         var cached: [CachedLocale] = []
-        do { cached = try CachedMessages.locales(project: project, in: store) } catch { report("\(error)") }
+        do { cached = try reader.cachedLocales() } catch { report("\(error)") }
         state.withLock { $0.cachedLocales = cached }
         return cached
-    }
-
-    /// The messages key of `tag` in the spelling its writer used, when it is not the normalised one.
-    private func otherSpelling(of tag: LocaleTag) -> String? {
-        cachedLocaleKeys().first { $0.tag == tag }?.key
     }
 
     // MARK: - Keys
@@ -255,30 +253,11 @@ public final class WidgetTranslator: Sendable {
     /// A failure is also reported in `diagnostics`.
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
         do {
-            guard let stored = try storedJSON(for: locale) else { return .success(nil) }
-            return .success(try MessageBundle(jsonBytes: try stored.allBytes()))
+            return .success(try reader.bundle(locale, cachedLocales: cachedLocaleKeys()))
         } catch {
             report("\(error)")
             return .failure(GroupStoreReadError(description: "\(error)"))
         }
-    }
-
-    /// The messages value of `tag`, opened, in the spelling its writer used; refused before anything is read
-    /// when it is larger than `MessageBundle.maximumStoredSize`.
-    private func storedJSON(for tag: LocaleTag) throws -> StoredJSON? {
-        var key = StorageKey.messages(project: project, locale: tag)
-        var value = try store.identifiedValue(forKey: key)
-        if value == nil, let otherSpelling = otherSpelling(of: tag), otherSpelling != key {
-            key = otherSpelling
-            value = try store.identifiedValue(forKey: key)
-        }
-        guard let value else { return nil }
-        guard value.count <= MessageBundle.maximumStoredSize else {
-            throw GroupStoreError(
-                .tooLarge(size: value.count, limit: MessageBundle.maximumStoredSize), key: key,
-                store: store.displayName)
-        }
-        return StoredJSON(key: key, value: value, store: store)
     }
 
     private func lookUp(
@@ -313,30 +292,16 @@ public final class WidgetTranslator: Sendable {
     }
 
     private func loadBundle(for tag: LocaleTag, usingStoredIndex: Bool = true) -> CachedBundle {
-        let stored: StoredJSON
+        let messages: StoredMessages
         do {
-            guard let found = try storedJSON(for: tag) else { return .notCached }
-            stored = found
+            guard let found = try reader.openMessages(tag, cachedLocales: cachedLocaleKeys()) else { return .notCached }
+            messages = found
         } catch {
             report("\(error); using the next fallback")
             return .unreadable("\(error)")
         }
-        // The stored index answers without reading the bundle. It was built from exactly this value when the
-        // identities match (or, without identities, the content digests).
-        let indexKey = StorageKey.bundleIndex(project: project, locale: tag)
-        if usingStoredIndex, let indexValue = try? store.identifiedValue(forKey: indexKey),
-            let index = StoredBundleIndex(
-                index: OpenedBytes(indexValue), json: OpenedBytes(stored.value), identity: stored.value.identity)
-        {
-            return .loaded(index)
-        }
         do {
-            let json = try stored.allBytes()
-            let bundle = try MessageBundle(jsonBytes: json)
-            if maintainsIndexes, store.acceptsReaderCaches, json.count == stored.value.count {
-                try? store.setCachedValues([(indexKey, bundle.storedIndex(identity: stored.value.identity))])
-            }
-            return .loaded(bundle)
+            return .loaded(try reader.lookup(for: messages, usingStoredIndex: usingStoredIndex))
         } catch let error as MessageBundleError {
             let reason = "\(error)"
             report(
@@ -354,28 +319,6 @@ public final class WidgetTranslator: Sendable {
         state.withLock { state in
             if !state.diagnostics.contains(message) { state.diagnostics.append(message) }
         }
-    }
-}
-
-/// A stored messages value, opened, and the key it was found under.
-private struct StoredJSON {
-    let key: String
-    let value: IdentifiedValue
-    let store: any GroupStore
-
-    /// The whole value; another process may rewrite it in place while it is read (`GroupStore.wholeValue`).
-    func allBytes() throws -> [UInt8] {
-        try store.wholeValue(value, key: key, maximumSize: MessageBundle.maximumStoredSize)
-    }
-}
-
-/// An opened stored value as the stored index reads it.
-private struct OpenedBytes: RandomAccessBytes {
-    let value: IdentifiedValue
-    init(_ value: IdentifiedValue) { self.value = value }
-    var count: Int { value.count }
-    func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
-        value.read(range, into: buffer)
     }
 }
 

@@ -1,4 +1,5 @@
 import CDNFetcher
+import GroupContract
 import GroupStore
 import I18nCore
 import Testing

@@ -1,5 +1,6 @@
 import CDNFetcher
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import TestSupport

@@ -1,5 +1,6 @@
 import CDNFetcher
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import TestSupport
@@ -64,8 +65,8 @@ import WidgetTranslator
         #expect(await fetcher.fetch([tag], manifest: manifest).allSatisfy { !$0.outcome.isFailure })
         let expected = try MessageBundle(jsonBytes: try Self.messages(of: code))
         for spelling in Self.spellings(of: code) {
-            try CachedMessages.selectLocale(
-                try #require(LocaleTag(parsing: spelling)), project: Self.project, in: store)
+            try ContractWriter(store: store, project: Self.project).selectLocale(
+                try #require(LocaleTag(parsing: spelling)))
             let stored = try #require(try store.string(forKey: Self.fill(Self.rules.localeKey, given: "")))
             #expect(stored == tag.normalized, "\(spelling)")
             for reader in Self.rules.readers {

@@ -21,10 +21,10 @@ import WidgetTranslator
         try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
         let defaults = try #require(UserDefaults(suiteName: suite))
         let before = try #require(defaults.persistentDomain(forName: suite))
-        #expect(!store.acceptsReaderCaches)
 
+        // An app's suite is no reader cache: the translator keeps what it derives nowhere.
         let translator = WidgetTranslator(store: store, project: try ProjectID("acme/widgets"))
-        #expect(translator.maintainsIndexes)
+        #expect(translator.reader.readerCache == nil)
         #expect(translator("today.title") == "Bugün")
         #expect(translator.translate("today.tip").resolution.step == .defaultLocale(.english))
 
@@ -39,8 +39,8 @@ import WidgetTranslator
         let store = FileGroupStore(directory: directory.path)
         try store.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
         try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
-        #expect(store.acceptsReaderCaches)
         let translator = WidgetTranslator(store: store, project: try ProjectID("acme/widgets"))
+        #expect(translator.reader.readerCache != nil)
         #expect(translator("today.title") == "Bugün")
         #expect(try store.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
     }

@@ -244,18 +244,20 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
         let json = #"{"today": {"title": "Bugün"}}"#
         let store = InMemoryGroupStore([localeKey: "tr", messagesKey("tr"): json])
         let indexKey = "@better-i18n:widget-i18n:index:acme/widgets:tr"
-        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [])
+        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)
         #expect(first("today.title") == "Bugün")
         let index = try #require(try store.value(forKey: indexKey))
         #expect(StoredBundleIndex(index: index, json: Array(json.utf8))?.message(forKey: "today.title") == "Bugün")
         // A corrupt index is never trusted: the JSON answers, and the index is rebuilt.
         try store.setValue(Array(index.prefix(60)), forKey: indexKey)
-        let second = WidgetTranslator(store: store, project: project, preferredLanguages: [])
+        let second = WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)
         #expect(second("today.title") == "Bugün")
         #expect(try store.value(forKey: indexKey) == index)
         // Rewritten JSON (by another SDK) makes the old index stale.
         try store.setString(#"{"today": {"title": "Bugün!"}}"#, forKey: messagesKey("tr"))
-        #expect(WidgetTranslator(store: store, project: project, preferredLanguages: [])("today.title") == "Bugün!")
+        #expect(
+            WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)("today.title")
+                == "Bugün!")
     }
 
     @Test func aReadOnlyTranslatorLeavesTheStoreAlone() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import WidgetKeysFile

@@ -1,4 +1,5 @@
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 
@@ -70,41 +71,24 @@ package struct LocaleCache {
         // `previous` describes the stored value (the caller checked its identity): the same digest is the same
         // content, and only metadata that changed is written again.
         let unchanged = previous?.sha256 == digest && previousSize == body.count
-        let metadataKey = StorageKey.messagesCache(project: project, locale: locale)
         do {
             if unchanged {
                 if previous?.files != validators || previous?.manifestVersion != manifestVersion
                     || previous?.namespaces != selection
                 {
-                    try store.setCachedValues([(metadataKey, metadata.encoded())])
+                    try ContractWriter(store: store, project: project).storeMetadata(metadata, locale: locale)
                 }
             } else {
-                try Self.writeMessages(body, bundle: bundle, project: project, locale: locale, in: store) {
+                try ContractWriter(store: store, project: project).storeMessages(body, bundle: bundle, locale: locale) {
                     identity in
                     metadata.identity = identity.map(SHA256.hex)
-                    return [(metadataKey, metadata.encoded())]
+                    return metadata
                 }
             }
         } catch {
             throw FetchError("Cannot cache '\(locale.normalized)': \(error)")
         }
         return unchanged ? .unchanged : .updated(size: body.count)
-    }
-
-    /// Writes a locale's messages, then their lookup index built for exactly the value stored (its identity,
-    /// where the store has one), then what `more` makes of that identity (the fetch metadata). `key` names the
-    /// messages key when it is not the normalised
-    /// spelling. Messages first: a crash in between costs a rebuild or a download, never an index that answers
-    /// for other JSON.
-    package static func writeMessages(
-        _ body: [UInt8], bundle: MessageBundle, project: ProjectID, locale: LocaleTag, key: String? = nil,
-        in store: any GroupStore, then more: (_ identity: [UInt8]?) -> [(key: String, value: [UInt8])] = { _ in [] }
-    ) throws {
-        let key = key ?? StorageKey.messages(project: project, locale: locale)
-        let identity = try store.setValueReturningIdentity(body, forKey: key)
-        let index = (StorageKey.bundleIndex(project: project, locale: locale), bundle.storedIndex(identity: identity))
-        // The index and metadata are caches of the messages: one directory sync makes all three durable.
-        try store.setCachedValues([index] + more(identity))
     }
 
     /// `{"ns1":<file 1>,"ns2":<file 2>}`, parsed once; a problem is reported against the file it lies in.

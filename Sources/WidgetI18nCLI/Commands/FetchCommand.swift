@@ -1,6 +1,7 @@
 import CDNFetcher
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import WidgetTranslator
@@ -70,7 +71,7 @@ enum FetchCommand: Command {
         if arguments.has("all") {
             locales = manifestFetch.manifest.languages.map(\.tag)
         } else if locales.isEmpty {
-            if let stored = try? CachedMessages.storedLocale(project: project, in: store)?.tag {
+            if let stored = try? ContractReader(store: store, project: project).storedLocale()?.tag {
                 locales.append(stored)
             }
             if !locales.contains(configuration.defaultLocale) { locales.append(configuration.defaultLocale) }

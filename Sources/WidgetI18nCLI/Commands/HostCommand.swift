@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import SampleWidgets
@@ -105,8 +106,8 @@ enum ReloadCommand: Command {
             throw .usage("Invalid --kind '\(kind)': use letters, digits, '-', '_' and '.' (e.g. days-since)")
         }
         do {
-            try ReloadRequest.record(
-                "requested by widget-i18n reload", kind: kind, project: project, in: try configuration.store())
+            try ContractWriter(store: try configuration.store(), project: project).recordReloadRequest(
+                "requested by widget-i18n reload", kind: kind)
         } catch let error as CLIError {
             throw error
         } catch {

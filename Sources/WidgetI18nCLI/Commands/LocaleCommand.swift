@@ -1,6 +1,7 @@
 import CDNFetcher
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import TimelineEngine
@@ -66,7 +67,7 @@ enum LocaleSetCommand: Command {
         let store = try configuration.store()
         let chosen: LocaleTag
         if arguments.has("offline") {
-            do { chosen = try CachedMessages.selectLocale(requested, project: project, in: store) } catch {
+            do { chosen = try ContractWriter(store: store, project: project).selectLocale(requested) } catch {
                 throw .failure(error.description)
             }
         } else {

@@ -1,6 +1,7 @@
 import CDNFetcher
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import SampleWidgets
@@ -201,9 +202,8 @@ enum PseudoCommand: Command {
         let made = try bundles(from: source, translator: translator, kinds)
         for pseudo in made {
             do {
-                try LocaleCache.writeMessages(
-                    pseudo.bundle.jsonBytes, bundle: pseudo.bundle, project: translator.project,
-                    locale: pseudo.locale.locale, in: translator.store)
+                try ContractWriter(store: translator.store, project: translator.project).storeMessages(
+                    pseudo.bundle.jsonBytes, bundle: pseudo.bundle, locale: pseudo.locale.locale)
             } catch { throw .failure("Cannot write \(pseudo.locale.rawValue) to the group store: \(error)") }
             context.output.writeLine(
                 "\(pseudo.locale.rawValue): \(pseudo.bundle.messageCount) messages from \(source.displayForm)")

@@ -1,6 +1,7 @@
 import CDNFetcher
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import WidgetTranslator
@@ -18,7 +19,7 @@ enum StatusCommand: Command {
         let store = try configuration.store()
         let translator = try configuration.translator(arguments)
         let stored: String
-        do { stored = try CachedMessages.storedLocale(project: project, in: store)?.text ?? "(none)" } catch {
+        do { stored = try ContractReader(store: store, project: project).storedLocale()?.text ?? "(none)" } catch {
             stored = "(unreadable: \(error))"
         }
         let lines: [(String, String)] = [

@@ -1,6 +1,7 @@
 import CDNFetcher
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 
@@ -112,17 +113,8 @@ enum StoreRemoveCommand: Command {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
         let store = try context.configuration().store()
         do {
-            // The lookup index and fetch metadata of a messages key describe it: they go with it (those of the
-            // normalised key only: another spelling's removal leaves the fetcher's key and its caches alone).
-            let derived =
-                StoreCommandSupport.messagesLocation(of: key).map { project, locale in
-                    key != StorageKey.messages(project: project, locale: locale)
-                        ? []
-                        : [
-                            StorageKey.bundleIndex(project: project, locale: locale),
-                            StorageKey.messagesCache(project: project, locale: locale),
-                        ]
-                } ?? []
+            // What derives from the key (a messages key's index and fetch metadata) goes with it.
+            let derived = ContractWriter.derivedKeys(of: key)
             // `removeEntry`, not `removeValue`: the advice for a link, a FIFO or a directory at a key is this command.
             guard try store.removeEntry(forKey: key) else {
                 throw CLIError.failure(
@@ -155,32 +147,15 @@ enum StoreCommandSupport {
         return arguments.positionals[0]
     }
 
-    /// The project and locale of a messages key, or `nil` for any other key.
-    static func messagesLocation(of key: String) -> (project: ProjectID, locale: LocaleTag)? {
-        let parts = key.split(separator: ":", omittingEmptySubsequences: false)
-        guard key.hasPrefix(StorageKey.prefix + "messages:"), parts.count == 4,
-            let project = try? ProjectID(String(parts[2])), let locale = LocaleTag(parsing: String(parts[3]))
-        else { return nil }
-        return (project, locale)
-    }
-
-    /// Writes `value`; for a messages key also the lookup index widgets read (`StoredBundleIndex`), so they
-    /// need not parse it. An old index goes first: no reader ever pairs the new JSON with it, and JSON that
-    /// does not parse (`--no-validate`) keeps no index at all.
+    /// Writes `value` as the contract's writer does for `store put`: a messages key gets its lookup index
+    /// (`StoredBundleIndex`), and what described the old value goes first.
     static func write(_ value: [UInt8], forKey key: String, in store: FileGroupStore) throws {
-        guard let (project, locale) = messagesLocation(of: key) else {
+        let project = ContractWriter.messagesLocation(of: key)?.project
+        guard let project else {
             try store.setValue(value, forKey: key)
             return
         }
-        // What described the old value no longer does: its index, and the fetch metadata (which would make the
-        // next fetch take this value for what the CDN sent).
-        try store.removeValue(forKey: StorageKey.bundleIndex(project: project, locale: locale))
-        try store.removeValue(forKey: StorageKey.messagesCache(project: project, locale: locale))
-        guard let bundle = try? MessageBundle(jsonBytes: value) else {
-            try store.setValue(value, forKey: key)
-            return
-        }
-        try LocaleCache.writeMessages(value, bundle: bundle, project: project, locale: locale, key: key, in: store)
+        try ContractWriter(store: store, project: project).storeValue(value, forKey: key)
     }
 
     /// A group store error as the CLI reports it: a key the store cannot hold is a usage error (exit 64); an

@@ -1,9 +1,9 @@
+import GroupContract
 import GroupStore
 import I18nCore
 import Testing
-import WidgetTranslator
 
-@Suite struct CachedMessagesTests {
+@Suite struct ContractReaderTests {
     let project = try! ProjectID("acme/widgets")
 
     @Test func listsEachLocaleOnceUnderItsNormalisedKeyWhenThereIsOne() throws {
@@ -12,7 +12,7 @@ import WidgetTranslator
             "@better-i18n:messages:acme/widgets:zh-Hant": "{}", "@better-i18n:messages:acme/widgets:de": "{}",
             "@better-i18n:messages:other/project:fr": "{}", "@better-i18n:locale:acme/widgets": "de",
         ])
-        let cached = try CachedMessages.locales(project: project, in: store)
+        let cached = try ContractReader(store: store, project: project).cachedLocales()
         #expect(cached.map(\.tag.normalized) == ["de", "pt-br", "zh-hant"])
         #expect(
             cached.map(\.key) == [
@@ -27,15 +27,15 @@ import WidgetTranslator
     ])
     func readsTheStoredLocaleInAnySpelling(_ value: String, _ normalized: String) throws {
         let store = InMemoryGroupStore(["@better-i18n:locale:acme/widgets": value])
-        let stored = try #require(try CachedMessages.storedLocale(project: project, in: store))
+        let stored = try #require(try ContractReader(store: store, project: project).storedLocale())
         #expect(stored.tag?.normalized == normalized)
     }
 
     @Test func anInvalidOrMissingStoredLocaleHasNoTag() throws {
         let invalid = InMemoryGroupStore(["@better-i18n:locale:acme/widgets": #""../etc""#])
-        let stored = try #require(try CachedMessages.storedLocale(project: project, in: invalid))
+        let stored = try #require(try ContractReader(store: invalid, project: project).storedLocale())
         #expect(stored.text == "../etc")
         #expect(stored.tag == nil)
-        #expect(try CachedMessages.storedLocale(project: project, in: InMemoryGroupStore()) == nil)
+        #expect(try ContractReader(store: InMemoryGroupStore(), project: project).storedLocale() == nil)
     }
 }

@@ -1,3 +1,4 @@
+import GroupContract
 import I18nCore
 import Testing
 

@@ -1,6 +1,11 @@
-import Foundation
 import GroupStore
 import I18nCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What the fetcher remembers about a cached manifest or bundle, so that any process can revalidate it with a
 /// conditional request. Stored as JSON under `StorageKey.messagesCache` / `StorageKey.manifestCache`.
@@ -31,13 +36,17 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
     /// where the store has identities: another writer's value under the key has another one.
     package var identity: String? = nil
 
-    /// Whether `stored`, the value now under the key, is the one this metadata describes: the same identity,
-    /// else (no identities) the same size and SHA-256.
-    package func describes(_ stored: IdentifiedValue) -> Bool {
-        guard stored.count == size, size <= MessageBundle.maximumStoredSize else { return false }
-        if let identity, let current = stored.identity { return identity == SHA256.hex(current) }
-        guard let bytes = try? stored.allBytes() else { return false }
-        return bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == sha256
+    package init(
+        files: [String: Validators], manifestVersion: String?, fetchedAt: Date, size: Int, sha256: String,
+        namespaces: [String]? = nil, identity: String? = nil
+    ) {
+        self.files = files
+        self.manifestVersion = manifestVersion
+        self.fetchedAt = fetchedAt
+        self.size = size
+        self.sha256 = sha256
+        self.namespaces = namespaces
+        self.identity = identity
     }
 
     /// The single file's ETag, for display.
@@ -53,20 +62,11 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
         return try? decoder.decode(CacheMetadata.self, from: Data(bytes))
     }
 
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding a struct of strings, numbers and dates cannot fail.
         return Array((try? encoder.encode(self)) ?? Data())
-    }
-
-    /// The conditional request headers for `url`.
-    func conditionalHeaders(for url: String) -> [String: String] {
-        guard let validators = files[url] else { return [:] }
-        var headers: [String: String] = [:]
-        if let etag = validators.etag { headers["If-None-Match"] = etag }
-        if let lastModified = validators.lastModified { headers["If-Modified-Since"] = lastModified }
-        return headers
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import TestSupport
 import Testing
-import TimelineEngine
 
 @Suite struct ReloadRequestTests {
     let project = try! ProjectID("acme/widgets")

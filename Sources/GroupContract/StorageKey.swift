@@ -1,3 +1,5 @@
+import I18nCore
+
 /// The better-i18n storage key schema, shared byte for byte with the JavaScript/Expo and Swift SDKs.
 ///
 /// An Expo app and a Swift widget read and write the same keys, so these strings are a compatibility contract:
@@ -50,6 +52,9 @@ extension StorageKey {
     /// The largest value of a key this package derives (fetch metadata, a reload request) that a reader reads:
     /// such values are a few hundred bytes, and a larger one is not ours.
     package static let maximumMetadataSize = 64 * 1024
+
+    /// The largest stored locale a reader reads: a locale tag is at most 64 characters, quoted or padded.
+    package static let maximumLocaleSize = 1024
 
     /// The largest manifest a reader reads: 500 languages with their files are well under a megabyte.
     package static let maximumManifestSize = 4 * 1024 * 1024
