@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s%N)
 out=${1:-.build/docs-site}
-modules=(I18nCore GroupStore GroupStoreUserDefaults WidgetTranslator TimelineEngine CDNFetcher WidgetPreview SampleWidgets)
+modules=(I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine CDNFetcher WidgetPreview SampleWidgets)
 scripts/setup.sh --for build
 command -v docc >/dev/null || { echo "error: docc is missing; it ships with the Swift 6 toolchain" >&2; exit 1; }
 
