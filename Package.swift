@@ -17,9 +17,6 @@ let package = Package(
         .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
         .library(name: "WidgetPreview", targets: ["WidgetPreview"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
-        // Benchmark executables (Benchmarks/Sources), built with the package and run by Benchmarks/*.py.
-        .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
-        .executable(name: "widget-i18n-render", targets: ["WidgetI18nRender"]),
     ],
     targets: [
         // The widget side.
@@ -54,15 +51,6 @@ let package = Package(
                 "CDNFetcher",
                 "WidgetPreview", "CommandLineSupport",
             ]),
-
-        // Benchmarks.
-        .target(name: "WidgetKeysFile", dependencies: ["I18nCore"], path: "Benchmarks/Sources/WidgetKeysFile"),
-        .executableTarget(
-            name: "WidgetI18nBench", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "WidgetKeysFile"],
-            path: "Benchmarks/Sources/WidgetI18nBench"),
-        .executableTarget(
-            name: "WidgetI18nRender", dependencies: ["I18nCore", "GroupStore", "WidgetTranslator", "WidgetKeysFile"],
-            path: "Benchmarks/Sources/WidgetI18nRender"),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -4,7 +4,8 @@
 Generates the fixture with Benchmarks/make-fixture.py (six locales, stored locale tr, default en, 11 widget
 keys), or with --generator PATH, any generator with the same command line (--out, --size-kb, ...) that writes
 the same store/ + keys.txt layout;
-builds widget-i18n-bench in release with the Swift runtime linked statically (as a widget extension ships),
+builds widget-i18n-bench and widget-i18n-render from the benchmark package (Benchmarks/Package.swift) in
+release with the Swift runtime linked statically (as a widget extension ships), and widget-i18n from the root,
 then:
   * runs the widget path and the naive baseline alternately --runs times on the ~500 KB fixture and prints
     medians and ratios of cold first render, warm lookup and re-render;
@@ -67,12 +68,15 @@ def main():
     if not os.path.isfile(generator):
         sys.exit("no fixture generator at %s" % generator)
     generator_name = os.path.relpath(generator, ROOT) if generator.startswith(ROOT + os.sep) else generator
+    # Two packages, two build directories: one package's build would replace the other's build description.
+    bench_build = os.path.join(tempfile.gettempdir(), "widget-i18n-benchmarks-build")
+    for product in ("widget-i18n-bench", "widget-i18n-render"):
+        run(["swift", "build", "--package-path", "Benchmarks", "-c", "release", "--product", product,
+             "--static-swift-stdlib", "--build-path", bench_build], cwd=ROOT)
     build = os.path.join(tempfile.gettempdir(), "widget-i18n-bench-build")
-    run(["swift", "build", "-c", "release", "--product", "widget-i18n-bench", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
-    run(["swift", "build", "-c", "release", "--product", "widget-i18n-render", "--static-swift-stdlib", "--build-path", build], cwd=ROOT)
     run(["swift", "build", "-c", "release", "--product", "widget-i18n", "--build-path", build], cwd=ROOT)
-    binary = os.path.join(build, "release", "widget-i18n-bench")
-    render = os.path.join(build, "release", "widget-i18n-render")
+    binary = os.path.join(bench_build, "release", "widget-i18n-bench")
+    render = os.path.join(bench_build, "release", "widget-i18n-render")
     cli = os.path.join(build, "release", "widget-i18n")
     work = tempfile.mkdtemp(prefix="widget-i18n-render-bench-")
     try:
@@ -160,6 +164,7 @@ def main():
                     os.path.join(limit_fixture, "keys.txt"), "--default-locale", "en"]
         run(at_limit)
         indexed_rss = [timed_process(at_limit)[1] for _ in range(5)]
+        # The lookup indexes' files: keys under WithoutStoredIndexes.indexKeyPrefix (RenderBenchmark.swift).
         for name in os.listdir(store_dir):
             if name.startswith("%40better-i18n%3Awidget-i18n%3Aindex%3A"):
                 os.remove(os.path.join(store_dir, name))

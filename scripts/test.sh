@@ -6,6 +6,8 @@ scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
+# The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run.
+swift build --package-path Benchmarks -Xswiftc -warnings-as-errors
 swift test --skip-build "$@"
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
 scripts/docs.sh .build/docs-site

@@ -38,7 +38,7 @@ import Testing
         defer { directory.remove() }
         let fixture = try Self.makeFixture(in: directory)
         let result = try runProcess(
-            Repository.product("widget-i18n-bench"),
+            Repository.benchmarkProduct("widget-i18n-bench"),
             [
                 "--store-dir", fixture + "/store", "--project", "acme/widgets", "--keys", fixture + "/keys.txt",
                 "--iterations", "2", "--renders", "2", "--print",
@@ -60,7 +60,7 @@ import Testing
         defer { directory.remove() }
         let fixture = try Self.makeFixture(in: directory)
         let result = try runProcess(
-            Repository.product("widget-i18n-render"),
+            Repository.benchmarkProduct("widget-i18n-render"),
             [
                 "--store-dir", fixture + "/store", "--project", "acme/widgets", "--keys", fixture + "/keys.txt",
             ])
@@ -87,7 +87,7 @@ import Testing
         let fixture = try Self.makeFixture(in: directory)
         let before = snapshot(of: fixture + "/store")
         let filled = arguments.map { $0 == "KEYS" ? fixture + "/keys.txt" : $0 == "STORE" ? fixture + "/store" : $0 }
-        let result = try runProcess(Repository.product("widget-i18n-render"), filled)
+        let result = try runProcess(Repository.benchmarkProduct("widget-i18n-render"), filled)
         #expect(result.status == 64, "\(result)")
         #expect(
             result.standardError.hasPrefix("error: ") && result.standardError.contains(message),

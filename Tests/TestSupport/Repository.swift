@@ -27,4 +27,37 @@ public enum Repository {
 
     /// The path of a built executable product, such as `widget-i18n`.
     public static func product(_ name: String) -> String { productsDirectory + "/" + name }
+
+    /// Where the benchmark package's executables are: `WIDGET_I18N_BENCHMARK_PRODUCTS` when set (another build of
+    /// `Benchmarks/Package.swift`, such as a release one), else its debug build, `Benchmarks/.build/debug`.
+    public static var benchmarkProductsDirectory: String {
+        ProcessInfo.processInfo.environment["WIDGET_I18N_BENCHMARK_PRODUCTS"] ?? root + "/Benchmarks/.build/debug"
+    }
+
+    /// The path of an executable of the benchmark package (`Benchmarks/Package.swift`), such as
+    /// `widget-i18n-bench`. That package is built on its own, not with this one's tests: `scripts/test.sh` builds
+    /// it before it runs them.
+    /// - Parameter name: the executable product's name.
+    /// - Throws: `MissingBenchmarkProduct` when it is not built, saying how to build it.
+    public static func benchmarkProduct(_ name: String) throws -> String {
+        let path = benchmarkProductsDirectory + "/" + name
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw MissingBenchmarkProduct(name: name, path: path)
+        }
+        return path
+    }
+}
+
+/// A benchmark executable a test runs has not been built.
+public struct MissingBenchmarkProduct: Error, CustomStringConvertible {
+    /// The executable product's name.
+    public let name: String
+    /// Where it was looked for.
+    public let path: String
+
+    public var description: String {
+        "No benchmark executable '\(name)' at '\(path)'; build the benchmark package first: "
+            + "'swift build --package-path Benchmarks' (scripts/test.sh does), or set WIDGET_I18N_BENCHMARK_PRODUCTS "
+            + "to the directory of another build of it"
+    }
 }

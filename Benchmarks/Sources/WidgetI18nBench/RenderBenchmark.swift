@@ -156,9 +156,14 @@ struct RenderBenchmark {
 
 /// Hides the stored lookup indexes, to measure the path a widget takes when there is none.
 struct WithoutStoredIndexes: GroupStore {
+    /// The start of every lookup index's key: what I18nCore's `StorageKey.bundleIndex(project:locale:)` writes
+    /// (its `StorageKey.packagePrefix` + `index:`). Spelled out here because that key is the package's own
+    /// plumbing, not API an app calls; Benchmarks/render-benchmark.py deletes the same files by this prefix.
+    static let indexKeyPrefix = "@better-i18n:widget-i18n:index:"
+
     let base: any GroupStore
     var displayName: String { base.displayName }
-    private func isIndex(_ key: String) -> Bool { key.hasPrefix(StorageKey.packagePrefix + "index:") }
+    private func isIndex(_ key: String) -> Bool { key.hasPrefix(Self.indexKeyPrefix) }
     func value(forKey key: String) throws -> [UInt8]? { isIndex(key) ? nil : try base.value(forKey: key) }
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         isIndex(key) ? nil : try base.identifiedValue(forKey: key)

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The benchmark executables, a package of their own beside the library (as swift-nio's Benchmarks/): they link
+// the root package's library products exactly as an app or a widget does, so they see its public API only, and
+// the root's products stay what users link. Benchmarks/*.py build them in release; scripts/test.sh builds them
+// in debug for Tests/BenchmarkTests.
+let package = Package(
+    name: "WidgetI18nBenchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
+        .executable(name: "widget-i18n-render", targets: ["WidgetI18nRender"]),
+    ],
+    dependencies: [
+        // A path dependency's identity is its directory's name, which is whatever a clone was called; the name
+        // lets the targets below refer to it as "WidgetI18n" wherever the repository sits.
+        .package(name: "WidgetI18n", path: "..")
+    ],
+    targets: [
+        .target(name: "WidgetKeysFile", dependencies: [.product(name: "I18nCore", package: "WidgetI18n")]),
+        .executableTarget(
+            name: "WidgetI18nBench",
+            dependencies: [
+                .product(name: "I18nCore", package: "WidgetI18n"),
+                .product(name: "GroupStore", package: "WidgetI18n"),
+                .product(name: "WidgetTranslator", package: "WidgetI18n"),
+                "WidgetKeysFile",
+            ]),
+        .executableTarget(
+            name: "WidgetI18nRender",
+            dependencies: [
+                .product(name: "I18nCore", package: "WidgetI18n"),
+                .product(name: "GroupStore", package: "WidgetI18n"),
+                .product(name: "WidgetTranslator", package: "WidgetI18n"),
+                "WidgetKeysFile",
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
