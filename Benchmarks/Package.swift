@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "I18nCore", package: "WidgetI18n"),
                 .product(name: "GroupStore", package: "WidgetI18n"),
+                .product(name: "GroupContract", package: "WidgetI18n"),
                 .product(name: "WidgetTranslator", package: "WidgetI18n"),
                 "WidgetKeysFile",
             ]),

@@ -15,71 +15,51 @@
 ///     try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
 ///     try store.string(forKey: "@better-i18n:locale:acme/widgets")   // "tr"
 public protocol GroupStore: Sendable {
-    /// How error messages and diagnostics name this store, such as `group 'group.acme.widgets'`.
+    /// How error messages and diagnostics name this store, such as `group 'group.acme.widgets'`: every error
+    /// about a key says which store it is in, and a widget may read from more than one.
     var displayName: String { get }
 
-    /// The value stored at `key`, or `nil` when there is none.
+    /// The value at `key` opened for reading, with its size and the identity of exactly what was opened: bytes
+    /// that change whenever the value is written again (the file store: device, inode, size and modification
+    /// time in nanoseconds of the file it opened), or `nil` where the store has no such notion. The one read
+    /// primitive: a reader checks the size before it reads anything, reads only the ranges it needs (a lookup
+    /// index reads a slot and a message, not the bundle), and knows whether the value changed since it derived
+    /// something from it.
     /// - Parameter key: the key to read.
-    /// - Throws: when the value exists but cannot be read.
-    func value(forKey key: String) throws -> [UInt8]?
+    /// - Throws: when the value exists but cannot be opened.
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue?
 
-    /// Stores `value` at `key`, replacing any previous value as a whole.
+    /// Replaces each value at its key as a whole, in order: a reader, in this process or another, sees a value
+    /// complete, the old one or the new one, never a part of one; writers of different keys never lose each
+    /// other's writes. Stops at the first failure, leaving the values before it written. The one write
+    /// primitive, so that a batch (messages, then their index and metadata) can be made durable at once.
     /// - Parameters:
-    ///   - value: the bytes to store.
-    ///   - key: the key to write.
-    func setValue(_ value: [UInt8], forKey key: String) throws
-
-    /// Stores several values, each replacing its key's value as a whole, in order: a reader may see the first
-    /// replaced and not yet the last, never a part of one. Stops at the first failure, leaving the values
-    /// before it stored. A store may make the batch durable at once (one directory sync for all of them).
-    /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
-    func setValues(_ values: [(key: String, value: [UInt8])]) throws
-
-    /// Stores values derived from others (a bundle's lookup index, fetch metadata) like `setValues`: each
-    /// replaced as a whole, so no reader ever sees part of one. A store may skip flushing them to disk before
-    /// the rename; after a power loss such a value may then be empty or missing, which its readers treat as
-    /// absent (a rebuild, a download). Never for values another SDK reads.
-    /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
-    func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws
+    ///   - values: the keys and the bytes to store at each, in the order to write them.
+    ///   - durability: what must survive a power loss once the call returns (`WriteDurability`).
+    /// - Returns: the identity each stored value now reports (`identifiedValue(forKey:)`), or `nil` for each
+    ///   where the store has none; what a writer records in the caches it derives from a value.
+    @discardableResult
+    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?]
 
     /// Removes the value at `key`; removing a key that is not there is not an error.
     /// - Parameter key: the key to remove.
     func removeValue(forKey key: String) throws
 
-    /// The value at `key` opened for reading, with its size and the identity of exactly what was opened: bytes
-    /// that change whenever the value is written again (the file store: device, inode, size and modification
-    /// time in nanoseconds of the file it opened). A reader checks the size before it reads anything, and reads
-    /// only the ranges it needs (a lookup index reads a slot and a message, not the bundle). `identity` is `nil`
-    /// where the store has no such notion; a reader that must know whether the value changed then compares
-    /// content.
-    /// - Parameter key: the key to read.
-    /// - Throws: when the value exists but cannot be opened.
-    func identifiedValue(forKey key: String) throws -> IdentifiedValue?
-
-    /// Stores `value` at `key` like `setValue`, and returns the identity the stored value reports
-    /// (`identifiedValue(forKey:)`), or `nil` where the store has none. A store may leave the write's
-    /// durability to the next `setValues` (the file store syncs its directory there), so follow it with one.
-    /// - Parameters:
-    ///   - value: the bytes to store.
-    ///   - key: the key to write.
-    func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]?
-
-    /// Whether `key` holds a value, without reading it.
-    /// - Parameter key: the key to look up.
-    func containsValue(forKey key: String) throws -> Bool
-
-    /// Whether a reader (a widget) may keep what it derived from the values here, such as a bundle's lookup
-    /// index. A file container may hold such caches; an app's `UserDefaults` suite must not (every process
-    /// loads it whole, and a widget writing into it would race the app that owns it). `false` unless a store
-    /// says otherwise.
-    var acceptsReaderCaches: Bool { get }
-
-    /// Every key that holds a value, in no particular order.
-    func keys() throws -> [String]
-
-    /// Every key with its size and, where the store knows it, when it last changed.
+    /// Every key that holds a value, with its size and, where the store knows it, when it last changed: how
+    /// readers find the locales cached under any spelling, and what `widget-i18n store list` shows.
     func entries() throws -> [GroupStoreEntry]
+}
 
+/// What a `GroupStore.write(_:durability:)` must make survive a power loss before it returns.
+public enum WriteDurability: Hashable, Sendable {
+    /// Every value and the container's record of it: the values another SDK reads, and the stored locale.
+    case durable
+    /// Every value, but the container's record only at the next write that flushes it: for a value written
+    /// just before the caches derived from it, so that one flush of the container makes all of them durable.
+    case deferred
+    /// The container's record, not each value: for caches this package derives (a lookup index, fetch
+    /// metadata), which after a power loss may be empty, and which their readers then treat as absent.
+    case cache
 }
 
 /// A stored value opened for reading (`GroupStore.identifiedValue(forKey:)`): its size and identity, and its
@@ -190,33 +170,55 @@ public struct GroupStoreEntry: Hashable, Sendable {
 }
 
 extension GroupStore {
+    /// The whole value stored at `key`, or `nil` when there is none; read once more when another process
+    /// rewrote it in place meanwhile.
+    /// - Parameter key: the key to read.
+    /// - Throws: when the value exists but cannot be read.
+    public func value(forKey key: String) throws -> [UInt8]? {
+        try value(forKey: key, maximumSize: .max)
+    }
+
+    /// Stores `value` at `key` durably, replacing any previous value as a whole.
+    /// - Parameters:
+    ///   - value: the bytes to store.
+    ///   - key: the key to write.
+    public func setValue(_ value: [UInt8], forKey key: String) throws {
+        try write([(key, value)], durability: .durable)
+    }
+
+    /// Stores several values durably, in order (`write(_:durability:)`).
+    /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
     public func setValues(_ values: [(key: String, value: [UInt8])]) throws {
-        for (key, value) in values { try setValue(value, forKey: key) }
+        try write(values, durability: .durable)
     }
 
+    /// Stores values derived from others (a bundle's lookup index, fetch metadata) as caches
+    /// (`WriteDurability.cache`). Never for values another SDK reads.
+    /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
     public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
-        try setValues(values)
+        try write(values, durability: .cache)
     }
 
-    public func containsValue(forKey key: String) throws -> Bool {
-        try value(forKey: key) != nil
-    }
-
-    public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
-        try value(forKey: key).map { IdentifiedValue(bytes: $0, identity: nil) }
-    }
-
-    public var acceptsReaderCaches: Bool { false }
-
+    /// Stores `value` at `key` and returns the identity the stored value reports, or `nil` where the store has
+    /// none; the container's record is flushed by the next write (`WriteDurability.deferred`), so follow it
+    /// with the caches derived from the value.
+    /// - Parameters:
+    ///   - value: the bytes to store.
+    ///   - key: the key to write.
     public func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
-        try setValue(value, forKey: key)
+        if let identity = try write([(key, value)], durability: .deferred).first ?? nil { return identity }
         return try identity(ofStoredValue: value, forKey: key)
     }
 
-    public func entries() throws -> [GroupStoreEntry] {
-        try keys().compactMap { key in
-            try value(forKey: key).map { GroupStoreEntry(key: key, size: $0.count, modified: nil) }
-        }
+    /// Whether `key` holds a value.
+    /// - Parameter key: the key to look up.
+    public func containsValue(forKey key: String) throws -> Bool {
+        try identifiedValue(forKey: key) != nil
+    }
+
+    /// Every key that holds a value, in no particular order.
+    public func keys() throws -> [String] {
+        try entries().map(\.key)
     }
 
     /// The whole value at `key`, refused when it is larger than `maximumSize`, and read once more when another

@@ -30,34 +30,47 @@ public final class UserDefaultsGroupStore: GroupStore {
 
     /// The UTF-8 bytes of the string or the bytes of the data stored at `key`, or `nil` when the suite has
     /// neither there (including values of other property list types).
-    public func value(forKey key: String) throws -> [UInt8]? {
-        switch defaults.object(forKey: key) {
-        case let text as String: return Array(text.utf8)
-        case let data as Data: return Array(data)
-        default: return nil
-        }
+    /// The value as `UserDefaults` holds it (a string as UTF-8, or data), in memory like the rest of the suite;
+    /// no identity: a reader of it compares content.
+    public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        Self.bytes(of: defaults.object(forKey: key)).map { IdentifiedValue(bytes: $0, identity: nil) }
     }
 
-    /// Stores `value` at `key` as a string when it is valid UTF-8, otherwise as data, and synchronizes the suite.
-    /// - Throws: `GroupStoreError` when `key` is empty.
-    public func setValue(_ value: [UInt8], forKey key: String) throws {
-        guard !key.isEmpty else { throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName) }
-        if let text = String(validating: value, as: UTF8.self) {
-            defaults.set(text, forKey: key)
-        } else {
-            defaults.set(Data(value), forKey: key)
+    /// Sets each value (valid UTF-8 as a string, as the other SDKs store it, anything else as data), then saves
+    /// the suite once. `UserDefaults` saves the whole suite, so durability is its own, whatever is asked.
+    @discardableResult
+    public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        for (key, value) in values {
+            guard !key.isEmpty else {
+                throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName)
+            }
+            if let text = String(validating: value, as: UTF8.self) {
+                defaults.set(text, forKey: key)
+            } else {
+                defaults.set(Data(value), forKey: key)
+            }
         }
         defaults.synchronize()
+        return values.map { _ in nil }
     }
 
-    /// Removes the value at `key` from the suite and synchronizes it.
     public func removeValue(forKey key: String) throws {
         defaults.removeObject(forKey: key)
         defaults.synchronize()
     }
 
-    /// The keys of the suite's own domain, without those `UserDefaults` adds from other domains.
-    public func keys() throws -> [String] {
-        Array((defaults.persistentDomain(forName: suiteName) ?? [:]).keys)
+    /// The suite's keys with their sizes; `UserDefaults` keeps no modification times.
+    public func entries() throws -> [GroupStoreEntry] {
+        (defaults.persistentDomain(forName: suiteName) ?? [:]).compactMap { key, object in
+            Self.bytes(of: object).map { GroupStoreEntry(key: key, size: $0.count, modified: nil) }
+        }
+    }
+
+    private static func bytes(of object: Any?) -> [UInt8]? {
+        switch object {
+        case let text as String: return Array(text.utf8)
+        case let data as Data: return Array(data)
+        default: return nil
+        }
     }
 }

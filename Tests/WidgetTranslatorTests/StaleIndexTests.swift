@@ -62,13 +62,14 @@ import WidgetTranslator
 private final class ConstantIdentityStore: GroupStore {
     let base = InMemoryGroupStore()
     var displayName: String { "constant-identity store" }
-    var acceptsReaderCaches: Bool { true }
 
-    func value(forKey key: String) throws -> [UInt8]? { try base.value(forKey: key) }
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         try base.value(forKey: key).map { IdentifiedValue(bytes: $0, identity: [42]) }
     }
-    func setValue(_ value: [UInt8], forKey key: String) throws { try base.setValue(value, forKey: key) }
+    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        try base.write(values, durability: durability)
+        return values.map { _ in [42] }
+    }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
-    func keys() throws -> [String] { try base.keys() }
+    func entries() throws -> [GroupStoreEntry] { try base.entries() }
 }

@@ -156,7 +156,7 @@ struct RenderBenchmark {
 
 /// Hides the stored lookup indexes, to measure the path a widget takes when there is none.
 struct WithoutStoredIndexes: GroupStore {
-    /// The start of every lookup index's key: what I18nCore's `StorageKey.bundleIndex(project:locale:)` writes
+    /// The start of every lookup index's key: what GroupContract's `StorageKey.bundleIndex(project:locale:)` writes
     /// (its `StorageKey.packagePrefix` + `index:`). Spelled out here because that key is the package's own
     /// plumbing, not API an app calls; Benchmarks/render-benchmark.py deletes the same files by this prefix.
     static let indexKeyPrefix = "@better-i18n:widget-i18n:index:"
@@ -164,15 +164,14 @@ struct WithoutStoredIndexes: GroupStore {
     let base: any GroupStore
     var displayName: String { base.displayName }
     private func isIndex(_ key: String) -> Bool { key.hasPrefix(Self.indexKeyPrefix) }
-    func value(forKey key: String) throws -> [UInt8]? { isIndex(key) ? nil : try base.value(forKey: key) }
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         isIndex(key) ? nil : try base.identifiedValue(forKey: key)
     }
-    func setValue(_ value: [UInt8], forKey key: String) throws {
-        if !isIndex(key) { try base.setValue(value, forKey: key) }
+    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        try base.write(values.filter { !isIndex($0.key) }, durability: durability)
     }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
-    func keys() throws -> [String] { try base.keys().filter { !isIndex($0) } }
+    func entries() throws -> [GroupStoreEntry] { try base.entries().filter { !isIndex($0.key) } }
 }
 
 /// The store's file names, for the naive reader (which, like most apps, reads files directly).

@@ -151,35 +151,18 @@ public struct FileGroupStore: GroupStore {
         return bytes
     }
 
-    public func setValue(_ value: [UInt8], forKey key: String) throws {
-        try replace(value, forKey: key)
-        try syncDirectory(forKey: key)
-    }
-
-    /// Renames each value over its key without flushing the file first, then syncs the directory once: the
-    /// renames are as atomic as ever (a killed process leaves the old value or the new one), but after a power
-    /// loss a value may be empty. For caches only: their readers check them and treat a bad one as absent.
-    /// The directory sync also makes durable a `setValueReturningIdentity` just before.
-    public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
-        guard let last = values.last else { return }
-        for (key, value) in values { try replace(value, forKey: key, flush: false) }
-        try syncDirectory(forKey: last.key)
-    }
-
-    /// Writes `value` and returns the identity of the file written, taken from the temporary file before the
-    /// rename (which keeps device, inode, size and modification time). The directory is synced by the next
-    /// `setValues` or `setValue`, not here: a writer that follows with the value's index pays one sync for both.
-    public func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
-        try replace(value, forKey: key)
-    }
-
-    /// Each value is written and flushed to a temporary file, then renamed over its key, in order; the
-    /// directory is synced once at the end rather than after every rename (a fetch stores three values per
-    /// locale, and those syncs were a quarter of its wall time).
-    public func setValues(_ values: [(key: String, value: [UInt8])]) throws {
-        guard let last = values.last else { return }
-        for (key, value) in values { try replace(value, forKey: key) }
-        try syncDirectory(forKey: last.key)
+    /// Each value goes to a temporary file in the container, is flushed (unless it is a cache), and is renamed
+    /// over its key's file, in order; then the container is flushed once (unless the durability is deferred),
+    /// rather than after every rename: a fetch stores three values per locale, and those flushes were a quarter
+    /// of its wall time. The identities are taken from each temporary file before its rename, which keeps
+    /// device, inode, size and modification time.
+    @discardableResult
+    public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        guard let last = values.last else { return [] }
+        var identities: [[UInt8]?] = []
+        for (key, value) in values { identities.append(try replace(value, forKey: key, flush: durability != .cache)) }
+        if durability != .deferred { try syncDirectory(forKey: last.key) }
+        return identities
     }
 
     /// Writes `value` to a flushed temporary file and renames it over `key`'s file; the rename is atomic, so
@@ -262,9 +245,6 @@ public struct FileGroupStore: GroupStore {
         return true
     }
 
-    /// A file container may hold the lookup indexes widgets derive from its bundles.
-    public var acceptsReaderCaches: Bool { true }
-
     /// What sits at `path`, not following a link; `nil` when nothing does.
     private func entryStatus(at path: String, key: String) throws(GroupStoreError) -> stat? {
         var status = stat()
@@ -283,10 +263,6 @@ public struct FileGroupStore: GroupStore {
             throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
         }
         return true
-    }
-
-    public func keys() throws -> [String] {
-        try entries().map(\.key)
     }
 
     public func entries() throws -> [GroupStoreEntry] {
@@ -386,7 +362,7 @@ public struct FileGroupStore: GroupStore {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
-                write(descriptor, raw.baseAddress! + written, raw.count - written)
+                systemWrite(descriptor, raw.baseAddress! + written, raw.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -437,4 +413,9 @@ private final class OpenFileSource: StoredValueSource {
         }
         return total
     }
+}
+
+/// The system's `write(2)`, which `FileGroupStore.write(_:durability:)` hides inside the store.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -23,24 +23,23 @@ public final class InMemoryGroupStore: GroupStore {
         self.displayName = displayName
     }
 
-    public func value(forKey key: String) throws -> [UInt8]? {
-        storage.withLock { $0[key]?.value }
+    public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+        storage.withLock { $0[key]?.value }.map { IdentifiedValue(bytes: $0, identity: nil) }
     }
 
-    public func setValue(_ value: [UInt8], forKey key: String) throws {
-        guard !key.isEmpty else { throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName) }
-        storage.withLock { $0[key] = (value, Date()) }
+    /// Memory has nothing to flush: every durability is the same here, and there are no identities.
+    @discardableResult
+    public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        for (key, _) in values where key.isEmpty {
+            throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName)
+        }
+        let now = Date()
+        storage.withLock { storage in for (key, value) in values { storage[key] = (value, now) } }
+        return values.map { _ in nil }
     }
 
     public func removeValue(forKey key: String) throws {
         _ = storage.withLock { $0.removeValue(forKey: key) }
-    }
-
-    /// Like a file container, a store of this process may hold what readers derive from it.
-    public var acceptsReaderCaches: Bool { true }
-
-    public func keys() throws -> [String] {
-        storage.withLock { Array($0.keys) }
     }
 
     public func entries() throws -> [GroupStoreEntry] {
