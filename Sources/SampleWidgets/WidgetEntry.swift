@@ -11,7 +11,7 @@ import WidgetTranslator
 
 /// What the sample widgets render: text lines in one locale, with the direction to lay them out in and the
 /// fallback step that answered each one.
-public struct WidgetEntry: TimelineEntry, Hashable {
+public struct WidgetEntry: DatedEntry, Hashable {
     /// One rendered string.
     public struct Line: Hashable, Sendable {
         /// The message key the line shows, or `event` for the next event's time and title.
@@ -56,7 +56,7 @@ public struct WidgetEntry: TimelineEntry, Hashable {
     /// The direction to lay the lines out in.
     public let direction: Direction
     /// The size the entry was made for.
-    public let family: WidgetFamily
+    public let family: HomeScreenFamily
     /// What the translator that rendered the entry met in the store (unreadable values, corrupt or oversized
     /// bundles), as `WidgetTranslator.diagnostics` gives it: a host reports these, not a translator's that never
     /// rendered anything.
@@ -91,7 +91,7 @@ struct EntryBuilder {
         lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault, role: role))
     }
 
-    func entry(at date: Date, family: WidgetFamily) -> WidgetEntry {
+    func entry(at date: Date, family: HomeScreenFamily) -> WidgetEntry {
         WidgetEntry(
             date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
             family: family, diagnostics: translator.diagnostics)
