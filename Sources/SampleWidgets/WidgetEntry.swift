@@ -120,11 +120,12 @@ public struct WidgetSource: Sendable {
     ///   - defaultLocale: the locale when detection finds nothing; English by default.
     ///   - locale: the locale to use instead of detecting one; detected when `nil`, the default.
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key; none by default.
-    ///   - preferredLanguages: the device's languages, most preferred first; read from the environment by default.
+    ///   - preferredLanguages: the device's languages, most preferred first; `PreferredLanguages.current` by default,
+    ///     as a translator's.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:],
-        preferredLanguages: [String] = PreferredLanguages.fromEnvironment()
+        preferredLanguages: [String] = PreferredLanguages.current
     ) {
         self.store = store
         self.project = project

@@ -63,14 +63,15 @@ public final class WidgetTranslator: Sendable {
     ///   - store: the group store shared with the app.
     ///   - project: the better-i18n project whose keys to read.
     ///   - defaultLocale: the last locale of the chain, and the locale when detection finds nothing.
-    ///   - preferredLanguages: the device's languages, most preferred first (`PreferredLanguages`).
+    ///   - preferredLanguages: the device's languages, most preferred first; by default
+    ///     ``PreferredLanguages/current``: the system's on Apple platforms, the environment's elsewhere.
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
     ///   - formatter: turns message text and arguments into display text.
     ///   - maintainsIndexes: whether to store a fresh lookup index for a locale whose index is missing or stale
     ///     (see ``maintainsIndexes``).
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
-        preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
+        preferredLanguages: [String] = PreferredLanguages.current,
         bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter(),
         maintainsIndexes: Bool = true
     ) {
