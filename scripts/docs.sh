@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library product, offline, into OUT (default .build/docs-site), a
 # static site to serve from its root: OUT/documentation/<module>/. Fails on any DocC warning, on a public
-# symbol without documentation, and on Swift code in the catalogs that does not type-check.
+# symbol without documentation, on Swift code in the catalogs that does not type-check, and on a public type of a
+# module a widget extension links that has the name of a WidgetKit, SwiftUI or AppIntents type.
 # Usage: scripts/docs.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s%N)
 out=${1:-.build/docs-site}
 modules=(I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine CDNFetcher WidgetPreview SampleWidgets)
+# What a widget extension links (and the sample widgets written like one): imported next to WidgetKit.
+widget_modules=(I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine SampleWidgets)
 scripts/setup.sh --for build
 command -v docc >/dev/null || { echo "error: docc is missing; it ships with the Swift 6 toolchain" >&2; exit 1; }
 
@@ -26,8 +29,10 @@ for module in "${modules[@]}"; do
         -I "$modules_dir" -I Sources/CCurl -I Sources/CCrypto -I Sources/CPangoCairo -output-dir "$graphs/$module"
 done
 
-# 2. Every public symbol documented; the catalogs' Swift code type-checks against the modules just built.
+# 2. Every public symbol documented; no widget-side type named like one of WidgetKit, SwiftUI or AppIntents
+# (scripts/docs/apple-type-names.txt); the catalogs' Swift code type-checks against the modules just built.
 python3 scripts/docs/coverage.py "$graphs" "${modules[@]}"
+python3 scripts/docs/apple-names.py "$graphs" "${widget_modules[@]}"
 catalogs=()
 for module in "${modules[@]}"; do catalogs+=("Sources/$module/$module.docc"); done
 python3 scripts/docs/check-code.py "$modules_dir" "${catalogs[@]}"

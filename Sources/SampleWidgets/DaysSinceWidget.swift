@@ -14,7 +14,7 @@ import WidgetTranslator
 ///
 /// Reads the app's events from the group store key `events` (a JSON array of `{"id", "title", "startDate",
 /// "showTimeAs"?}`) and shows the chosen one, or the most recent one that has started.
-public struct DaysSinceWidget: TimelineProvider {
+public struct DaysSinceWidget: EntryTimelineProvider {
     /// `days-since`: the kind reload requests name this widget by.
     public let kind = "days-since"
     /// The store, project and locales the widget reads.
@@ -37,14 +37,14 @@ public struct DaysSinceWidget: TimelineProvider {
     }
 
     /// An entry with only the widget's title.
-    public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
+    public func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("daysSince.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
     /// The entry for the context's date, with the store's current events.
-    public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
+    public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
         render(
             at: context.date, context: context, translator: source.translator(timeZone: context.timeZone),
             events: source.events())
@@ -52,19 +52,19 @@ public struct DaysSinceWidget: TimelineProvider {
 
     /// Entries for now and each of the next `days` local midnights, when the count rolls over, reloaded at
     /// the last one.
-    public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
+    public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone
         let end = zone.startOfDay(number: zone.dayNumber(of: context.date) + days)
         let dates = [context.date] + zone.midnights(after: context.date, through: end)
         // The app's events are read once per timeline, not once per entry.
         let events = source.events()
-        return Timeline(
+        return EntryTimeline(
             entries: dates.map { render(at: $0, context: context, translator: translator, events: events) },
             policy: .atEnd)
     }
 
-    func render(at date: Date, context: TimelineProviderContext, translator: WidgetTranslator, events: [SampleEvent])
+    func render(at date: Date, context: EntryTimelineContext, translator: WidgetTranslator, events: [SampleEvent])
         -> WidgetEntry
     {
         var builder = EntryBuilder(translator: translator)

@@ -14,7 +14,7 @@ import WidgetTranslator
 ///
 /// Reads `profile` (`{"name": …}`) and `events` from the group store. Its timeline has an entry for now, one
 /// as each of today's events starts (the "next up" line moves on), and one at midnight.
-public struct TodayWidget: TimelineProvider {
+public struct TodayWidget: EntryTimelineProvider {
     /// `today`: the kind reload requests name this widget by.
     public let kind = "today"
     /// The store, project and locales the widget reads.
@@ -31,14 +31,14 @@ public struct TodayWidget: TimelineProvider {
     }
 
     /// An entry with only the widget's title.
-    public func placeholder(in context: TimelineProviderContext) -> WidgetEntry {
+    public func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("today.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
     /// The entry for the context's date, with the store's current profile and events.
-    public func snapshot(in context: TimelineProviderContext) async -> WidgetEntry {
+    public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
         render(
             at: context.date, updated: context.date, context: context,
             translator: source.translator(timeZone: context.timeZone), data: AppData(source))
@@ -46,7 +46,7 @@ public struct TodayWidget: TimelineProvider {
 
     /// Entries for now, for the start of each of today's remaining events and for the next local midnight,
     /// reloaded at the last one.
-    public func timeline(in context: TimelineProviderContext) async -> Timeline<WidgetEntry> {
+    public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone
         let midnight = zone.startOfDay(number: zone.dayNumber(of: context.date) + 1)
@@ -54,7 +54,7 @@ public struct TodayWidget: TimelineProvider {
         let data = AppData(source)
         let starts = data.events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
         let dates = Set([context.date, midnight] + starts).sorted()
-        return Timeline(
+        return EntryTimeline(
             entries: dates.map {
                 render(at: $0, updated: context.date, context: context, translator: translator, data: data)
             },
@@ -73,7 +73,7 @@ public struct TodayWidget: TimelineProvider {
     }
 
     func render(
-        at date: Date, updated: Date, context: TimelineProviderContext, translator: WidgetTranslator, data: AppData
+        at date: Date, updated: Date, context: EntryTimelineContext, translator: WidgetTranslator, data: AppData
     ) -> WidgetEntry {
         var builder = EntryBuilder(translator: translator)
         let zone = context.timeZone

@@ -12,7 +12,7 @@ import WidgetTranslator
 
 /// What the sample widgets render: text lines in one locale, with the direction to lay them out in and the
 /// fallback step that answered each one.
-public struct WidgetEntry: TimelineEntry, Hashable {
+public struct WidgetEntry: DatedEntry, Hashable {
     /// One rendered string.
     public struct Line: Hashable, Sendable {
         /// The message key the line shows, or `event` for the next event's time and title.
@@ -57,7 +57,7 @@ public struct WidgetEntry: TimelineEntry, Hashable {
     /// The direction to lay the lines out in.
     public let direction: Direction
     /// The size the entry was made for.
-    public let family: WidgetFamily
+    public let family: HomeScreenFamily
     /// What the translator that rendered the entry met in the store (unreadable values, corrupt or oversized
     /// bundles), as `WidgetTranslator.diagnostics` gives it: a host reports these, not a translator's that never
     /// rendered anything.
@@ -92,7 +92,7 @@ struct EntryBuilder {
         lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault, role: role))
     }
 
-    func entry(at date: Date, family: WidgetFamily) -> WidgetEntry {
+    func entry(at date: Date, family: HomeScreenFamily) -> WidgetEntry {
         WidgetEntry(
             date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
             family: family, diagnostics: translator.diagnostics)
@@ -121,11 +121,12 @@ public struct WidgetSource: Sendable {
     ///   - defaultLocale: the locale when detection finds nothing; English by default.
     ///   - locale: the locale to use instead of detecting one; detected when `nil`, the default.
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key; none by default.
-    ///   - preferredLanguages: the device's languages, most preferred first; read from the environment by default.
+    ///   - preferredLanguages: the device's languages, most preferred first; `PreferredLanguages.current` by default,
+    ///     as a translator's.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:],
-        preferredLanguages: [String] = PreferredLanguages.fromEnvironment()
+        preferredLanguages: [String] = PreferredLanguages.current
     ) {
         self.store = store
         self.project = project

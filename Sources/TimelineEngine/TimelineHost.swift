@@ -9,7 +9,7 @@ import I18nCore
 #endif
 
 /// What a host did in one step, for its owner to print or render.
-public enum TimelineHostEvent<Entry: TimelineEntry>: Sendable {
+public enum TimelineHostEvent<Entry: DatedEntry>: Sendable {
     /// A new timeline was loaded, and why.
     case reloaded(reason: String)
     /// A reload was asked for but the daily budget is spent; it happens at `until`.
@@ -24,7 +24,7 @@ public enum TimelineHostEvent<Entry: TimelineEntry>: Sendable {
 ///
 ///     let host = TimelineHost(provider: TodayWidget(...), store: store, project: project, context: context)
 ///     for event in await host.step(at: Date()) { print(event) }
-public actor TimelineHost<Provider: TimelineProvider> {
+public actor TimelineHost<Provider: EntryTimelineProvider> {
     /// The widget's timeline provider.
     public let provider: Provider
     /// The group store the host reads reload requests from.
@@ -32,11 +32,11 @@ public actor TimelineHost<Provider: TimelineProvider> {
     /// The project whose reload requests the host honours.
     public let project: ProjectID
     /// The context passed to the provider; its `date` is the time of the last `step(at:)`.
-    public private(set) var context: TimelineProviderContext
+    public private(set) var context: EntryTimelineContext
     /// The daily reload allowance and how much of it is spent.
     public private(set) var budget: ReloadBudget
     /// The provider's current timeline, or `nil` before the first `step(at:)`.
-    public private(set) var timeline: Timeline<Provider.Entry>?
+    public private(set) var timeline: EntryTimeline<Provider.Entry>?
     private var shownDate: Date?
     private var shownIdentity: Int?
     private var seenRequestID: String?
@@ -52,7 +52,7 @@ public actor TimelineHost<Provider: TimelineProvider> {
     ///   - context: the context to pass the provider; each `step(at:)` sets its `date`.
     ///   - budget: the daily reload allowance; 72 reloads a day by default.
     public init(
-        provider: Provider, store: any GroupStore, project: ProjectID, context: TimelineProviderContext,
+        provider: Provider, store: any GroupStore, project: ProjectID, context: EntryTimelineContext,
         budget: ReloadBudget = ReloadBudget(dailyLimit: 72)
     ) {
         self.provider = provider

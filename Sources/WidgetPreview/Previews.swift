@@ -7,13 +7,13 @@ import TimelineEngine
 public struct PreviewWidget: Sendable {
     /// The widget's kind, which names its directory in a preview (`today`, `days-since`).
     public let kind: String
-    let provider: @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>
+    let provider: @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>
 
     /// A widget of `kind` whose timeline provider `provider` makes for a source.
     /// - Parameters:
     ///   - kind: the widget's kind, such as `today`.
     ///   - provider: makes the widget's timeline provider for a source.
-    public init(kind: String, provider: @escaping @Sendable (WidgetSource) -> any TimelineProvider<WidgetEntry>) {
+    public init(kind: String, provider: @escaping @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>) {
         self.kind = kind
         self.provider = provider
     }
@@ -33,7 +33,7 @@ public struct PreviewOptions: Sendable {
     /// The widgets to preview.
     public var widgets: [PreviewWidget]
     /// The sizes to preview each widget at.
-    public var families: [WidgetFamily]
+    public var families: [HomeScreenFamily]
     /// The locales to preview each widget in; each overrides the detected locale, as `--locale` does.
     public var locales: [LocaleTag]
     /// The moment the timelines are made at.
@@ -54,7 +54,7 @@ public struct PreviewOptions: Sendable {
     ///   - allEntries: whether to preview every entry of each timeline instead of the one shown at `date`; `false`
     ///     by default.
     public init(
-        widgets: [PreviewWidget] = [.daysSince(), .today], families: [WidgetFamily] = WidgetFamily.allCases,
+        widgets: [PreviewWidget] = [.daysSince(), .today], families: [HomeScreenFamily] = HomeScreenFamily.allCases,
         locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false
     ) {
         self.widgets = widgets
@@ -71,7 +71,7 @@ public struct PreviewImage: Sendable {
     /// The kind of the widget shown.
     public let widget: String
     /// The size the entry was laid out at.
-    public let family: WidgetFamily
+    public let family: HomeScreenFamily
     /// The locale the entry was rendered in.
     public let locale: LocaleTag
     /// The entry's position in its timeline's selected entries, from 0.
@@ -167,7 +167,7 @@ public final class Previews {
                         store: source.store, project: source.project, defaultLocale: source.defaultLocale,
                         locale: locale, bundledMessages: source.bundledMessages,
                         preferredLanguages: source.preferredLanguages)
-                    let context = TimelineProviderContext(
+                    let context = EntryTimelineContext(
                         family: family, timeZone: options.timeZone, date: options.date)
                     let timeline = await widget.provider(localized).timeline(in: context)
                     let selected =

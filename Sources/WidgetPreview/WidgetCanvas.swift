@@ -5,7 +5,7 @@ import TimelineEngine
 /// Previews draw at `scale` (@2x): a small widget is 158×158 pt, 316×316 px.
 public struct WidgetCanvas: Hashable, Sendable {
     /// The widget family whose size this is.
-    public let family: WidgetFamily
+    public let family: HomeScreenFamily
     /// The width in points.
     public let width: Double
     /// The height in points.
@@ -19,7 +19,7 @@ public struct WidgetCanvas: Hashable, Sendable {
 
     /// The canvas of `family` on an iPhone 15/16 Pro.
     /// - Parameter family: the widget family.
-    public init(_ family: WidgetFamily) {
+    public init(_ family: HomeScreenFamily) {
         self.family = family
         switch family {
         case .systemSmall: (width, height) = (158, 158)
@@ -67,7 +67,7 @@ public struct LineStyle: Hashable, Sendable {
     /// - Parameters:
     ///   - role: the line's role in the entry.
     ///   - family: the widget family.
-    public static func of(_ role: WidgetEntry.Role, in family: WidgetFamily) -> LineStyle {
+    public static func of(_ role: WidgetEntry.Role, in family: HomeScreenFamily) -> LineStyle {
         switch role {
         // `.font(.footnote.weight(.semibold)).foregroundStyle(.red)`
         case .title: LineStyle(size: 13, bold: true, color: accent, lineLimit: 1)

@@ -6,10 +6,26 @@
 
 /// The device's preferred languages, most preferred first.
 ///
-/// On Linux these come from the environment as gettext reads it: every entry of `LANGUAGE`
-/// (`pt_BR:pt:en`), then the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set. POSIX locale names
-/// lose their codeset and modifier (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
+/// ``current`` is what a ``WidgetTranslator`` prefers unless it is given a list: on Apple platforms the
+/// system's preferred languages, elsewhere ``fromEnvironment(_:)``. That one reads the environment as gettext
+/// does, on every platform: every entry of `LANGUAGE` (`pt_BR:pt:en`), then the first of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG` that is set. POSIX locale names lose their codeset and modifier
+/// (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
 public enum PreferredLanguages {
+    /// The languages a translator prefers by default: on Apple platforms Foundation's
+    /// `Locale.preferredLanguages` (a widget process has no `LANG` to read), elsewhere the environment's
+    /// (``fromEnvironment(_:)``).
+    ///
+    /// Each platform compiles one branch. The Apple one is that single call, compiled only by an Apple SDK:
+    /// Linux, where this package is built and tested, compiles and runs the environment branch alone.
+    public static var current: [String] {
+        #if canImport(Darwin)
+            Locale.preferredLanguages
+        #else
+            fromEnvironment()
+        #endif
+    }
+
     /// The preferred languages that `environment` names, without duplicates; empty when it names none.
     /// - Parameter environment: the variables to read (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`); the process's
     ///   by default.

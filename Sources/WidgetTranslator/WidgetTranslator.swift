@@ -62,7 +62,8 @@ public final class WidgetTranslator: Sendable {
     ///   - store: the group store shared with the app.
     ///   - project: the better-i18n project whose keys to read.
     ///   - defaultLocale: the last locale of the chain, and the locale when detection finds nothing.
-    ///   - preferredLanguages: the device's languages, most preferred first (`PreferredLanguages`).
+    ///   - preferredLanguages: the device's languages, most preferred first; by default
+    ///     ``PreferredLanguages/current``: the system's on Apple platforms, the environment's elsewhere.
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
     ///   - formatter: turns message text and arguments into display text.
     ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the
@@ -74,7 +75,7 @@ public final class WidgetTranslator: Sendable {
     ///     directory, as a `FileGroupStore`); `nil`, the default, as `maintainsIndexes` says.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
-        preferredLanguages: [String] = PreferredLanguages.fromEnvironment(),
+        preferredLanguages: [String] = PreferredLanguages.current,
         bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter(),
         localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true, readerCache: (any GroupStore)? = nil
     ) {

@@ -43,7 +43,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     func countsRollOverAtLocalMidnight(_ locale: String, _ before: String, _ after: String) async throws {
         let widget = DaysSinceWidget(
             source: WidgetSource(store: try store(locale: locale, events: events), project: project), eventID: "run")
-        let context = TimelineProviderContext(
+        let context = EntryTimelineContext(
             family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
         let timeline = await widget.timeline(in: context)
         #expect(timeline.policy == .atEnd)
@@ -57,7 +57,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     }
 
     @Test func weeksMonthsTodayAndTheEmptyState() async throws {
-        let context = TimelineProviderContext(
+        let context = EntryTimelineContext(
             family: .systemSmall, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
         let source = WidgetSource(store: try store(locale: "en", events: events), project: project)
         #expect(
@@ -76,7 +76,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
             project: project)
         #expect(await DaysSinceWidget(source: fresh).snapshot(in: context).lines.map(\.text) == ["Start ist heute"])
         let empty = WidgetSource(store: try store(locale: "ru", events: "[]"), project: project)
-        let medium = TimelineProviderContext(
+        let medium = EntryTimelineContext(
             family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
         #expect(
             await DaysSinceWidget(source: empty).snapshot(in: medium).lines.map(\.text)
@@ -89,7 +89,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         let widget = DaysSinceWidget(
             source: WidgetSource(store: try store(locale: "en", events: events), project: project), days: 3)
         let timeline = await widget.timeline(
-            in: TimelineProviderContext(family: .systemSmall, timeZone: berlin, date: date("2026-03-28T12:00:00Z")))
+            in: EntryTimelineContext(family: .systemSmall, timeZone: berlin, date: date("2026-03-28T12:00:00Z")))
         #expect(
             timeline.entries.map(\.date)
                 == ["2026-03-28T12:00:00Z", "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z", "2026-03-30T22:00:00Z"].map(
@@ -104,7 +104,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         let widget = DaysSinceWidget(
             source: WidgetSource(store: try store(locale: "ru", events: events), project: project), eventID: "run")
         let entry = await widget.snapshot(
-            in: TimelineProviderContext(family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
+            in: EntryTimelineContext(family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
         let milestone = try #require(entry.lines.last)
         #expect(milestone.key == "daysSince.milestone")
         #expect(milestone.source == .defaultLocale(.english))
@@ -134,7 +134,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     func rendersTheDayInEachLocale(_ locale: String, _ expected: [String]) async throws {
         let widget = TodayWidget(
             source: WidgetSource(store: try store(locale: locale, events: events), project: project))
-        let context = TimelineProviderContext(
+        let context = EntryTimelineContext(
             family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T09:00:00Z"))
         let timeline = await widget.timeline(in: context)
         // Now, when Lunch starts, and midnight.
@@ -148,12 +148,12 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
 
 extension TodayWidgetTests {
     /// A medium widget is as tall as a small one: it shows the next event instead of the greeting.
-    @Test(arguments: [(WidgetFamily.systemSmall, true), (.systemMedium, false), (.systemLarge, true)])
-    func theGreetingShowsInSmallAndLargeOnly(_ family: WidgetFamily, _ greets: Bool) async throws {
+    @Test(arguments: [(HomeScreenFamily.systemSmall, true), (.systemMedium, false), (.systemLarge, true)])
+    func theGreetingShowsInSmallAndLargeOnly(_ family: HomeScreenFamily, _ greets: Bool) async throws {
         let widget = TodayWidget(
             source: WidgetSource(store: try store(locale: "en", events: events), project: project))
         let entry = await widget.snapshot(
-            in: TimelineProviderContext(family: family, timeZone: istanbul, date: date("2026-11-29T09:00:00Z")))
+            in: EntryTimelineContext(family: family, timeZone: istanbul, date: date("2026-11-29T09:00:00Z")))
         #expect(entry.lines.map(\.key).contains("today.greeting") == greets)
         #expect(entry.lines.map(\.key).contains("today.nextUp") == (family != .systemSmall))
     }
@@ -167,7 +167,7 @@ extension TodayWidgetTests {
         let start = date("2026-11-29T09:00:00Z")
         let host = TimelineHost(
             provider: widget, store: store, project: project,
-            context: TimelineProviderContext(family: .systemSmall, timeZone: istanbul, date: start))
+            context: EntryTimelineContext(family: .systemSmall, timeZone: istanbul, date: start))
         let first = await host.step(at: start)
         guard case .show(let english)? = first.last else {
             Issue.record("nothing shown: \(first)")
@@ -213,7 +213,7 @@ private final class ReadRecordingStore: GroupStore {
         let recording = ReadRecordingStore(try store(locale: "en", events: "[]"))
         let source = WidgetSource(store: recording, project: project, locale: LocaleTag(parsing: "de"))
         let entry = await TodayWidget(source: source).snapshot(
-            in: TimelineProviderContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
+            in: EntryTimelineContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
         #expect(entry.locale == LocaleTag(parsing: "de"))
         #expect(entry.lines.first?.text == "Heute")
         let opened = recording.opened.withLock { $0 }

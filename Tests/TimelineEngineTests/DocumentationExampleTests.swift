@@ -8,26 +8,26 @@ import Testing
 
 /// "Timelines and reloads", run: a provider that ends its timeline at local midnight, hosted across it.
 @Suite struct MidnightExampleTests {
-    struct DayEntry: TimelineEntry {
+    struct DayEntry: DatedEntry {
         let date: Date
         let text: String
     }
 
-    struct DayProvider: TimelineProvider {
+    struct DayProvider: EntryTimelineProvider {
         let kind = "day"
 
-        func placeholder(in context: TimelineProviderContext) -> DayEntry {
+        func placeholder(in context: EntryTimelineContext) -> DayEntry {
             DayEntry(date: context.date, text: "…")
         }
 
-        func snapshot(in context: TimelineProviderContext) async -> DayEntry {
+        func snapshot(in context: EntryTimelineContext) async -> DayEntry {
             entry(at: context.date, in: context.timeZone)
         }
 
-        func timeline(in context: TimelineProviderContext) async -> Timeline<DayEntry> {
+        func timeline(in context: EntryTimelineContext) async -> EntryTimeline<DayEntry> {
             let zone = context.timeZone
             let midnight = zone.startOfDay(number: zone.dayNumber(of: context.date) + 1)
-            return Timeline(
+            return EntryTimeline(
                 entries: [entry(at: context.date, in: zone), entry(at: midnight, in: zone)], policy: .atEnd)
         }
 
@@ -41,7 +41,7 @@ import Testing
         let start = try Date("2026-11-29T20:30:00Z", strategy: .iso8601)
         let host = TimelineHost(
             provider: DayProvider(), store: InMemoryGroupStore(), project: try ProjectID("acme/widgets"),
-            context: TimelineProviderContext(family: .systemSmall, timeZone: istanbul, date: start))
+            context: EntryTimelineContext(family: .systemSmall, timeZone: istanbul, date: start))
         var printed: [String] = []
         for minutes in [0, 29, 30] {
             for event in await host.step(at: start.addingTimeInterval(Double(minutes) * 60)) {

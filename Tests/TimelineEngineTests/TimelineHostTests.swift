@@ -8,23 +8,23 @@ import Testing
 import TimelineEngine
 
 /// A provider whose timeline is an entry now and one each hour for three hours, counting its calls.
-final class CountingProvider: TimelineProvider {
+final class CountingProvider: EntryTimelineProvider {
     let kind: String
-    let policy: TimelineReloadPolicy
+    let policy: EntryTimeline<TestEntry>.ReloadPolicy
     let calls = Mutex(0)
 
-    init(kind: String = "counter", policy: TimelineReloadPolicy = .atEnd) {
+    init(kind: String = "counter", policy: EntryTimeline<TestEntry>.ReloadPolicy = .atEnd) {
         self.kind = kind
         self.policy = policy
     }
 
-    func placeholder(in context: TimelineProviderContext) -> TestEntry {
+    func placeholder(in context: EntryTimelineContext) -> TestEntry {
         TestEntry(date: context.date, label: "placeholder")
     }
-    func snapshot(in context: TimelineProviderContext) async -> TestEntry {
+    func snapshot(in context: EntryTimelineContext) async -> TestEntry {
         TestEntry(date: context.date, label: "snapshot")
     }
-    func timeline(in context: TimelineProviderContext) async -> Timeline<TestEntry> {
+    func timeline(in context: EntryTimelineContext) async -> EntryTimeline<TestEntry> {
         let call = calls.withLock { count in
             count += 1
             return count
@@ -32,7 +32,7 @@ final class CountingProvider: TimelineProvider {
         let entries = (0..<4).map {
             TestEntry(date: context.date.addingTimeInterval(Double($0) * 3600), label: "load \(call) hour \($0)")
         }
-        return Timeline(entries: entries, policy: policy)
+        return EntryTimeline(entries: entries, policy: policy)
     }
 }
 
@@ -48,7 +48,7 @@ private func reloads(_ events: [TimelineHostEvent<TestEntry>]) -> [String] {
 
 @Suite struct TimelineHostTests {
     let start = date("2026-06-01T10:00:00Z")
-    let utc = TimelineProviderContext(timeZone: .utc, date: date("2026-06-01T10:00:00Z"))
+    let utc = EntryTimelineContext(timeZone: .utc, date: date("2026-06-01T10:00:00Z"))
 
     @Test func showsEntriesAsTimePassesAndReloadsAtTheEnd() async {
         let provider = CountingProvider()

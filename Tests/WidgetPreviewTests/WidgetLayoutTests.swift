@@ -11,7 +11,7 @@ import Testing
 /// One entry with the given lines, as a sample widget would make it.
 func entry(
     _ lines: [(key: String, text: String, role: WidgetEntry.Role)], locale: String = "en",
-    family: WidgetFamily = .systemSmall
+    family: HomeScreenFamily = .systemSmall
 ) -> WidgetEntry {
     let tag = LocaleTag(parsing: locale)!
     return WidgetEntry(
@@ -30,9 +30,9 @@ func entry(
     }
 
     @Test(arguments: [
-        (WidgetFamily.systemSmall, 316, 316), (.systemMedium, 676, 316), (.systemLarge, 676, 708),
+        (HomeScreenFamily.systemSmall, 316, 316), (.systemMedium, 676, 316), (.systemLarge, 676, 708),
     ])
-    func imagesHaveTheFamilysSizeAt2x(_ family: WidgetFamily, _ width: Int, _ height: Int) throws {
+    func imagesHaveTheFamilysSizeAt2x(_ family: HomeScreenFamily, _ width: Int, _ height: Int) throws {
         let path = directory.appending("\(family.shortName).png")
         try renderer.render(entry([("today.title", "Today", .title)], family: family), toPNG: path)
         let image = try #require(PNGImage(path: path))
@@ -149,7 +149,7 @@ func entry(
                     role: WidgetEntry.Role.body
                 )
             }
-            for family in WidgetFamily.allCases {
+            for family in HomeScreenFamily.allCases {
                 let layout = renderer.layout(entry(lines, locale: locale, family: family))
                 for line in layout.lines {
                     #expect(line.unknownGlyphs == 0, "\(locale) \(line.key): \(line.text)")

@@ -1,3 +1,6 @@
+import Foundation
+import GroupStore
+import I18nCore
 import Testing
 import WidgetTranslator
 
@@ -15,4 +18,16 @@ import WidgetTranslator
         #expect(PreferredLanguages.fromEnvironment([:]) == [])
         #expect(PreferredLanguages.fromEnvironment(["LANGUAGE": "tr:tr", "LANG": "tr_TR.UTF-8"]) == ["tr", "tr_TR"])
     }
+
+    @Test func aTranslatorPrefersTheCurrentLanguagesByDefault() throws {
+        let translator = WidgetTranslator(store: InMemoryGroupStore(), project: try ProjectID("acme/widgets"))
+        #expect(translator.preferredLanguages == PreferredLanguages.current)
+    }
+
+    #if !canImport(Darwin)
+        @Test func offAppleTheCurrentLanguagesAreTheEnvironments() {
+            let environment = ProcessInfo.processInfo.environment
+            #expect(PreferredLanguages.current == PreferredLanguages.fromEnvironment(environment))
+        }
+    #endif
 }

@@ -41,12 +41,12 @@ enum HostCommand: Command {
         context.output.note("host stopped")
     }
 
-    private static func host<Provider: TimelineProvider>(
+    private static func host<Provider: EntryTimelineProvider>(
         _ provider: Provider, widget: WidgetOptions, budget: ReloadBudget, output: Output
     ) async where Provider.Entry == WidgetEntry {
         let host = TimelineHost(
             provider: provider, store: widget.source.store, project: widget.source.project,
-            context: TimelineProviderContext(family: widget.family, timeZone: widget.timeZone), budget: budget)
+            context: EntryTimelineContext(family: widget.family, timeZone: widget.timeZone), budget: budget)
         var reported: [String] = []
         while !stopRequested.load(ordering: .relaxed) {
             let now = Date()

@@ -94,14 +94,14 @@ struct PreviewSelection {
             }
         }
         if widgets.isEmpty { widgets = [.daysSince(eventID: eventID), .today] }
-        var families: [WidgetFamily] = []
+        var families: [HomeScreenFamily] = []
         for name in arguments.allValues("family") {
-            guard let family = WidgetFamily(shortName: name) else {
+            guard let family = HomeScreenFamily(shortName: name) else {
                 throw .usage("Unknown family '\(name)'; use small, medium or large")
             }
             if !families.contains(family) { families.append(family) }
         }
-        if families.isEmpty { families = WidgetFamily.allCases }
+        if families.isEmpty { families = HomeScreenFamily.allCases }
         let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text)
         }
         let timeZone = try CommandInput.timeZone(arguments)?.zone ?? .current

@@ -51,13 +51,13 @@ struct WidgetOptions {
 
     let kind: String
     let source: WidgetSource
-    let family: WidgetFamily
+    let family: HomeScreenFamily
     let timeZone: ZoneInfo
     /// The time zone as the user named it (Foundation reports UTC as GMT).
     let timeZoneName: String
     let eventID: String?
 
-    init(kind: String, family: WidgetFamily, timeZone: ZoneInfo, eventID: String?, translator: WidgetTranslator) {
+    init(kind: String, family: HomeScreenFamily, timeZone: ZoneInfo, eventID: String?, translator: WidgetTranslator) {
         self.kind = kind
         self.family = family
         self.timeZone = timeZone
@@ -77,7 +77,7 @@ struct WidgetOptions {
         }
         self.kind = kind
         let familyName = arguments.value("family") ?? "medium"
-        guard let family = WidgetFamily(shortName: familyName) else {
+        guard let family = HomeScreenFamily(shortName: familyName) else {
             throw .usage("Unknown family '\(familyName)'; use small, medium or large")
         }
         self.family = family
@@ -95,7 +95,7 @@ struct WidgetOptions {
         eventID = arguments.value("event")
     }
 
-    var provider: any TimelineProvider<WidgetEntry> {
+    var provider: any EntryTimelineProvider<WidgetEntry> {
         kind == "today" ? TodayWidget(source: source) : DaysSinceWidget(source: source, eventID: eventID)
     }
 
@@ -105,7 +105,7 @@ struct WidgetOptions {
         var now = start
         let provider = self.provider
         while now <= end {
-            let context = TimelineProviderContext(family: family, timeZone: timeZone, date: now)
+            let context = EntryTimelineContext(family: family, timeZone: timeZone, date: now)
             let timeline = await provider.timeline(in: context)
             if let current = timeline.entry(at: now) { result.append(current.with(date: max(current.date, now))) }
             for entry in timeline.entries where entry.date > now && entry.date <= end { result.append(entry) }

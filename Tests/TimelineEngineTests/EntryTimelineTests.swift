@@ -4,13 +4,13 @@ import TestSupport
 import Testing
 import TimelineEngine
 
-struct TestEntry: TimelineEntry, Hashable {
+struct TestEntry: DatedEntry, Hashable {
     let date: Date
     let label: String
 }
 
-@Suite struct TimelineTests {
-    let timeline = Timeline(
+@Suite struct EntryTimelineTests {
+    let timeline = EntryTimeline(
         entries: [
             TestEntry(date: date("2026-01-01T12:00:00Z"), label: "noon"),
             TestEntry(date: date("2026-01-01T09:00:00Z"), label: "nine"),
@@ -31,10 +31,10 @@ struct TestEntry: TimelineEntry, Hashable {
     @Test func reloadDatesFollowThePolicy() {
         #expect(timeline.reloadDate == date("2026-01-02T00:00:00Z"))
         #expect(
-            Timeline(entries: timeline.entries, policy: .after(date("2026-01-01T15:00:00Z"))).reloadDate
+            EntryTimeline(entries: timeline.entries, policy: .after(date("2026-01-01T15:00:00Z"))).reloadDate
                 == date("2026-01-01T15:00:00Z"))
-        #expect(Timeline(entries: timeline.entries, policy: .never).reloadDate == nil)
-        #expect(Timeline<TestEntry>(entries: [], policy: .atEnd).reloadDate == nil)
+        #expect(EntryTimeline(entries: timeline.entries, policy: .never).reloadDate == nil)
+        #expect(EntryTimeline<TestEntry>(entries: [], policy: .atEnd).reloadDate == nil)
     }
 
     @Test(arguments: [

@@ -6,28 +6,26 @@ import I18nCore
     import Foundation
 #endif
 
-/// One moment of a widget's timeline, as in WidgetKit: a date and whatever the widget shows from then on.
-public protocol TimelineEntry: Sendable {
+/// One moment of a widget's timeline, as WidgetKit's `TimelineEntry`: a date and whatever the widget shows
+/// from then on.
+public protocol DatedEntry: Sendable {
     /// When the widget starts showing this entry.
     var date: Date { get }
 }
 
-/// When the host asks the provider for a new timeline, as WidgetKit's `TimelineReloadPolicy`.
-public enum TimelineReloadPolicy: Hashable, Sendable {
-    /// After the last entry's date.
-    case atEnd
-    /// At the given date.
-    case after(Date)
-    /// Only when asked to (a reload request).
-    case never
-}
-
-/// Entries in date order and when to ask for more: WidgetKit's `Timeline`.
+/// Entries in date order and when to ask for more, as WidgetKit's `Timeline`.
 ///
-///     Timeline(entries: [now, midnight], policy: .atEnd)
-public struct Timeline<Entry: TimelineEntry>: Sendable {
-    /// When the host asks for a new timeline, under the name WidgetKit's `Timeline` uses.
-    public typealias ReloadPolicy = TimelineReloadPolicy
+///     EntryTimeline(entries: [now, midnight], policy: .atEnd)
+public struct EntryTimeline<Entry: DatedEntry>: Sendable {
+    /// When the host asks the provider for a new timeline, as WidgetKit's `TimelineReloadPolicy`.
+    public enum ReloadPolicy: Hashable, Sendable {
+        /// After the last entry's date.
+        case atEnd
+        /// At the given date.
+        case after(Date)
+        /// Only when asked to (a reload request).
+        case never
+    }
 
     /// The entries, sorted by date.
     public let entries: [Entry]
@@ -65,8 +63,9 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
     }
 }
 
-/// The size a widget renders at.
-public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
+/// The size a home-screen widget renders at: WidgetKit's system families (`WidgetFamily.systemSmall`, …),
+/// the only ones this package lays out.
+public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
     /// The small square widget (158×158 pt on an iPhone 15 Pro).
     case systemSmall
     /// The wide medium widget (338×158 pt on an iPhone 15 Pro).
@@ -90,10 +89,10 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// What a provider knows about the widget it renders for.
-public struct TimelineProviderContext: Sendable {
+/// What a provider knows about the widget it renders for, as WidgetKit's `TimelineProviderContext`.
+public struct EntryTimelineContext: Sendable {
     /// The size the widget renders at.
-    public var family: WidgetFamily
+    public var family: HomeScreenFamily
     /// The time zone midnights and times are computed in.
     public var timeZone: ZoneInfo
     /// The time the host considers "now".
@@ -109,7 +108,7 @@ public struct TimelineProviderContext: Sendable {
     ///   - date: the time the provider treats as now; the current time by default.
     ///   - isPreview: whether this renders a placeholder or gallery preview; `false` by default.
     public init(
-        family: WidgetFamily = .systemMedium, timeZone: ZoneInfo = .current, date: Date = Date(),
+        family: HomeScreenFamily = .systemMedium, timeZone: ZoneInfo = .current, date: Date = Date(),
         isPreview: Bool = false
     ) {
         self.family = family
@@ -120,18 +119,18 @@ public struct TimelineProviderContext: Sendable {
 }
 
 /// Gives a widget its entries, as WidgetKit's `TimelineProvider` (async instead of completion handlers).
-public protocol TimelineProvider<Entry>: Sendable {
+public protocol EntryTimelineProvider<Entry>: Sendable {
     /// The type of entry the provider makes.
-    associatedtype Entry: TimelineEntry
+    associatedtype Entry: DatedEntry
     /// The kind of widget, as reload requests name it.
     var kind: String { get }
     /// A quick entry with no real data, shown while loading.
     /// - Parameter context: the widget's family, time zone and current date.
-    func placeholder(in context: TimelineProviderContext) -> Entry
+    func placeholder(in context: EntryTimelineContext) -> Entry
     /// The entry for now, for previews and transient displays.
     /// - Parameter context: the widget's family, time zone and current date.
-    func snapshot(in context: TimelineProviderContext) async -> Entry
+    func snapshot(in context: EntryTimelineContext) async -> Entry
     /// The entries from now on and when to ask for the next timeline.
     /// - Parameter context: the widget's family, time zone and current date.
-    func timeline(in context: TimelineProviderContext) async -> Timeline<Entry>
+    func timeline(in context: EntryTimelineContext) async -> EntryTimeline<Entry>
 }
