@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "I18nCore", package: "WidgetI18n"),
                 .product(name: "GroupStore", package: "WidgetI18n"),
                 .product(name: "GroupContract", package: "WidgetI18n"),
+                .product(name: "GroupStoreUserDefaults", package: "WidgetI18n"),
                 .product(name: "WidgetTranslator", package: "WidgetI18n"),
                 "WidgetKeysFile",
             ]),

@@ -74,3 +74,30 @@ public final class UserDefaultsGroupStore: GroupStore {
         }
     }
 }
+
+extension UserDefaultsGroupStore {
+    /// A file container this process may write, for what a reader derives from the suite (a bundle's lookup
+    /// index): never the suite itself, which every process loads whole and which the app owns. On Apple
+    /// platforms it is the App Group container's `Library/Caches/widget-i18n`; elsewhere a directory beside the
+    /// suite's plist, `<suite>.widget-i18n-caches` in `$XDG_CONFIG_HOME` (default `~/.config`). `nil` when the
+    /// App Group has no container (the suite is not an App Group's).
+    ///
+    ///     let store = UserDefaultsGroupStore(suiteName: "group.acme.widgets")!
+    ///     let translator = WidgetTranslator(store: store, project: project, readerCache: store.readerCache())
+    /// - Parameter environment: the variables that locate the directory off Apple platforms; the process's by
+    ///   default.
+    public func readerCache(environment: [String: String] = ProcessInfo.processInfo.environment) -> FileGroupStore? {
+        // A suite name is a file name beside the other suites' plists, never a path.
+        guard !suiteName.isEmpty, !suiteName.contains("/"), suiteName != ".", suiteName != ".." else { return nil }
+        #if canImport(Darwin)
+            guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: suiteName)
+            else { return nil }
+            let directory = container.appendingPathComponent("Library/Caches/widget-i18n", isDirectory: true).path
+        #else
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let configuration = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+            let directory = configuration + "/" + suiteName + ".widget-i18n-caches"
+        #endif
+        return FileGroupStore(directory: directory, displayName: "reader cache of \(displayName)")
+    }
+}

@@ -44,4 +44,30 @@ import WidgetTranslator
         #expect(translator("today.title") == "Bugün")
         #expect(try store.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
     }
+
+    /// Over an app's suite, the index a widget derives goes to the suite's reader cache, a directory beside it,
+    /// and the suite itself stays as the app wrote it.
+    @Test func aSuitesReaderCacheKeepsTheIndexBesideTheSuite() throws {
+        let suite = "widget-i18n-tests-\(UUID().uuidString)"
+        let store = try #require(UserDefaultsGroupStore(suiteName: suite))
+        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        let config = try TemporaryDirectory()
+        defer { config.remove() }
+        try store.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
+        try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
+        let before = try store.keys().sorted()
+        let cache = try #require(
+            store.readerCache(environment: ["XDG_CONFIG_HOME": config.path, "HOME": "/nonexistent"]))
+        #expect(cache.directory == config.path + "/" + suite + ".widget-i18n-caches")
+        let translator = WidgetTranslator(
+            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], readerCache: cache)
+        #expect(translator("today.title") == "Bugün")
+        #expect(try cache.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
+        #expect(try store.keys().sorted() == before)
+        // The next process answers from that index.
+        let next = WidgetTranslator(
+            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], readerCache: cache)
+        #expect(next("today.title") == "Bugün")
+        #expect(UserDefaultsGroupStore(suiteName: "../escape")?.readerCache() == nil)
+    }
 }

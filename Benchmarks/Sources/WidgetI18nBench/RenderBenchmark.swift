@@ -1,6 +1,7 @@
 import Foundation
 import GroupContract
 import GroupStore
+import GroupStoreUserDefaults
 import I18nCore
 import WidgetKeysFile
 import WidgetTranslator
@@ -19,6 +20,12 @@ struct RenderBenchmark {
     let renders: Int
     let naive: Bool
     let ignoreStoredIndex: Bool
+    /// A `UserDefaults` suite to render over instead of the store directory.
+    let suite: String?
+    /// The suite's reader cache, when not its default (`UserDefaultsGroupStore.readerCache()`).
+    let cacheDirectory: String?
+    /// Whether the suite has a reader cache at all.
+    let readerCache: Bool
 
     /// One render of every key: the texts and how many no locale had.
     typealias Render = (texts: [String], missing: Int)
@@ -54,7 +61,7 @@ struct RenderBenchmark {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let fields: [(String, String)] = [
-            ("mode", "\"\(naive ? "naive" : (ignoreStoredIndex ? "widget-i18n-no-stored-index" : "widget-i18n"))\""),
+            ("mode", "\"\(mode)\""),
             ("cold_first_render_ns", "\(Int(nanoseconds(cold)))"),
             ("warm_lookup_ns", "\(Int(median(perKey)))"),
             ("rerender_ns", "\(Int(median(rerenders)))"),
@@ -65,13 +72,34 @@ struct RenderBenchmark {
         return ("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}", first.texts)
     }
 
+    private var mode: String {
+        if naive { return "naive" }
+        if ignoreStoredIndex { return "widget-i18n-no-stored-index" }
+        if suite != nil { return readerCache ? "widget-i18n-suite" : "widget-i18n-suite-no-reader-cache" }
+        return "widget-i18n"
+    }
+
     // MARK: - The widget's way
 
-    private func makeLookup() -> (Key) -> String {
-        let translator = WidgetTranslator(
-            store: FileGroupStore(directory: storeDirectory), project: project, defaultLocale: defaultLocale,
-            preferredLanguages: [],
+    /// A translator as a widget process makes one: over the store directory, or over the suite with its
+    /// reader cache.
+    private func makeTranslator() -> WidgetTranslator {
+        if let suite {
+            guard let store = UserDefaultsGroupStore(suiteName: suite) else { fail("invalid --suite '\(suite)'") }
+            let cache = readerCache ? cacheDirectory.map { FileGroupStore(directory: $0) } ?? store.readerCache() : nil
+            return WidgetTranslator(
+                store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
+                readerCache: cache)
+        }
+        var store: any GroupStore = FileGroupStore(directory: storeDirectory)
+        if ignoreStoredIndex { store = WithoutStoredIndexes(base: store) }
+        return WidgetTranslator(
+            store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
             maintainsIndexes: !ignoreStoredIndex)
+    }
+
+    private func makeLookup() -> (Key) -> String {
+        let translator = makeTranslator()
         return { translator.translate($0.key, arguments: $0.arguments).text }
     }
 
@@ -81,11 +109,7 @@ struct RenderBenchmark {
     }
 
     private func makeRenderer() -> () -> Render {
-        var store: any GroupStore = FileGroupStore(directory: storeDirectory)
-        if ignoreStoredIndex { store = WithoutStoredIndexes(base: store) }
-        let translator = WidgetTranslator(
-            store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
-            maintainsIndexes: !ignoreStoredIndex)
+        let translator = makeTranslator()
         return {
             var missing = 0
             let texts = keys.map { key in

@@ -1,4 +1,6 @@
 import Foundation
+import GroupStore
+import GroupStoreUserDefaults
 import I18nCore
 import WidgetKeysFile
 
@@ -6,7 +8,15 @@ import WidgetKeysFile
 ///
 ///   widget-i18n-bench --store-dir DIR --project P --keys FILE [--default-locale L] [--iterations N]
 ///                     [--renders R] [--baseline naive] [--no-stored-index] [--print]
+///                     [--suite NAME [--cache-dir DIR | --no-reader-cache]]
+///   widget-i18n-bench fill-suite --suite NAME --store-dir DIR
 ///   widget-i18n-bench format [--iterations N] [--rounds R]
+///
+/// `--suite` renders over a `UserDefaultsGroupStore` (on Linux a plist under `~/.config`), as a widget reads an
+/// App Group's suite, with the indexes it derives in the suite's reader cache (`--cache-dir`, else
+/// `UserDefaultsGroupStore.readerCache()`), or nowhere (`--no-reader-cache`: every process parses).
+/// `fill-suite` copies a fixture's store into the suite first, in a process of its own, so that the
+/// measured process loads the suite from disk as a widget does.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String) -> String? {
@@ -32,6 +42,17 @@ if arguments.first == "format" {
         ))
     exit(0)
 }
+if arguments.first == "fill-suite" {
+    guard let suite = option("--suite"), let directory = option("--store-dir"),
+        let store = UserDefaultsGroupStore(suiteName: suite)
+    else { fail("usage: widget-i18n-bench fill-suite --suite NAME --store-dir DIR") }
+    do {
+        let source = FileGroupStore(directory: directory)
+        let values = try source.keys().compactMap { key in try source.value(forKey: key).map { (key, $0) } }
+        try store.write(values, durability: .durable)
+    } catch { fail("cannot fill the suite '\(suite)': \(error)") }
+    exit(0)
+}
 guard let storeDirectory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys")
 else {
     fail(
@@ -50,7 +71,9 @@ guard let keys = WidgetKeysFile(path: keysPath)?.keys else { fail("cannot read '
 let benchmark = RenderBenchmark(
     storeDirectory: storeDirectory, project: project, keys: keys, defaultLocale: defaultLocale,
     iterations: number("--iterations", default: 1000), renders: number("--renders", default: 100),
-    naive: option("--baseline") == "naive", ignoreStoredIndex: arguments.contains("--no-stored-index"))
+    naive: option("--baseline") == "naive", ignoreStoredIndex: arguments.contains("--no-stored-index"),
+    suite: option("--suite"), cacheDirectory: option("--cache-dir"),
+    readerCache: !arguments.contains("--no-reader-cache"))
 let result = benchmark.run()
 print(result.json)
 if arguments.contains("--print") {
