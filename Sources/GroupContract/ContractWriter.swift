@@ -227,12 +227,9 @@ public enum LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvert
         switch self {
         case .notCached(let requested, let cached, let store):
             let available = cached.isEmpty ? "none are cached" : "cached: " + cached.joined(separator: ", ")
-            return "No cached messages for '\(requested.normalized)' or its parents in \(store) (\(available)); "
-                + "run 'widget-i18n fetch --locale \(requested.displayForm)' first"
+            return "No cached messages for '\(requested.normalized)' or its parents in \(store) (\(available))"
         case .unusable(let locale, let reason):
-            return
-                "The cached messages for '\(locale.normalized)' are unusable (\(reason)); the locale was not changed. "
-                + "Run 'widget-i18n fetch --locale \(locale.displayForm) --force' to replace them"
+            return "The cached messages for '\(locale.normalized)' are unusable (\(reason)); the locale was not changed"
         case .store(let message):
             return message
         }

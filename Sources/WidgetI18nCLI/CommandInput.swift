@@ -1,10 +1,28 @@
 import CommandLineSupport
 import Foundation
 import I18nCore
+import TimelineEngine
 import WidgetTranslator
 
 /// What several commands read from their arguments the same way, with the same errors.
 enum CommandInput {
+    /// The sample widgets a command can render, by the name `--widget` takes.
+    static let widgetKinds = ["days-since", "today"]
+
+    /// A `--widget` value: `days-since` or `today`.
+    static func widgetKind(_ text: String) throws(CLIError) -> String {
+        guard widgetKinds.contains(text) else { throw .usage("Unknown widget '\(text)'; use days-since or today") }
+        return text
+    }
+
+    /// A `--family` value: `small`, `medium` or `large`.
+    static func family(_ name: String) throws(CLIError) -> HomeScreenFamily {
+        guard let family = HomeScreenFamily(shortName: name) else {
+            throw .usage("Unknown family '\(name)'; use small, medium or large")
+        }
+        return family
+    }
+
     /// A locale given on the command line.
     static func locale(_ text: String) throws(CLIError) -> LocaleTag {
         do { return try LocaleTag(text) } catch { throw .usage(error.description) }

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import WidgetTranslator
 
 /// Where a command writes: data to stdout, diagnostics to stderr, through `StandardStreams`.
 ///
@@ -31,6 +32,9 @@ struct Output: Sendable {
     func writeComposed(_ text: String) { standardOutput.write(text) }
 
     func warning(_ text: String) { diagnostic("warning: \(text)") }
+    /// A problem the translator met, with what to run about it: the library says what happened, the command
+    /// line what to do.
+    func warning(_ problem: StoreProblem) { warning(CLIAdvice.text(of: problem)) }
     func error(_ text: String) { diagnostic("error: \(text)") }
     func note(_ text: String) { diagnostic(text) }
 

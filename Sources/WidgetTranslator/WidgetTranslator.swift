@@ -11,7 +11,7 @@ import Synchronization
 
 /// The widget side of WidgetI18n: detects the locale from the group store and resolves keys through the
 /// fallback chain, storage only. It never touches the network and never throws: a corrupt or unreadable
-/// value is treated as absent and reported in `diagnostics`.
+/// value is treated as absent and reported in `problems`.
 ///
 /// A translator caches what it read (the detected locale, each locale's parsed bundle); create one per
 /// timeline render, or call `reload()` when the store changed.
@@ -53,7 +53,7 @@ public final class WidgetTranslator: Sendable {
         var resolutions: [String: [String: Resolution]] = [:]
         /// The locales with cached messages and their keys, for keys written in another spelling.
         var cachedLocales: [CachedLocale]?
-        var diagnostics: [String] = []
+        var problems: [StoreProblem] = []
     }
 
     private let state = Mutex(State())
@@ -93,7 +93,11 @@ public final class WidgetTranslator: Sendable {
     }
 
     /// Problems met while reading the store (unreadable values, corrupt bundles, invalid stored locale).
-    public var diagnostics: [String] { state.withLock { $0.diagnostics } }
+    public var diagnostics: [String] { problems.map(\.description) }
+
+    /// Problems met while reading the store, each once, in the order met: what ``diagnostics`` says, with a
+    /// code to switch on and the locale concerned.
+    public var problems: [StoreProblem] { state.withLock { $0.problems } }
 
     // MARK: - Locale
 
@@ -115,12 +119,14 @@ public final class WidgetTranslator: Sendable {
                 if let tag = stored.tag { return LocaleDetection(locale: tag, source: .stored(stored.text)) }
                 if !stored.text.isEmpty {
                     report(
-                        "The stored locale '\(QuotedExcerpt.of(stored.text))' under '\(StorageKey.locale(project: project))' is not a "
-                            + "valid locale tag; ignoring it")
+                        StoreProblem(
+                            .invalidStoredLocale,
+                            message: "The stored locale '\(QuotedExcerpt.of(stored.text))' under "
+                                + "'\(StorageKey.locale(project: project))' is not a valid locale tag; ignoring it"))
                 }
             }
         } catch {
-            report("\(error); ignoring the stored locale")
+            report(StoreProblem(.unreadableValue, message: "\(error); ignoring the stored locale"))
         }
         let cached = cachedLocales()
         for language in preferredLanguages {
@@ -140,7 +146,7 @@ public final class WidgetTranslator: Sendable {
     private func cachedLocaleKeys() -> [CachedLocale] {
         if let cached = state.withLock({ $0.cachedLocales }) { return cached }
         var cached: [CachedLocale] = []
-        do { cached = try reader.cachedLocales() } catch { report("\(error)") }
+        do { cached = try reader.cachedLocales() } catch { report(StoreProblem(.unreadableValue, message: "\(error)")) }
         state.withLock { $0.cachedLocales = cached }
         return cached
     }
@@ -251,13 +257,14 @@ public final class WidgetTranslator: Sendable {
     /// The messages of `locale` from the store, parsed in full (every key, counts), or why there are none.
     /// Widgets do not need this: lookups go through the stored index when there is one.
     /// - Parameter locale: the locale whose messages key to read.
-    /// A failure is also reported in `diagnostics`.
-    public func messages(for locale: LocaleTag) -> Result<MessageBundle?, GroupStoreReadError> {
+    /// A failure is also reported in `problems`.
+    public func messages(for locale: LocaleTag) -> Result<MessageBundle?, StoreProblem> {
         do {
             return .success(try reader.bundle(locale, cachedLocales: cachedLocaleKeys()))
         } catch {
-            report("\(error)")
-            return .failure(GroupStoreReadError(description: "\(error)"))
+            let problem = problem(error, locale: locale, then: "")
+            report(problem)
+            return .failure(problem)
         }
     }
 
@@ -298,32 +305,32 @@ public final class WidgetTranslator: Sendable {
             guard let found = try reader.openMessages(tag, cachedLocales: cachedLocaleKeys()) else { return .notCached }
             messages = found
         } catch {
-            report("\(error); using the next fallback")
+            report(problem(error, locale: tag, then: "; using the next fallback"))
             return .unreadable("\(error)")
         }
         do {
             return .loaded(try reader.lookup(for: messages, usingStoredIndex: usingStoredIndex))
-        } catch let error as MessageBundleError {
-            let reason = "\(error)"
-            report(
-                "The cached messages for '\(tag.normalized)' in \(store.displayName) are unusable (\(reason)); "
-                    + "using the next fallback. Run 'widget-i18n fetch --locale \(tag.normalized) --force' to replace them"
-            )
-            return .unreadable(reason)
         } catch {
-            report("\(error); using the next fallback")
+            report(problem(error, locale: tag, then: "; using the next fallback"))
             return .unreadable("\(error)")
         }
     }
 
-    private func report(_ message: String) {
+    /// What `error`, met reading the messages of `locale`, is as a problem: messages that are not a bundle
+    /// are unusable, anything else unreadable.
+    private func problem(_ error: any Error, locale: LocaleTag, then: String) -> StoreProblem {
+        guard let error = error as? MessageBundleError else {
+            return StoreProblem(.unreadableValue, locale: locale, message: "\(error)\(then)")
+        }
+        return StoreProblem(
+            .unusableMessages, locale: locale,
+            message:
+                "The cached messages for '\(locale.normalized)' in \(store.displayName) are unusable (\(error))\(then)")
+    }
+
+    private func report(_ problem: StoreProblem) {
         state.withLock { state in
-            if !state.diagnostics.contains(message) { state.diagnostics.append(message) }
+            if !state.problems.contains(problem) { state.problems.append(problem) }
         }
     }
-}
-
-/// Why a cached bundle could not be read.
-public struct GroupStoreReadError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let description: String
 }

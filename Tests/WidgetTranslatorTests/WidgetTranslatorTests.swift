@@ -239,6 +239,24 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
     }
 }
 
+/// What the translator met comes with a code and the locale, and says what happened without naming a command:
+/// the command line adds its advice (`CLIAdvice`).
+@Suite struct StoreProblemTests {
+    @Test func problemsHaveACodeAndNoCommandLineAdvice() throws {
+        let store = InMemoryGroupStore([localeKey: "tr", messagesKey("tr"): #"{"today": "#, messagesKey("en"): "{}"])
+        let subject = WidgetTranslator(store: store, project: project, preferredLanguages: [])
+        _ = subject("today.title")
+        let problem = try #require(subject.problems.first)
+        #expect(problem.code == .unusableMessages)
+        #expect(problem.locale == LocaleTag(parsing: "tr"))
+        #expect(!problem.message.contains("widget-i18n"), "\(problem)")
+        #expect(subject.diagnostics == subject.problems.map(\.message))
+        let invalid = WidgetTranslator(store: InMemoryGroupStore([localeKey: "../x"]), project: project)
+        _ = invalid.locale
+        #expect(invalid.problems.map(\.code) == [.invalidStoredLocale])
+    }
+}
+
 @Suite struct StoredIndexTests {
     @Test func aMissingIndexIsWrittenAndThenUsed() throws {
         let json = #"{"today": {"title": "Bugün"}}"#

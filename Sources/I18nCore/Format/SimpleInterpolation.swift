@@ -4,11 +4,11 @@
 /// in braces that is not a bare argument name (`{n, plural, …}`) is left as it is and reported as a
 /// `.syntax` problem ("Unsupported placeholder"), so that a richer formatter can take over without the
 /// widget ever showing less.
-public struct SimpleInterpolation: MessageFormatting {
+package struct SimpleInterpolation: MessageFormatting {
     /// A formatter for `{name}` placeholders.
-    public init() {}
+    package init() {}
 
-    public func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
+    package func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
         guard message.utf8.contains(UInt8(ascii: "{")) else { return FormattedMessage(text: message) }
         var output = ""
         var problems: [FormatProblem] = []

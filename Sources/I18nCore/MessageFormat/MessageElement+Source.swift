@@ -7,7 +7,7 @@ extension MessageElement {
     ///     MessageElement.source(of: elements)   // "{n, plural, one {# day} other {# days}}"
     ///
     /// - Parameter elements: the parsed message.
-    public static func source(of elements: [MessageElement]) -> String {
+    package static func source(of elements: [MessageElement]) -> String {
         var text = ""
         appendSource(of: elements, inPlural: false, to: &text)
         return text

@@ -22,7 +22,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A parsed ICU message: the typed syntax tree `MessageParser` produces.
-public indirect enum MessageElement: Hashable, Sendable {
+package indirect enum MessageElement: Hashable, Sendable {
     /// Text shown as is (apostrophe quoting already resolved).
     case literal(String)
     /// `{name}`
@@ -42,7 +42,7 @@ public indirect enum MessageElement: Hashable, Sendable {
 }
 
 /// The style of a `number` argument.
-public enum NumberStyle: Hashable, Sendable {
+package enum NumberStyle: Hashable, Sendable {
     /// `{n, number}`: the locale's decimal format.
     case decimal
     /// `{n, number, integer}`: the locale's decimal format with no fraction digits.
@@ -58,7 +58,7 @@ public enum NumberStyle: Hashable, Sendable {
 }
 
 /// The style of a `date` or `time` argument.
-public enum DateTimeStyle: Hashable, Sendable {
+package enum DateTimeStyle: Hashable, Sendable {
     /// `short`: the locale's shortest format, such as `3/3/25` for a date in English.
     case short
     /// `medium`, also the style of `{d, date}` without one, such as `Mar 3, 2025` for a date in English.
@@ -74,9 +74,9 @@ public enum DateTimeStyle: Hashable, Sendable {
 }
 
 /// `{name, plural, offset:1 =0 {…} one {…} other {…}}`
-public struct PluralElement: Hashable, Sendable {
+package struct PluralElement: Hashable, Sendable {
     /// What a plural case matches: an exact number or a plural category.
-    public enum Selector: Hashable, Sendable {
+    package enum Selector: Hashable, Sendable {
         /// `=N`
         case exact(MessageNumber)
         /// `zero`, `one`, `two`, `few`, `many` or `other`, as the locale's plural rules pick it.
@@ -84,44 +84,44 @@ public struct PluralElement: Hashable, Sendable {
     }
 
     /// The name of the number argument the plural selects on.
-    public let name: String
+    package let name: String
     /// Whether this is a `selectordinal` (1st, 2nd, …) rather than a `plural`.
-    public let isOrdinal: Bool
+    package let isOrdinal: Bool
     /// The `offset:` value, subtracted from the number before category selection and `#`; 0 when absent.
-    public let offset: Int
+    package let offset: Int
     /// The cases in source order, each with its selector and message.
-    public let cases: [(selector: Selector, message: [MessageElement])]
+    package let cases: [(selector: Selector, message: [MessageElement])]
     /// Where the plural's opening `{` is in the message.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
-    public static func == (lhs: PluralElement, rhs: PluralElement) -> Bool {
+    package static func == (lhs: PluralElement, rhs: PluralElement) -> Bool {
         lhs.name == rhs.name && lhs.isOrdinal == rhs.isOrdinal && lhs.offset == rhs.offset
             && lhs.location == rhs.location
             && lhs.cases.map(\.selector) == rhs.cases.map(\.selector)
             && lhs.cases.map(\.message) == rhs.cases.map(\.message)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(location)
     }
 }
 
 /// `{name, select, a {…} other {…}}`
-public struct SelectElement: Hashable, Sendable {
+package struct SelectElement: Hashable, Sendable {
     /// The name of the argument the select compares with its keys.
-    public let name: String
+    package let name: String
     /// The cases in source order, each with its key (`other` among them) and message.
-    public let cases: [(key: String, message: [MessageElement])]
+    package let cases: [(key: String, message: [MessageElement])]
     /// Where the select's opening `{` is in the message.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
-    public static func == (lhs: SelectElement, rhs: SelectElement) -> Bool {
+    package static func == (lhs: SelectElement, rhs: SelectElement) -> Bool {
         lhs.name == rhs.name && lhs.location == rhs.location && lhs.cases.map(\.key) == rhs.cases.map(\.key)
             && lhs.cases.map(\.message) == rhs.cases.map(\.message)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(location)
     }
@@ -130,7 +130,7 @@ public struct SelectElement: Hashable, Sendable {
 extension MessageElement {
     /// The names of the arguments a message uses, in order of first use.
     /// - Parameter elements: the parsed message.
-    public static func argumentNames(in elements: [MessageElement]) -> [String] {
+    package static func argumentNames(in elements: [MessageElement]) -> [String] {
         var names: [String] = []
         func visit(_ elements: [MessageElement]) {
             for element in elements {

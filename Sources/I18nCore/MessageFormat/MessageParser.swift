@@ -6,7 +6,7 @@
 /// text. `<name>…</name>` and `<name/>` are rich-text tags; `<` not followed by a letter is text.
 ///
 ///     let elements = try MessageParser.parse("{count, plural, one {# event} other {# events}}")
-public struct MessageParser {
+package struct MessageParser {
     private let scalars: [Unicode.Scalar]
     /// The offset of the first scalar of every line after the first, so that a location costs a binary search
     /// instead of a scan from the start (which made parsing quadratic in the number of placeholders).
@@ -26,7 +26,7 @@ public struct MessageParser {
     /// Parses `message`.
     /// - Parameter message: the message text in ICU MessageFormat.
     /// - Throws: `MessageParseError` with the kind of problem and its line and column.
-    public static func parse(_ message: String) throws(MessageParseError) -> [MessageElement] {
+    package static func parse(_ message: String) throws(MessageParseError) -> [MessageElement] {
         var parser = MessageParser(message)
         return try parser.parseMessage(context: .topLevel, inPlural: false, depth: 0)
     }

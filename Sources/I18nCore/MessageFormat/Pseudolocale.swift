@@ -4,7 +4,7 @@
 ///
 ///     try Pseudolocale.accented.transform("{count, plural, =0 {No events} one {# event} other {# events}} today")
 ///     // "[{count, plural, =0 {Ñö ééṽééñţšš} one {# éṽṽéñţţ} other {# éṽṽéñţţš}} ţţöðååý]"
-public enum Pseudolocale: String, CaseIterable, Sendable {
+package enum Pseudolocale: String, CaseIterable, Sendable {
     /// `en-XA`: every ASCII letter accented, the text about 40% longer (letters repeated evenly, as German
     /// or Finnish grow), and the whole message bracketed so that a clipped end shows.
     case accented = "en-XA"
@@ -13,11 +13,11 @@ public enum Pseudolocale: String, CaseIterable, Sendable {
     case bidi = "ar-XB"
 
     /// The locale the pseudo-localised messages are stored under.
-    public var locale: LocaleTag { LocaleTag(parsing: rawValue)! }
+    package var locale: LocaleTag { LocaleTag(parsing: rawValue)! }
 
     /// The pseudo-locale spelled `tag` (`en-XA`, `ar-xb`), or `nil`.
     /// - Parameter tag: the locale tag to look up.
-    public init?(_ tag: LocaleTag) {
+    package init?(_ tag: LocaleTag) {
         guard let found = Self.allCases.first(where: { $0.locale == tag }) else { return nil }
         self = found
     }
@@ -28,7 +28,7 @@ public enum Pseudolocale: String, CaseIterable, Sendable {
     /// `message` pseudo-localised.
     /// - Parameter message: the message text in ICU MessageFormat.
     /// - Throws: `MessageParseError` when `message` is not valid ICU MessageFormat.
-    public func transform(_ message: String) throws(MessageParseError) -> String {
+    package func transform(_ message: String) throws(MessageParseError) -> String {
         let elements = try MessageParser.parse(message)
         var letters = 0
         let body = MessageElement.source(of: rewrite(elements, letters: &letters))

@@ -94,7 +94,7 @@ enum CheckCommand: Command {
             )
             total += problems
         }
-        for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
+        for problem in translator.problems { context.output.warning(problem) }
         if total > 0 { throw .failure("\(total) problem\(total == 1 ? "" : "s") found") }
     }
 

@@ -6,6 +6,7 @@ import I18nCore
 import SampleWidgets
 import Synchronization
 import TimelineEngine
+import WidgetTranslator
 
 /// Set by SIGINT/SIGTERM; the host loop checks it between steps.
 private let stopRequested = Atomic<Bool>(false)
@@ -47,7 +48,7 @@ enum HostCommand: Command {
         let host = TimelineHost(
             provider: provider, store: widget.source.store, project: widget.source.project,
             context: EntryTimelineContext(family: widget.family, timeZone: widget.timeZone), budget: budget)
-        var reported: [String] = []
+        var reported: [StoreProblem] = []
         while !stopRequested.load(ordering: .relaxed) {
             let now = Date()
             for event in await host.step(at: now) {
@@ -61,9 +62,9 @@ enum HostCommand: Command {
                 case .show(let entry):
                     output.writeComposed(widget.text([entry.with(date: now)]))
                     // What the translator that rendered it met, once per host.
-                    for diagnostic in entry.diagnostics where !reported.contains(diagnostic) {
-                        reported.append(diagnostic)
-                        output.warning(diagnostic)
+                    for problem in entry.problems where !reported.contains(problem) {
+                        reported.append(problem)
+                        output.warning(problem)
                     }
                 }
             }

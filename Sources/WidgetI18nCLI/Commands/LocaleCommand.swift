@@ -28,7 +28,7 @@ enum LocaleCommand: Command {
         }
         let translator = try context.configuration().translator(arguments)
         context.output.writeLine(TerminalText.escaped(translator.detectLocale().description))
-        for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
+        for problem in translator.problems { context.output.warning(problem) }
     }
 }
 
@@ -68,7 +68,7 @@ enum LocaleSetCommand: Command {
         let chosen: LocaleTag
         if arguments.has("offline") {
             do { chosen = try ContractWriter(store: store, project: project).selectLocale(requested) } catch {
-                throw .failure(error.description)
+                throw .failure(CLIAdvice.text(of: error))
             }
         } else {
             let fetcher = try FetchCommand.makeFetcher(
@@ -131,6 +131,6 @@ enum LocaleListCommand: Command {
             while line.hasSuffix(" ") { line.removeLast() }
             context.output.writeLine(line)
         }
-        for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
+        for problem in translator.problems { context.output.warning(problem) }
     }
 }

@@ -39,7 +39,7 @@ enum StatusCommand: Command {
         let rows = try cachedLocaleRows(translator: translator, store: store)
         context.output.writeLine("cached locales   " + (rows.isEmpty ? "(none)" : "\(rows.count)"))
         for row in rows { context.output.writeLine("  " + TerminalText.escaped(row)) }
-        for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
+        for problem in translator.problems { context.output.warning(problem) }
     }
 
     private static func manifestDescription(project: ProjectID, store: FileGroupStore) -> String {

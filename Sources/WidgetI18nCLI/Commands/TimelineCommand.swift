@@ -29,7 +29,7 @@ enum TimelineCommand: Command {
         let from = try CommandInput.start(arguments)
         let hours = try CommandInput.wholeNumber("hours", in: 1...8784, default: 48, arguments, unit: "hours")
         let entries = await widget.entries(from: from, through: from.addingTimeInterval(Double(hours) * 3600))
-        for diagnostic in WidgetOptions.diagnostics(of: entries) { context.output.warning(diagnostic) }
+        for problem in WidgetOptions.problems(of: entries) { context.output.warning(problem) }
         if arguments.has("json") {
             context.output.writeLine(widget.json(entries))
         } else {
@@ -72,15 +72,8 @@ struct WidgetOptions {
         guard let kind = arguments.value("widget") else {
             throw .usage("Missing --widget; use --widget days-since or --widget today")
         }
-        guard ["days-since", "today"].contains(kind) else {
-            throw .usage("Unknown widget '\(kind)'; use days-since or today")
-        }
-        self.kind = kind
-        let familyName = arguments.value("family") ?? "medium"
-        guard let family = HomeScreenFamily(shortName: familyName) else {
-            throw .usage("Unknown family '\(familyName)'; use small, medium or large")
-        }
-        self.family = family
+        self.kind = try CommandInput.widgetKind(kind)
+        family = try CommandInput.family(arguments.value("family") ?? "medium")
         let zone = try CommandInput.timeZone(arguments)
         timeZone = zone?.zone ?? .current
         timeZoneName = zone?.name ?? ZoneInfo.current.identifier
@@ -118,9 +111,9 @@ struct WidgetOptions {
     }
 
     /// What the translators that rendered `entries` met, each once, in the order they met it.
-    static func diagnostics(of entries: [WidgetEntry]) -> [String] {
-        var seen: [String] = []
-        for diagnostic in entries.flatMap(\.diagnostics) where !seen.contains(diagnostic) { seen.append(diagnostic) }
+    static func problems(of entries: [WidgetEntry]) -> [StoreProblem] {
+        var seen: [StoreProblem] = []
+        for problem in entries.flatMap(\.problems) where !seen.contains(problem) { seen.append(problem) }
         return seen
     }
 

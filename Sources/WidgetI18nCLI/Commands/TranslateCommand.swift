@@ -49,7 +49,7 @@ enum TranslateCommand: Command {
                 context.output.writeLine(TerminalText.escaped("  \(number + 1). \(attempt.step): \(attempt.outcome)"))
             }
         }
-        for diagnostic in translator.diagnostics { context.output.warning(diagnostic) }
+        for problem in translator.problems { context.output.warning(problem) }
         for problem in translation.problems { context.output.warning("In '\(key)': \(problem)") }
         if translation.resolution.isMissing {
             let tried = translation.resolution.attempts.compactMap { attempt -> String? in

@@ -1,0 +1,39 @@
+import GroupContract
+import GroupStore
+import I18nCore
+import TimelineEngine
+import WidgetTranslator
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Builds a `WidgetEntry` line by line from a translator.
+struct EntryBuilder {
+    let translator: WidgetTranslator
+    let locale: LocaleTag
+    var lines: [WidgetEntry.Line] = []
+
+    init(translator: WidgetTranslator) {
+        self.translator = translator
+        self.locale = translator.locale
+    }
+
+    mutating func add(_ key: String, _ arguments: MessageArguments = [:], as role: WidgetEntry.Role) {
+        let translation = translator.translate(key, arguments: arguments)
+        lines.append(
+            WidgetEntry.Line(key: key, text: translation.text, source: translation.resolution.step, role: role))
+    }
+
+    mutating func add(text: String, key: String, as role: WidgetEntry.Role) {
+        lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault, role: role))
+    }
+
+    func entry(at date: Date, family: HomeScreenFamily) -> WidgetEntry {
+        WidgetEntry(
+            date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
+            family: family, problems: translator.problems)
+    }
+}

@@ -1,0 +1,75 @@
+import GroupContract
+import GroupStore
+import I18nCore
+import TimelineEngine
+import WidgetTranslator
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A sample widget's configuration: the group store and project it reads.
+public struct WidgetSource: Sendable {
+    /// The group store the widget reads messages and the app's data (`events`, `profile`) from.
+    public let store: any GroupStore
+    /// The better-i18n project whose messages the widget shows.
+    public let project: ProjectID
+    /// The last locale of the fallback chain, and the locale when detection finds nothing.
+    public let defaultLocale: LocaleTag
+    /// Overrides the detected locale (the CLI's `--locale`).
+    public let locale: LocaleTag?
+    /// The messages shipped with the app, by locale, for keys the store does not have.
+    public let bundledMessages: [LocaleTag: MessageBundle]
+    /// The device's languages, most preferred first; ignored when `locale` is set.
+    public let preferredLanguages: [String]
+
+    /// A source reading `project` from `store`; `locale` fixes the locale instead of detecting it.
+    /// - Parameters:
+    ///   - store: the group store shared with the app.
+    ///   - project: the better-i18n project whose keys to read.
+    ///   - defaultLocale: the locale when detection finds nothing; English by default.
+    ///   - locale: the locale to use instead of detecting one; detected when `nil`, the default.
+    ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key; none by default.
+    ///   - preferredLanguages: the device's languages, most preferred first; `PreferredLanguages.current` by default,
+    ///     as a translator's.
+    public init(
+        store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
+        bundledMessages: [LocaleTag: MessageBundle] = [:],
+        preferredLanguages: [String] = PreferredLanguages.current
+    ) {
+        self.store = store
+        self.project = project
+        self.defaultLocale = defaultLocale
+        self.locale = locale
+        self.bundledMessages = bundledMessages
+        self.preferredLanguages = preferredLanguages
+    }
+
+    /// A fresh translator, as a widget makes for each timeline: it reads the store again.
+    func translator(timeZone: ZoneInfo) -> WidgetTranslator {
+        WidgetTranslator(
+            store: store, project: project, defaultLocale: defaultLocale,
+            preferredLanguages: locale.map { [$0.displayForm] } ?? preferredLanguages, bundledMessages: bundledMessages,
+            formatter: ICUMessageFormatter(timeZone: timeZone), localeOverride: locale)
+    }
+
+    /// The app's events (the key `events`), or none when it is absent or unreadable.
+    func events() -> [SampleEvent] { json([SampleEvent].self, forKey: "events") ?? [] }
+
+    /// The app's JSON value at `key`, decoded, or `nil`.
+    func json<T: Decodable>(_ type: T.Type, forKey key: String) -> T? {
+        // The app's data is small; a value of megabytes is not the app's, and is not read.
+        guard let bytes = try? store.value(forKey: key, maximumSize: 1024 * 1024) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            if let date = try? Date(text, strategy: .iso8601) { return date }
+            if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601) { return date }
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
+        }
+        return try? decoder.decode(T.self, from: Data(bytes))
+    }
+}

@@ -1,0 +1,54 @@
+import I18nCore
+
+/// Something the translator met in the group store and worked around: a value it could not read, messages it
+/// could not use, a stored locale that is no locale. The translator never throws; it falls back and reports
+/// these (`WidgetTranslator.problems`), each once.
+///
+/// A caller switches on ``code``; the ``message`` says what happened in sentence case, and never tells a user
+/// what to run: a command-line tool adds its own advice.
+///
+///     for problem in translator.problems where problem.code == .unusableMessages {
+///         print("refetch \(problem.locale?.normalized ?? "?"): \(problem)")
+///     }
+public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is, to switch on.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case unreadableValue, unusableMessages, invalidStoredLocale
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) { self.base = base }
+
+        /// A value could not be read at all (an I/O error, not a regular file, larger than a reader accepts,
+        /// changing under the reader).
+        public static let unreadableValue = Code(.unreadableValue)
+        /// A locale's messages were read but are not a bundle (invalid JSON, not UTF-8, too deep).
+        public static let unusableMessages = Code(.unusableMessages)
+        /// The stored locale is not a locale tag.
+        public static let invalidStoredLocale = Code(.invalidStoredLocale)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// What kind of problem it is.
+    public let code: Code
+    /// The locale the problem concerns, when it concerns one.
+    public let locale: LocaleTag?
+    /// What happened, for people.
+    public let message: String
+
+    /// A problem of `code` about `locale`, described by `message`.
+    /// - Parameters:
+    ///   - code: what kind of problem it is.
+    ///   - locale: the locale it concerns, or `nil`.
+    ///   - message: what happened, in sentence case, without advice on what to run.
+    public init(_ code: Code, locale: LocaleTag? = nil, message: String) {
+        self.code = code
+        self.locale = locale
+        self.message = message
+    }
+
+    public var description: String { message }
+}
