@@ -70,7 +70,8 @@ let package = Package(
             name: "TimelineEngineTests", dependencies: ["TimelineEngine", "GroupContract", "I18nCore", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "GroupContract", "TestSupport"]),
         .testTarget(
-            name: "CDNFetcherTests", dependencies: ["CDNFetcher", "GroupContract", "TestSupport"],
+            name: "CDNFetcherTests",
+            dependencies: ["CDNFetcher", "GroupContract", "WidgetTranslator", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(
             name: "WidgetPreviewTests",
