@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The module picture of README.md ("Modules"), one target per box. The widget side (WidgetTranslator and
-// below) never links CDNFetcher, libcurl, libcrypto, WidgetPreview, Pango or Cairo.
+// The module picture of docs/architecture.md ("Modules"), one target per row; ArchitectureTests fails when the two
+// differ. The widget side (WidgetTranslator and below) never links CDNFetcher, libcurl, libcrypto, WidgetPreview,
+// Pango or Cairo.
 let package = Package(
     name: "WidgetI18n",
     platforms: [.macOS(.v15), .iOS(.v18)],
