@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The module picture of README.md ("Modules"), one target per box. The widget side (WidgetTranslator and
-// below) never links CDNFetcher, libcurl, libcrypto, WidgetPreview, Pango or Cairo.
+// The module picture of docs/architecture.md ("Modules"), one target per row; ArchitectureTests fails when the two
+// differ. The widget side (WidgetTranslator and below) never links CDNFetcher, libcurl, libcrypto, WidgetPreview,
+// Pango or Cairo.
 let package = Package(
     name: "WidgetI18n",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -70,7 +71,8 @@ let package = Package(
             name: "TimelineEngineTests", dependencies: ["TimelineEngine", "GroupContract", "I18nCore", "TestSupport"]),
         .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "GroupContract", "TestSupport"]),
         .testTarget(
-            name: "CDNFetcherTests", dependencies: ["CDNFetcher", "GroupContract", "TestSupport"],
+            name: "CDNFetcherTests",
+            dependencies: ["CDNFetcher", "GroupContract", "WidgetTranslator", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(
             name: "WidgetPreviewTests",

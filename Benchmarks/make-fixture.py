@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write a benchmark fixture for WidgetI18n: a group store as a widget finds it, plus the keys it renders.
 
-The store is in the on-disk format this package's README documents ("The group store on disk"): one file
+The store is in the on-disk format docs/architecture.md documents ("The group store on disk"): one file
 per storage key, named by `urllib.parse.quote(key, safe="")`, holding the raw UTF-8 value with no
 trailing newline.  `FileGroupStore`, `widget-i18n`, `widget-i18n-bench` and `widget-i18n-render` open it
 as-is (`--store-dir OUT/store` or `WIDGET_I18N_GROUP_DIR=OUT/store`).

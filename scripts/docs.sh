@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library product, offline, into OUT (default .build/docs-site), a
 # static site to serve from its root: OUT/documentation/<module>/. Fails on any DocC warning, on a public
-# symbol without documentation, on Swift code in the catalogs that does not type-check, and on a public type of a
-# module a widget extension links that has the name of a WidgetKit, SwiftUI or AppIntents type.
+# symbol without documentation, on Swift code in the catalogs or README.md that does not type-check, and on a
+# public type of a module a widget extension links that has the name of a WidgetKit, SwiftUI or AppIntents type.
 # Usage: scripts/docs.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,12 +30,13 @@ for module in "${modules[@]}"; do
 done
 
 # 2. Every public symbol documented; no widget-side type named like one of WidgetKit, SwiftUI or AppIntents
-# (scripts/docs/apple-type-names.txt); the catalogs' Swift code type-checks against the modules just built.
+# (scripts/docs/apple-type-names.txt); the Swift code of the catalogs and of README.md type-checks against the
+# modules just built (WidgetKit's few types from scripts/docs/stand-ins/).
 python3 scripts/docs/coverage.py "$graphs" "${modules[@]}"
 python3 scripts/docs/apple-names.py "$graphs" "${widget_modules[@]}"
 catalogs=()
 for module in "${modules[@]}"; do catalogs+=("Sources/$module/$module.docc"); done
-python3 scripts/docs/check-code.py "$modules_dir" "${catalogs[@]}"
+python3 scripts/docs/check-code.py "$modules_dir" "${catalogs[@]}" README.md
 
 # 3. One archive per module, warnings as errors, then one site with a landing page for them all.
 archives=()

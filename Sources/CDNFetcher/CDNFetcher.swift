@@ -3,8 +3,6 @@ import GroupContract
 import GroupStore
 import I18nCore
 import Synchronization
-import TimelineEngine
-import WidgetTranslator
 
 /// The app side of WidgetI18n: downloads a project's manifest and message bundles with libcurl and caches
 /// them into the group store, so that widgets can render offline.

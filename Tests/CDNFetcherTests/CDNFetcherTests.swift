@@ -5,7 +5,6 @@ import GroupStore
 import I18nCore
 import TestSupport
 import Testing
-import TimelineEngine
 
 let project = try! ProjectID("acme/widgets")
 private let sampleLocales = ["en", "tr", "de", "fr", "ar", "ru", "pl", "ja", "pt-br", "zh-hant"]

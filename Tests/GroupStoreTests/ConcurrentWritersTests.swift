@@ -47,7 +47,7 @@ import Testing
     }
 
     /// UserDefaults rewrites its whole property list on every save: processes saving at once lose each
-    /// other's keys. The test proves values stay whole and measures the loss (README, "The group store").
+    /// other's keys. The test proves values stay whole and measures the loss (docs/reliability.md, "What is checked").
     @Test func userDefaultsKeepsValuesWholeButLosesKeys() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
@@ -69,7 +69,7 @@ import Testing
             #expect(Self.isCompleteValue(value as? String), "\(key)")
         }
         let lost = Self.writers * Self.writes - written
-        // Recorded for the README; not asserted, since how many are lost depends on scheduling.
+        // Recorded for docs/reliability.md; not asserted, since how many are lost depends on scheduling.
         print(
             "UserDefaultsGroupStore: \(written) of \(Self.writers * Self.writes) distinct keys survived, \(lost) lost")
     }

@@ -109,7 +109,7 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         #expect(milestone.key == "daysSince.milestone")
         #expect(milestone.source == .defaultLocale(.english))
         // The English text, with Russian ordinal rules (every number is "other" there): the detected locale's
-        // rules always apply, as the README says, even to a fallback's text.
+        // rules always apply, as the "Resolving a key" article says, even to a fallback's text.
         #expect(milestone.text == "Your 52th day. Keep going!")
     }
 }

@@ -53,7 +53,7 @@ import Testing
                 for field in ["key", "text", "needed_pt", "available_pt", "truncated", "unknown_glyphs"] {
                     #expect(line[field] != nil, "\(png) lacks \(field)")
                 }
-                // The bundled locales fit every family and have every glyph, as the README says.
+                // The bundled locales fit every family and have every glyph, as docs/architecture.md says.
                 #expect(line["truncated"] as? Bool == false, "\(png) \(line)")
                 #expect(line["unknown_glyphs"] as? Int == 0, "\(png) \(line)")
             }

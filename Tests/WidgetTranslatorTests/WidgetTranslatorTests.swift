@@ -63,7 +63,7 @@ private func translator(
 }
 
 @Suite struct ResolutionTests {
-    /// Each step of the README's chain for `zh-Hant-TW`, proved by removing the steps before it.
+    /// Each step of the chain for `zh-Hant-TW` in the "Resolving a key" article, proved by removing the steps before it.
     @Test func walksTheWholeChain() {
         let all: [String: String] = [
             messagesKey("zh-hant-tw"): #"{"k":"tw"}"#, messagesKey("zh-hant"): #"{"k":"hant"}"#,

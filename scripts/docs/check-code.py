@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
-"""Type-checks the Swift code of the DocC catalogs against the built modules; exit 1 when any fails.
+"""Type-checks the Swift code of the DocC catalogs and of Markdown pages against the built modules; exit 1 when
+any fails.
 
-Usage: scripts/docs/check-code.py MODULES-DIR CATALOG...
+Usage: scripts/docs/check-code.py MODULES-DIR CATALOG-OR-PAGE...
 
-Every ```swift block of an article or landing page is code a reader may paste: the blocks of one page are
-joined in order into one file (a later block may use what an earlier one declared) and type-checked as a
-main file, so top-level `try` and `await` are fine. A block that starts with `// Package.swift` is a
-manifest excerpt and is skipped. Code for Apple platforms only goes inside `#if canImport(WidgetKit)`.
+Every ```swift block of an article, landing page or Markdown page (README.md) is code a reader may paste: the
+blocks of one page are joined in order into one file (a later block may use what an earlier one declared)
+and type-checked as a main file, so top-level `try` and `await` are fine. A block that starts with
+`// Package.swift` is a manifest excerpt and is skipped.
+
+Apple frameworks do not exist here. For WidgetKit, `stand-ins/WidgetKit.swift` beside this script declares
+the few types the pages use, with Apple's signatures, so that a widget's provider type-checks against this
+package's API (and `#if canImport(WidgetKit)` is true while checking). Code that needs a framework without a
+stand-in goes inside `#if canImport(Framework)`, which is then not checked.
 """
 import glob
 import os
@@ -27,8 +33,11 @@ def main():
                                  for arg in ("-I", os.path.join(ROOT, "Sources", name))]
     failures = checked = 0
     with tempfile.TemporaryDirectory(prefix="docs-code-") as work:
+        include += ["-I", stand_ins(work)]
         for catalog in catalogs:
-            for page in sorted(glob.glob(os.path.join(catalog, "**", "*.md"), recursive=True)):
+            pages = [catalog] if os.path.isfile(catalog) else glob.glob(os.path.join(catalog, "**", "*.md"),
+                                                                         recursive=True)
+            for page in sorted(pages):
                 with open(page) as file:
                     blocks = [b for b in BLOCK.findall(file.read()) if not b.startswith("// Package.swift")]
                 if not blocks:
@@ -49,6 +58,23 @@ def main():
     if failures:
         sys.exit("check-code: %d of %d pages with Swift code failed" % (failures, checked))
     print("check-code: the Swift code of %d pages type-checks" % checked)
+
+
+def stand_ins(work):
+    """Builds the modules of stand-ins/ into a directory of `work` and returns it."""
+    out = os.path.join(work, "stand-ins")
+    os.makedirs(out)
+    for source in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "stand-ins", "*.swift"))):
+        name = os.path.splitext(os.path.basename(source))[0]
+        result = subprocess.run(
+            ["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
+             "-module-cache-path", os.path.join(work, "cache"), "-emit-module-path",
+             os.path.join(out, name + ".swiftmodule"), source],
+            capture_output=True, text=True)
+        if result.returncode != 0 or "warning:" in result.stderr:
+            sys.exit("check-code: the stand-in %s does not compile cleanly:\n%s" % (
+                os.path.relpath(source, ROOT), result.stderr))
+    return out
 
 
 if __name__ == "__main__":

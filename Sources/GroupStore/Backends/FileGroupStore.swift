@@ -11,8 +11,8 @@
     import Darwin
 #endif
 
-/// The multi-process group store: one file per key in a container directory (see the README's
-/// "The group store on disk").
+/// The multi-process group store: one file per key in a container directory (see
+/// docs/architecture.md, "The group store on disk").
 ///
 /// - A key's file name is the key percent-encoded (`KeyFileName`), so no key can name a path outside the
 ///   container; the contents are the raw value.
