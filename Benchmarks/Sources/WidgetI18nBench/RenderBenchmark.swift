@@ -183,7 +183,9 @@ struct WithoutStoredIndexes: GroupStore {
     /// The start of every lookup index's key: what GroupContract's `StorageKey.bundleIndex(project:locale:)` writes
     /// (its `StorageKey.packagePrefix` + `index:`). Spelled out here because that key is the package's own
     /// plumbing, not API an app calls; Benchmarks/render-benchmark.py deletes the same files by this prefix.
-    static let indexKeyPrefix = "@better-i18n:widget-i18n:index:"
+    static let indexKeyPrefix = packageKeyPrefix + "index:"
+    /// The start of every key WidgetI18n adds (`StorageKey.packagePrefix`), spelled out for the same reason.
+    static let packageKeyPrefix = "@better-i18n:widget-i18n:"
 
     let base: any GroupStore
     var displayName: String { base.displayName }

@@ -48,7 +48,10 @@ if arguments.first == "fill-suite" {
     else { fail("usage: widget-i18n-bench fill-suite --suite NAME --store-dir DIR") }
     do {
         let source = FileGroupStore(directory: directory)
-        let values = try source.keys().compactMap { key in try source.value(forKey: key).map { (key, $0) } }
+        // What the app's SDKs write: WidgetI18n's own keys (indexes, fetch metadata) are no part of an app's suite.
+        let values = try source.keys().filter { !$0.hasPrefix(WithoutStoredIndexes.packageKeyPrefix) }.compactMap {
+            key in try source.value(forKey: key).map { (key, $0) }
+        }
         try store.write(values, durability: .durable)
     } catch { fail("cannot fill the suite '\(suite)': \(error)") }
     exit(0)
