@@ -46,12 +46,13 @@ public final class CDNFetcher: Sendable {
             ["http", "https", "file"].contains(scheme),
             scheme == "file" || url.host != nil
         else {
-            throw FetchError("Invalid CDN URL '\(options.cdn)': use https://…, http://… or file:///path/to/Locales")
+            throw FetchError(
+                .invalidOptions, "Invalid CDN URL '\(options.cdn)': use https://…, http://… or file:///path/to/Locales")
         }
         if let namespaces = options.namespaces,
             let invalid = namespaces.first(where: { !Manifest.isPlainFileName($0) })
         {
-            throw FetchError("Invalid namespace '\(invalid)': use letters, digits, '-', '_' and '.'")
+            throw FetchError(.invalidOptions, "Invalid namespace '\(invalid)': use letters, digits, '-', '_' and '.'")
         }
         urlPolicy = try ManifestURLPolicy(cdn: url, scheme: scheme, allowedOrigins: options.allowedOrigins)
         self.store = store
@@ -109,7 +110,7 @@ public final class CDNFetcher: Sendable {
             headers = metadata.conditionalHeaders(for: manifestURL)
         }
         func fallBack(_ reason: String, bytes: Int) throws(FetchError) -> ManifestFetch {
-            guard let cached else { throw FetchError(reason) }
+            guard let cached else { throw FetchError(.manifestUnavailable, reason) }
             return ManifestFetch(
                 manifest: cached, outcome: .failed(reason), bytesTransferred: bytes, url: manifestURL,
                 warnings: warnings(about: cached))
@@ -129,7 +130,7 @@ public final class CDNFetcher: Sendable {
         guard (200..<300).contains(response.status) else {
             let reason =
                 response.status == 404 || response.status == 410
-                ? "No manifest for project '\(project)' at '\(manifestURL)' (HTTP \(response.status)); check --project and --cdn"
+                ? "No manifest for project '\(project)' at '\(manifestURL)' (HTTP \(response.status)); check the project and the CDN base URL"
                 : statusFailure(response, url: manifestURL)
             return try fallBack(reason, bytes: response.bytesReceived)
         }
@@ -318,7 +319,7 @@ public final class CDNFetcher: Sendable {
                 return LocaleSwitch(
                     locale: chosen, fetch: nil, warnings: ["\(error); switched using the cached messages"])
             } catch let selection {
-                throw FetchError("\(error); \(selection)")
+                throw FetchError(.cannotSwitch, "\(error); \(selection)")
             }
         }
         if case .failed(let reason) = manifestFetch.outcome { warnings.append("\(reason); using the cached manifest") }
@@ -326,6 +327,7 @@ public final class CDNFetcher: Sendable {
         guard let language = manifestFetch.manifest.language(for: requested) else {
             let offered = manifestFetch.manifest.languages.map(\.tag.normalized).joined(separator: ", ")
             throw FetchError(
+                .notOffered,
                 "'\(requested.displayForm)' is not offered by project '\(project)' (languages: \(offered)); "
                     + "the locale was not changed")
         }
@@ -339,7 +341,8 @@ public final class CDNFetcher: Sendable {
         if case .failed(let reason) = result.outcome {
             let cached = try? store.containsValue(forKey: StorageKey.messages(project: project, locale: language.tag))
             guard cached == true else {
-                throw FetchError("Cannot fetch '\(language.tag.normalized)': \(reason); the locale was not changed")
+                throw FetchError(
+                    .cannotSwitch, "Cannot fetch '\(language.tag.normalized)': \(reason); the locale was not changed")
             }
             warnings.append("Could not refresh '\(language.tag.normalized)' (\(reason)); using the cached messages")
         }
@@ -347,7 +350,7 @@ public final class CDNFetcher: Sendable {
             let chosen = try writer.selectLocale(language.tag)
             return LocaleSwitch(locale: chosen, fetch: result, warnings: warnings)
         } catch {
-            throw FetchError("\(error)")
+            throw FetchError(.cannotSwitch, "\(error)")
         }
     }
 

@@ -99,12 +99,57 @@ public struct FetchReport: Sendable, Hashable {
     public let locales: [LocaleFetchResult]
 }
 
-/// A fetch that could not be done at all; nothing in the store was changed.
+/// A fetch that could not be done at all, or a locale that could not be fetched; nothing in the store was
+/// changed for it. A caller switches on ``code``; ``message`` says what failed, for people.
+///
+///     do { _ = try await fetcher.switchLocale(to: try LocaleTag("tr")) } catch {
+///         if error.code == .notOffered { showLanguagePicker() }
+///     }
 public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let description: String
-    /// An error with the given message, which says what failed and what to do about it.
-    /// - Parameter description: the message: what failed and what to do about it.
-    public init(_ description: String) { self.description = description }
+    /// What kind of failure it is, to switch on.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Base: String, Hashable, Sendable {
+            case invalidOptions, manifestUnavailable, notOffered, refusedURL, rejectedContent, cannotCache
+            case cannotSwitch
+        }
+
+        private let base: Base
+
+        private init(_ base: Base) { self.base = base }
+
+        /// The options cannot work: an invalid CDN URL, namespace or allowed origin.
+        public static let invalidOptions = Code(.invalidOptions)
+        /// No usable manifest: the CDN failed or sent none, and none is cached.
+        public static let manifestUnavailable = Code(.manifestUnavailable)
+        /// The project does not offer the locale, nor a parent of it.
+        public static let notOffered = Code(.notOffered)
+        /// A URL the manifest names is one the fetcher will not follow (another origin, outside a file CDN).
+        public static let refusedURL = Code(.refusedURL)
+        /// What the CDN sent is not messages the store may hold (not a bundle, empty, too large).
+        public static let rejectedContent = Code(.rejectedContent)
+        /// The messages were valid but could not be written to the store.
+        public static let cannotCache = Code(.cannotCache)
+        /// The stored locale could not be switched: the locale can be neither fetched nor found cached.
+        public static let cannotSwitch = Code(.cannotSwitch)
+
+        public var description: String { base.rawValue }
+    }
+
+    /// What kind of failure it is.
+    public let code: Code
+    /// What failed, in sentence case.
+    public let message: String
+
+    /// A failure of `code`, described by `message`.
+    /// - Parameters:
+    ///   - code: what kind of failure it is.
+    ///   - message: what failed, in sentence case, naming the URL, locale or option.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
 }
 
 /// The result of `CDNFetcher.switchLocale(to:)`.

@@ -61,7 +61,7 @@ public actor TimelineHost<Provider: EntryTimelineProvider> {
         self.context = context
         self.budget = budget
         // Requests made before the host started are already reflected in its first timeline.
-        seenRequestID = ReloadRequest.latest(project: project, kind: provider.kind, in: store)?.id
+        seenRequestID = ContractReader(store: store, project: project).latestReloadRequest(kind: provider.kind)?.id
     }
 
     /// Advances the host to `now`: reloads when due, and reports what changed on screen.
@@ -73,7 +73,7 @@ public actor TimelineHost<Provider: EntryTimelineProvider> {
         var reason: String?
         if timeline == nil {
             reason = "first load"
-        } else if let request = ReloadRequest.latest(project: project, kind: provider.kind, in: store),
+        } else if let request = ContractReader(store: store, project: project).latestReloadRequest(kind: provider.kind),
             request.id != seenRequestID
         {
             seenRequestID = request.id

@@ -264,6 +264,7 @@ struct ServedCDN {
         let error = await #expect(throws: FetchError.self) {
             try await fetcher.switchLocale(to: LocaleTag(parsing: "ko")!)
         }
+        #expect(error?.code == .notOffered)
         #expect(
             error?.description.hasPrefix("'ko' is not offered by project 'acme/widgets' (languages: en, tr") == true)
         #expect(try store.string(forKey: StorageKey.locale(project: project)) == "ru")

@@ -101,6 +101,7 @@ import Testing
         let store = InMemoryGroupStore()
         let error = #expect(throws: FetchError.self) { try cache([file("translations.json", body)], in: store) }
         #expect(error?.description.hasSuffix(expected) == true, "\(error?.description ?? "no error")")
+        #expect(error?.code == .rejectedContent)
         #expect(try store.keys().isEmpty)
     }
 }

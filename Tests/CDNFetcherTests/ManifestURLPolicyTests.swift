@@ -142,5 +142,6 @@ import Testing
             try CDNFetcher(store: InMemoryGroupStore(), project: project, options: options)
         }
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+        #expect(error?.code == .invalidOptions)
     }
 }

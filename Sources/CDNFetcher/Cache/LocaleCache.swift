@@ -58,6 +58,7 @@ package struct LocaleCache {
         // What a widget would refuse to read is not stored either.
         guard body.count <= MessageBundle.maximumStoredSize else {
             throw FetchError(
+                .rejectedContent,
                 "The messages for '\(locale.normalized)' from '\(bundleURL)' are \(body.count) bytes, larger than the "
                     + "\(MessageBundle.maximumStoredSize / 1024 / 1024) MiB a widget reads; nothing was stored")
         }
@@ -86,7 +87,7 @@ package struct LocaleCache {
                 }
             }
         } catch {
-            throw FetchError("Cannot cache '\(locale.normalized)': \(error)")
+            throw FetchError(.cannotCache, "Cannot cache '\(locale.normalized)': \(error)")
         }
         return unchanged ? .unchanged : .updated(size: body.count)
     }
@@ -131,7 +132,7 @@ package struct LocaleCache {
     }
 
     private static func rejected(_ locale: LocaleTag, url: String, _ error: MessageBundleError) -> FetchError {
-        FetchError("Rejected the messages for '\(locale.normalized)' from '\(url)': \(error)")
+        FetchError(.rejectedContent, "Rejected the messages for '\(locale.normalized)' from '\(url)': \(error)")
     }
 
     /// Why a bundle without a single string is refused: the CDN's "no such locale" answers `{}` and
@@ -140,9 +141,11 @@ package struct LocaleCache {
         let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
         if object.isEmpty || (object.count == 1 && object["fallback"] as? Bool == true) {
             let shown = object.isEmpty ? "{}" : "{\"fallback\": true}"
-            return FetchError("The CDN has no messages for '\(locale.normalized)' at '\(url)' (it answered \(shown))")
+            return FetchError(
+                .rejectedContent,
+                "The CDN has no messages for '\(locale.normalized)' at '\(url)' (it answered \(shown))")
         }
-        return FetchError("The messages for '\(locale.normalized)' from '\(url)' contain no strings")
+        return FetchError(.rejectedContent, "The messages for '\(locale.normalized)' from '\(url)' contain no strings")
     }
 
     /// JSON.parse in the other SDKs rejects a byte-order mark: the store never holds one.

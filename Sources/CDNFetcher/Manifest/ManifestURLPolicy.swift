@@ -36,15 +36,19 @@ package struct ManifestURLPolicy: Sendable {
             let url = URL(string: text)
             if let scheme = url?.scheme?.lowercased(), scheme != "http", scheme != "https" {
                 throw FetchError(
+                    .invalidOptions,
                     "Invalid origin '\(quoted)': only http and https origins can be allowed "
                         + "(a file:// CDN reads only its own directory)")
             }
             guard let url, let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-                throw FetchError("Invalid origin '\(quoted)': \(advice)")
+                throw FetchError(.invalidOptions, "Invalid origin '\(quoted)': \(advice)")
             }
             guard url.user == nil, url.password == nil, url.query == nil, url.fragment == nil,
                 url.path.isEmpty || url.path == "/"
-            else { throw FetchError("Invalid origin '\(quoted)': an origin has no path, query or user; \(advice)") }
+            else {
+                throw FetchError(
+                    .invalidOptions, "Invalid origin '\(quoted)': an origin has no path, query or user; \(advice)")
+            }
             self.init(scheme: scheme, host: host, port: url.port)
         }
 
@@ -103,34 +107,39 @@ package struct ManifestURLPolicy: Sendable {
     func resolve(_ raw: String, against manifestURL: String, locale: LocaleTag) throws(FetchError) -> String {
         let subject = "The manifest's URL for '\(locale.normalized)' ('\(QuotedExcerpt.of(raw))')"
         guard let url = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteURL else {
-            throw FetchError("\(subject) is not a valid URL; refusing to fetch it")
+            throw FetchError(.refusedURL, "\(subject) is not a valid URL; refusing to fetch it")
         }
         guard let urlScheme = url.scheme?.lowercased(), isAllowed(scheme: urlScheme) else {
-            throw FetchError("\(subject) leaves the CDN's scheme (\(scheme)); refusing to fetch it")
+            throw FetchError(.refusedURL, "\(subject) leaves the CDN's scheme (\(scheme)); refusing to fetch it")
         }
         if let directory {
             guard url.host == nil || url.host == "" || url.host == "localhost" else {
-                throw FetchError("\(subject) names another host; a file:// CDN reads only its own directory")
+                throw FetchError(
+                    .refusedURL, "\(subject) names another host; a file:// CDN reads only its own directory")
             }
             // `path` decodes `%2e` but keeps `%2f` and `%00`: a name with those in it is nothing a CDN serves.
             let lowercased = url.path.lowercased()
             guard !lowercased.contains("%2f"), !lowercased.contains("%00"), !url.path.contains("\0") else {
-                throw FetchError("\(subject) encodes a slash or a NUL byte in its path; refusing to read it")
+                throw FetchError(
+                    .refusedURL, "\(subject) encodes a slash or a NUL byte in its path; refusing to read it")
             }
             guard let path = Self.normalised(url.path), Self.isInside(path, directory) else {
-                throw FetchError("\(subject) leads outside the CDN's directory '\(directory)'; refusing to read it")
+                throw FetchError(
+                    .refusedURL, "\(subject) leads outside the CDN's directory '\(directory)'; refusing to read it")
             }
             try checkRealPath(path, subject: subject)
             return URL(fileURLWithPath: path).absoluteString
         }
         guard url.user == nil, url.password == nil else {
             throw FetchError(
+                .refusedURL,
                 "The manifest's URL for '\(locale.normalized)' carries a user or password; refusing to fetch it "
                     + "(credentials never come from a manifest)")
         }
         guard let target = Origin(of: url), target == origin || allowedOrigins.contains(target) else {
             let target = Origin(of: url).map { "'\($0)'" } ?? "another origin"
             throw FetchError(
+                .refusedURL,
                 "\(subject) is on \(target), not the CDN's origin '\(origin.map(\.description) ?? "")'; refusing "
                     + "to fetch it. If that origin serves this project, allow it in allowedOrigins")
         }
@@ -145,7 +154,8 @@ package struct ManifestURLPolicy: Sendable {
         guard let directory else { return }
         let subject = "'\(QuotedExcerpt.of(url))'"
         guard let path = URL(string: url).map(\.path).flatMap(Self.normalised), Self.isInside(path, directory) else {
-            throw FetchError("\(subject) is outside the CDN's directory '\(directory)'; refusing to read it")
+            throw FetchError(
+                .refusedURL, "\(subject) is outside the CDN's directory '\(directory)'; refusing to read it")
         }
         try checkRealPath(path, subject: subject)
     }
@@ -165,6 +175,7 @@ package struct ManifestURLPolicy: Sendable {
         }
         guard Self.isInside(real, realDirectory) else {
             throw FetchError(
+                .refusedURL,
                 "\(subject) leads through a symbolic link outside the CDN's directory '\(directory)'; refusing to "
                     + "read it")
         }
