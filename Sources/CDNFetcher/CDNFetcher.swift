@@ -212,24 +212,30 @@ public final class CDNFetcher: Sendable {
     ///     only caches the manifest.
     ///   - manifestFetch: what `fetchManifest()` returned: the manifest to fetch with, and to cache after.
     ///   - progress: called as transfers finish, with (finished, total, bytes so far).
-    /// - Returns: each locale's result, as `fetch(_:manifest:progress:)` gives them, and the manifest fetch with
-    ///   its final outcome.
+    /// - Returns: each locale's result, the manifest fetch with its final outcome, and a warning when the reload
+    ///   request for new content could not be recorded.
     public func fetch(
         _ locales: [LocaleTag], committing manifestFetch: ManifestFetch,
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
     ) async -> FetchReport {
-        let results = await fetch(locales, manifest: manifestFetch.manifest, progress: progress)
+        let (results, updated) = await fetchLocales(locales, manifest: manifestFetch.manifest, progress: progress)
+        var warnings: [String] = []
+        do { try recordReload(updated) } catch {
+            warnings.append("The messages were cached, but no reload request could be recorded: \(error)")
+        }
         // A locale the manifest does not offer is not one it describes: its failure does not hold the manifest
         // back (else a project that dropped the user's locale could never have its new manifest cached).
         let offered = { (result: LocaleFetchResult) in manifestFetch.manifest.language(for: result.locale) != nil }
         guard let failure = results.first(where: { $0.outcome.isFailure && offered($0) }) else {
-            return FetchReport(manifest: commit(manifestFetch), locales: results)
+            return FetchReport(manifest: commit(manifestFetch), locales: results, warnings: warnings)
         }
-        guard manifestFetch.pending != nil else { return FetchReport(manifest: manifestFetch, locales: results) }
+        guard manifestFetch.pending != nil else {
+            return FetchReport(manifest: manifestFetch, locales: results, warnings: warnings)
+        }
         let reason =
             "The manifest was not cached, since '\(failure.locale.normalized)' failed: a manifest is cached only "
             + "with the messages it describes"
-        return FetchReport(manifest: manifestFetch.settled(.failed(reason)), locales: results)
+        return FetchReport(manifest: manifestFetch.settled(.failed(reason)), locales: results, warnings: warnings)
     }
 
     /// Fetches the messages of `locales` in parallel and caches each valid one; the manifest is not written (see
@@ -242,10 +248,26 @@ public final class CDNFetcher: Sendable {
     ///   - progress: called as transfers finish, with (finished, total, bytes so far).
     /// - Returns: one result per distinct language served, in the order of `locales`: locales one language
     ///   serves (`pt-BR` and `pt` when only `pt` is offered) share one result.
-    public func fetch(
+    package func fetch(
         _ locales: [LocaleTag], manifest: Manifest,
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
     ) async -> [LocaleFetchResult] {
+        let (results, updated) = await fetchLocales(locales, manifest: manifest, progress: progress)
+        try? recordReload(updated)
+        return results
+    }
+
+    /// One reload request when any content changed.
+    private func recordReload(_ updated: [String]) throws {
+        guard !updated.isEmpty else { return }
+        try writer.recordReloadRequest("messages updated: \(updated.joined(separator: ", "))")
+    }
+
+    /// The locales' results, and the locales whose content changed.
+    private func fetchLocales(
+        _ locales: [LocaleTag], manifest: Manifest,
+        progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)?
+    ) async -> (results: [LocaleFetchResult], updated: [String]) {
         var plans: [Plan] = []
         var results: [LocaleTag: LocaleFetchResult] = [:]
         var order: [LocaleTag] = []
@@ -259,7 +281,7 @@ public final class CDNFetcher: Sendable {
                     LocaleFetchResult(
                         locale: tag, outcome: .failed("The manifest \(problem)"), bytesTransferred: 0, urls: []))
             }
-            return refused
+            return (refused, [])
         }
         for requested in locales {
             guard let language = manifest.language(for: requested) else {
@@ -294,10 +316,7 @@ public final class CDNFetcher: Sendable {
             if case .updated = result.outcome { updated.append(result.locale.normalized) }
             results[result.locale] = result
         }
-        if !updated.isEmpty {
-            try? writer.recordReloadRequest("messages updated: \(updated.joined(separator: ", "))")
-        }
-        return order.compactMap { results[$0] }
+        return (order.compactMap { results[$0] }, updated)
     }
 
     /// Fetches `requested` (or the nearest locale the manifest offers) and only then stores it as the
@@ -333,6 +352,7 @@ public final class CDNFetcher: Sendable {
         }
         let report = await fetch([language.tag], committing: manifestFetch)
         let result = report.locales[0]
+        warnings += report.warnings
         if !result.outcome.isFailure, !manifestFetch.outcome.isFailure,
             case .failed(let reason) = report.manifest.outcome
         {

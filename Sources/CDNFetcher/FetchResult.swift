@@ -97,6 +97,8 @@ public struct FetchReport: Sendable, Hashable {
     public let manifest: ManifestFetch
     /// One result per distinct language served, in the order of the locales requested.
     public let locales: [LocaleFetchResult]
+    /// What did not go to plan but lost nothing (a reload request that could not be recorded).
+    public let warnings: [String]
 }
 
 /// A fetch that could not be done at all, or a locale that could not be fetched; nothing in the store was

@@ -235,6 +235,19 @@ struct ServedCDN {
         #expect(try store.string(forKey: "@better-i18n:messages:\(uuid):en") == #"{"title": "Today"}"#)
     }
 
+    /// A reload request that cannot be recorded is no silent loss: the messages are cached, and the report says
+    /// that widgets were not asked to reload.
+    @Test func aReloadRequestThatCannotBeRecordedIsAWarning() async throws {
+        let store = ReloadRefusingStore()
+        let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
+        let report = await fetcher.fetch([LocaleTag(parsing: "tr")!], committing: try await fetcher.fetchManifest())
+        #expect(report.locales.allSatisfy { !$0.outcome.isFailure })
+        #expect(
+            try store.containsValue(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)))
+        #expect(report.warnings.count == 1, "\(report.warnings)")
+        #expect(report.warnings.first?.contains("no reload request could be recorded") == true)
+    }
+
     @Test func aFileCDNGoesThroughTheSamePath() async throws {
         let store = InMemoryGroupStore()
         let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
@@ -396,4 +409,21 @@ struct ServedCDN {
         #expect(results.allSatisfy { $0.outcome == .failed(message) && $0.urls.isEmpty }, "\(results)")
         #expect(try store.keys().isEmpty)
     }
+}
+
+/// A store that refuses to record reload requests, and keeps everything else.
+private final class ReloadRefusingStore: GroupStore {
+    let base = InMemoryGroupStore()
+    var displayName: String { "reload-refusing store" }
+
+    func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try base.identifiedValue(forKey: key) }
+    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        if let refused = values.first(where: { $0.key.contains("widget-i18n:reload:") }) {
+            throw GroupStoreError(
+                .io(operation: "write", path: refused.key, errno: EACCES), key: refused.key, store: displayName)
+        }
+        return try base.write(values, durability: durability)
+    }
+    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
+    func entries() throws -> [GroupStoreEntry] { try base.entries() }
 }
