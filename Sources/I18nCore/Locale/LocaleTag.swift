@@ -193,7 +193,8 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// 5–8 alphanumerics, or a digit followed by three alphanumerics.
     private static func isVariant(_ piece: Substring) -> Bool {
         if piece.count >= 5 { return true }
-        return piece.count == 4 && ASCII.isDigit(piece.utf8.first!)
+        guard piece.count == 4, let first = piece.utf8.first else { return false }
+        return ASCII.isDigit(first)
     }
 }
 

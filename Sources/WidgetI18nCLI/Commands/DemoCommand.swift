@@ -28,7 +28,12 @@ enum DemoCommand: Command {
         laid out the same way.
         """
 
-    static let project = try! ProjectID("acme/widgets")
+    /// The sample project's identifier, checked like any other: a typo here is an error, not a trap.
+    static var project: ProjectID {
+        get throws(CLIError) {
+            do { return try ProjectID("acme/widgets") } catch { throw .failure("\(error)") }
+        }
+    }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
@@ -62,6 +67,7 @@ enum DemoCommand: Command {
     private static func writePreviews(
         store: FileGroupStore, now: Date, timeZone: ZoneInfo, to out: String?, context: CommandContext
     ) async throws(CLIError) {
+        let project = try Self.project
         let source = WidgetSource(store: store, project: project, preferredLanguages: [])
         let locales = WidgetTranslator(store: store, project: project, preferredLanguages: []).cachedLocales()
         let options = PreviewOptions(
@@ -92,6 +98,7 @@ enum DemoCommand: Command {
         var options = FetchOptions()
         options.cdn = cdn
         let fetcher: CDNFetcher
+        let project = try Self.project
         do { fetcher = try CDNFetcher(store: store, project: project, options: options) } catch {
             throw .failure(error.description)
         }
@@ -141,7 +148,7 @@ enum DemoCommand: Command {
         }
         output.writeLine("\n$ widget-i18n locale set \(locale)   → stored locale \(change.locale.displayForm)")
         let translator = WidgetTranslator(
-            store: store, project: project, defaultLocale: .english, preferredLanguages: [],
+            store: store, project: try Self.project, defaultLocale: .english, preferredLanguages: [],
             formatter: CommandInput.formatter())
         for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
             let widget = WidgetOptions(
@@ -176,7 +183,7 @@ enum DemoCommand: Command {
         }
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + manifest) }) else {
             throw .failure(
-                "Cannot find the bundled Locales/ (looked for \(candidates.first! + manifest)); run from the "
+                "Cannot find the bundled Locales/ (looked for \(candidates.map { $0 + manifest }.joined(separator: ", "))); run from the "
                     + "repository root or pass --cdn DIR")
         }
         return URL(fileURLWithPath: found).standardizedFileURL.absoluteString

@@ -104,17 +104,11 @@ enum FetchCommand: Command {
         if failures.isEmpty, !manifestFetch.outcome.isFailure, case .failed(let reason) = report.manifest.outcome {
             throw .failure(reason)
         }
-        guard failures.isEmpty else {
-            for failure in failures.dropLast() {
-                if case .failed(let reason) = failure.outcome {
-                    output.error("\(failure.locale.normalized): \(reason)")
-                }
-            }
-            if case .failed(let reason) = failures.last!.outcome {
-                throw .failure("\(failures.last!.locale.normalized): \(reason)")
-            }
-            return
+        guard let last = failures.last else { return }
+        for failure in failures.dropLast() {
+            if case .failed(let reason) = failure.outcome { output.error("\(failure.locale.normalized): \(reason)") }
         }
+        if case .failed(let reason) = last.outcome { throw .failure("\(last.locale.normalized): \(reason)") }
     }
 
     @Sendable private static func showProgress(finished: Int, total: Int, bytes: Int) {

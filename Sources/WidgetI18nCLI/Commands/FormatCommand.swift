@@ -55,9 +55,9 @@ enum FormatCommand: Command {
         }
         let result = formatter.format(message, locale: locale, arguments: values)
         context.output.writeLine(result.text)
-        guard result.problems.isEmpty else {
+        if let last = result.problems.last {
             for problem in result.problems.dropLast() { context.output.error(problem.description) }
-            throw .failure(result.problems.last!.description)
+            throw .failure(last.description)
         }
     }
 
