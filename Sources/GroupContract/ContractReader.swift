@@ -98,11 +98,12 @@ public struct ContractReader: Sendable {
     /// refused before anything is read when it is larger than `MessageBundle.maximumStoredSize`.
     /// - Parameters:
     ///   - tag: the locale whose messages to open.
-    ///   - cachedLocales: the locales the store holds, for a key written in another spelling.
-    package func openMessages(_ tag: LocaleTag, cachedLocales: [CachedLocale]) throws -> StoredMessages? {
+    ///   - cachedLocales: the locales the store holds, for a key written in another spelling; asked for only
+    ///     when the normalised key holds nothing, since listing a store costs a widget's cold render.
+    package func openMessages(_ tag: LocaleTag, cachedLocales: () -> [CachedLocale]) throws -> StoredMessages? {
         var key = StorageKey.messages(project: project, locale: tag)
         var value = try store.identifiedValue(forKey: key)
-        if value == nil, let other = cachedLocales.first(where: { $0.tag == tag })?.key, other != key {
+        if value == nil, let other = cachedLocales().first(where: { $0.tag == tag })?.key, other != key {
             key = other
             value = try store.identifiedValue(forKey: key)
         }
@@ -150,14 +151,20 @@ public struct ContractReader: Sendable {
     ///   - tag: the locale whose messages to read.
     ///   - cachedLocales: the locales the store holds, for a key written in another spelling.
     /// - Throws: `MessageBundleError` or `GroupStoreError`: why the messages are unusable.
-    package func bundle(_ tag: LocaleTag, cachedLocales: [CachedLocale]) throws -> MessageBundle? {
+    package func bundle(_ tag: LocaleTag, cachedLocales: () -> [CachedLocale]) throws -> MessageBundle? {
         guard let messages = try openMessages(tag, cachedLocales: cachedLocales) else { return nil }
         return try MessageBundle(jsonBytes: try messages.allBytes(from: store))
     }
 
-    /// Where stored indexes may be: the writer's, next to the JSON, then the reader's own.
+    /// Where stored indexes may be: the writer's, next to the JSON, then the reader's own, unless that is the
+    /// same container (a file container is its own reader cache), which is not read twice.
     private var indexSources: [any GroupStore] {
         guard let readerCache else { return [store] }
+        if let own = store as? FileGroupStore, let cache = readerCache as? FileGroupStore,
+            own.directory == cache.directory
+        {
+            return [store]
+        }
         return [store, readerCache]
     }
 }

@@ -186,7 +186,7 @@ public struct ContractWriter: Sendable {
             throw .notCached(requested: requested, cached: cached.map(\.tag.normalized), store: store.displayName)
         }
         do {
-            guard try reader.bundle(match, cachedLocales: cached) != nil else {
+            guard try reader.bundle(match, cachedLocales: { cached }) != nil else {
                 throw LocaleSelectionError.notCached(requested: requested, cached: [], store: store.displayName)
             }
         } catch let error as LocaleSelectionError {
