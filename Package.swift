@@ -8,6 +8,7 @@ let package = Package(
     name: "WidgetI18n",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        .library(name: "LocaleData", targets: ["LocaleData"]),
         .library(name: "I18nCore", targets: ["I18nCore"]),
         .library(name: "GroupStore", targets: ["GroupStore"]),
         .library(name: "GroupStoreUserDefaults", targets: ["GroupStoreUserDefaults"]),
@@ -21,34 +22,42 @@ let package = Package(
     ],
     targets: [
         // The widget side.
-        .target(name: "I18nCore"),
+        // Locale tags and every locale datum of one CLDR release with its formatters (numbers, dates, time zones);
+        // below the MessageFormat core, whose `{n, number}` and `{d, date}` format with it.
+        .target(name: "LocaleData"),
+        .target(name: "I18nCore", dependencies: ["LocaleData"]),
         .target(name: "GroupStore"),
         .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore"]),
         // The storage contract: the key schema, value encodings, which keys derive from which; its reader and
         // its writer (the one writer of lookup indexes).
-        .target(name: "GroupContract", dependencies: ["I18nCore", "GroupStore"]),
-        .target(name: "WidgetTranslator", dependencies: ["I18nCore", "GroupStore", "GroupContract"]),
-        .target(name: "TimelineEngine", dependencies: ["I18nCore", "GroupStore", "GroupContract"]),
+        .target(name: "GroupContract", dependencies: ["LocaleData", "I18nCore", "GroupStore"]),
+        .target(name: "WidgetTranslator", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
+        .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
         .target(
             name: "SampleWidgets",
-            dependencies: ["I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine"]),
+            dependencies: [
+                "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
+            ]),
 
         // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "CDNFetcher",
-            dependencies: ["CCurl", "CCrypto", "I18nCore", "GroupStore", "GroupContract"]),
+            dependencies: ["CCurl", "CCrypto", "LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
         // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI.
         // Declares the C functions it uses itself (scripts/check-c-declarations.sh checks them against the
         // headers), so no pkg-config flags: glib's -pthread would make SwiftPM warn on every build.
         .systemLibrary(name: "CPangoCairo"),
-        .target(name: "WidgetPreview", dependencies: ["CPangoCairo", "I18nCore", "TimelineEngine", "SampleWidgets"]),
+        .target(
+            name: "WidgetPreview",
+            dependencies: ["CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets"]),
         .target(name: "CommandLineSupport"),
         .executableTarget(
             name: "WidgetI18nCLI",
             dependencies: [
-                "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine", "SampleWidgets",
+                "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
+                "SampleWidgets",
                 "CDNFetcher",
                 "WidgetPreview", "CommandLineSupport",
             ]),
@@ -58,25 +67,30 @@ let package = Package(
         .executableTarget(
             name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"],
             path: "Tests/Helpers/StoreWriter"),
+        .testTarget(name: "LocaleDataTests", dependencies: ["LocaleData", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(
-            name: "I18nCoreTests", dependencies: ["I18nCore", "TestSupport"],
+            name: "I18nCoreTests", dependencies: ["I18nCore", "LocaleData", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "GroupStoreTests", dependencies: ["GroupStore", "GroupStoreUserDefaults", "TestSupport"]),
-        .testTarget(name: "GroupContractTests", dependencies: ["GroupContract", "GroupStore", "I18nCore", "TestSupport"]),
+        .testTarget(
+            name: "GroupContractTests",
+            dependencies: ["GroupContract", "GroupStore", "LocaleData", "I18nCore", "TestSupport"]),
         .testTarget(
             name: "WidgetTranslatorTests",
-            dependencies: ["WidgetTranslator", "GroupContract", "GroupStoreUserDefaults", "TestSupport"],
+            dependencies: ["LocaleData", "WidgetTranslator", "GroupContract", "GroupStoreUserDefaults", "TestSupport"],
             exclude: ["Data"]),
         .testTarget(
-            name: "TimelineEngineTests", dependencies: ["TimelineEngine", "GroupContract", "I18nCore", "TestSupport"]),
-        .testTarget(name: "SampleWidgetsTests", dependencies: ["SampleWidgets", "GroupContract", "TestSupport"]),
+            name: "TimelineEngineTests",
+            dependencies: ["TimelineEngine", "GroupContract", "LocaleData", "I18nCore", "TestSupport"]),
+        .testTarget(
+            name: "SampleWidgetsTests", dependencies: ["LocaleData", "SampleWidgets", "GroupContract", "TestSupport"]),
         .testTarget(
             name: "CDNFetcherTests",
-            dependencies: ["CDNFetcher", "GroupContract", "WidgetTranslator", "TestSupport"],
+            dependencies: ["LocaleData", "CDNFetcher", "GroupContract", "WidgetTranslator", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(
             name: "WidgetPreviewTests",
-            dependencies: ["WidgetPreview", "SampleWidgets", "GroupStore", "I18nCore", "TestSupport"]),
+            dependencies: ["WidgetPreview", "SampleWidgets", "GroupStore", "LocaleData", "I18nCore", "TestSupport"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "WidgetI18nCLITests", dependencies: ["TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),

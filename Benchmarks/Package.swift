@@ -22,6 +22,7 @@ let package = Package(
         .executableTarget(
             name: "WidgetI18nBench",
             dependencies: [
+                .product(name: "LocaleData", package: "WidgetI18n"),
                 .product(name: "I18nCore", package: "WidgetI18n"),
                 .product(name: "GroupStore", package: "WidgetI18n"),
                 .product(name: "GroupContract", package: "WidgetI18n"),
@@ -32,6 +33,7 @@ let package = Package(
         .executableTarget(
             name: "WidgetI18nRender",
             dependencies: [
+                .product(name: "LocaleData", package: "WidgetI18n"),
                 .product(name: "I18nCore", package: "WidgetI18n"),
                 .product(name: "GroupStore", package: "WidgetI18n"),
                 .product(name: "WidgetTranslator", package: "WidgetI18n"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address over I18nCore's sources) and runs each on
+# Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address over LocaleData's and I18nCore's sources, as one module) and runs each on
 # its seed corpus. Usage: Fuzz/run.sh [RUNS] [TARGET…]   (RUNS default 1000000; targets: message-format,
 # bundle, locale-tag; self-test, which crashes on purpose, checks this script). New inputs libFuzzer finds are
 # kept in .build/fuzz/corpus/<target>, crashers in .build/fuzz/crashes/<target>; copy a crasher into
@@ -15,13 +15,18 @@ targets=("$@")
 out=${WIDGET_I18N_FUZZ_DIR:-.build/fuzz}
 mkdir -p "$out"
 failed=()
+# The fuzzers build LocaleData and I18nCore as one module, so the sources are copied without `import LocaleData`.
+rm -rf "$out/sources" && mkdir -p "$out/sources"
+while IFS= read -r file; do
+    sed '/^import LocaleData$/d' "$file" > "$out/sources/$(echo "${file#Sources/}" | tr / _)"
+done < <(find Sources/LocaleData Sources/I18nCore Fuzz/Targets -name '*.swift' | sort)
 for target in "${targets[@]}"; do
-    sources=$(find Sources/I18nCore -name '*.swift' | sort)
+    sources=$(find "$out/sources" -name 'LocaleData_*.swift' -o -name 'I18nCore_*.swift' | sort)
     case $target in
-        message-format) entry=Fuzz/Targets/MessageFormatFuzzer.swift ;;
-        bundle) entry=Fuzz/Targets/BundleFuzzer.swift ;;
-        locale-tag) entry=Fuzz/Targets/LocaleTagFuzzer.swift ;;
-        self-test) entry=Fuzz/Targets/SelfTestFuzzer.swift; sources="" ;;
+        message-format) entry=$out/sources/Fuzz_Targets_MessageFormatFuzzer.swift ;;
+        bundle) entry=$out/sources/Fuzz_Targets_BundleFuzzer.swift ;;
+        locale-tag) entry=$out/sources/Fuzz_Targets_LocaleTagFuzzer.swift ;;
+        self-test) entry=$out/sources/Fuzz_Targets_SelfTestFuzzer.swift; sources="" ;;
         *) echo "error: unknown target '$target'; use message-format, bundle, locale-tag or self-test" >&2; exit 64 ;;
     esac
     binary=$out/$target

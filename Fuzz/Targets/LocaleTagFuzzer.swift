@@ -1,3 +1,5 @@
+import LocaleData
+
 // libFuzzer entry: locale tags, project ids and plural operands must never crash, and a parsed tag's
 // normalised form must parse back to the same tag.
 @_cdecl("LLVMFuzzerTestOneInput")

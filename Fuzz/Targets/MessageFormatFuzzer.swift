@@ -1,3 +1,5 @@
+import LocaleData
+
 // libFuzzer entry: the MessageFormat parser and formatter must never crash, whatever the message.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMessageFormat(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {

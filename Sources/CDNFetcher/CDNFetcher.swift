@@ -2,6 +2,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import Synchronization
 
 /// The app side of WidgetI18n: downloads a project's manifest and message bundles with libcurl and caches

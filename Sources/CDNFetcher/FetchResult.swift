@@ -1,5 +1,6 @@
 import GroupContract
 import I18nCore
+import LocaleData
 
 /// What happened to one locale (or the manifest) in a fetch.
 public enum FetchOutcome: Sendable, Hashable, CustomStringConvertible {

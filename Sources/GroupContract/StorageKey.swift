@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 
 /// The better-i18n storage key schema, shared byte for byte with the JavaScript/Expo and Swift SDKs.
 ///

@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 
 /// The value of `@better-i18n:locale:{project}` as any SDK may have written it: a plain tag (`tr`,
 /// `pt-BR`, `pt_BR`), surrounded by spaces, or JSON-encoded (`"tr"`).

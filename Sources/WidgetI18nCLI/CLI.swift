@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import I18nCore
+import LocaleData
 
 /// The `widget-i18n` command line: picks the command from the first words and runs it.
 enum CLI {

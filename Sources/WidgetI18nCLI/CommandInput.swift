@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import I18nCore
+import LocaleData
 import TimelineEngine
 import WidgetTranslator
 

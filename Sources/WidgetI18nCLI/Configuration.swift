@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore
+import LocaleData
 
 /// Where the CLI's settings come from: flags win over environment variables, which win over an optional
 /// `widget-i18n.json` in the working directory.

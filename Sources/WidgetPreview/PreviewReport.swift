@@ -1,5 +1,6 @@
 import Foundation
 import I18nCore
+import LocaleData
 import SampleWidgets
 
 /// `report.json`: every image with every line's measurements, for tools and CI.

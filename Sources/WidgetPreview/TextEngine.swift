@@ -1,5 +1,6 @@
 import CPangoCairo
 import I18nCore
+import LocaleData
 
 /// Pango on Cairo, set up the same way for measuring and for drawing: fonts from fontconfig, text shaped by
 /// HarfBuzz, grey antialiasing and unhinted metrics, so widths do not depend on the pixel grid and a line

@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 
 /// A step of the fallback chain, in the order a lookup tries them.
 ///

@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 
 /// Something the translator met in the group store and worked around: a value it could not read, messages it
 /// could not use, a stored locale that is no locale. The translator never throws; it falls back and reports

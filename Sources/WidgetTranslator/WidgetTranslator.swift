@@ -1,6 +1,7 @@
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -3,6 +3,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import TestSupport
 import Testing
 

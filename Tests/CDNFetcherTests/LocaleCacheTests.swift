@@ -2,6 +2,7 @@ import CDNFetcher
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import Testing
 
 /// Caching a finished locale, without any transfer: the bytes go in, the store is checked.

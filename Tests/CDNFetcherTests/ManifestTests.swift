@@ -1,5 +1,6 @@
 import CDNFetcher
 import I18nCore
+import LocaleData
 import Testing
 
 @Suite struct ManifestTests {

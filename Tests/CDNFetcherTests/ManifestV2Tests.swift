@@ -2,6 +2,7 @@ import CDNFetcher
 import Foundation
 import GroupStore
 import I18nCore
+import LocaleData
 import TestSupport
 import Testing
 

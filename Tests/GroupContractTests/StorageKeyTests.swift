@@ -1,5 +1,6 @@
 import GroupContract
 import I18nCore
+import LocaleData
 import Testing
 
 /// The key schema is a contract with the better-i18n JavaScript/Expo and Swift SDKs: compare bytes, not shapes.

@@ -1,5 +1,6 @@
 import Foundation
 import I18nCore
+import LocaleData
 import Testing
 
 /// Every argument value at and past the numeric limits (±1e308, NaN, ±Infinity, 1e400, 10,000-digit decimals,

@@ -1,5 +1,6 @@
 import Foundation
 import I18nCore
+import LocaleData
 import Testing
 
 /// The differential corpus: 15,000 messages formatted by ICU4C 77.1 (CLDR 47) in 48 locales — plurals and

@@ -1,4 +1,5 @@
 import Foundation
+import LocaleData
 import Testing
 
 @testable import I18nCore

@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 import Testing
 
 struct MessageErrorCase: Decodable, Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 import Testing
 
 /// `MessageElement.source(of:)` writes back what `MessageParser` read: quoting included.

@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 import Testing
 
 @Suite struct SimpleInterpolationTests {

@@ -2,6 +2,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import SampleWidgets
 import Synchronization
 import TestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import I18nCore
+import LocaleData
 import TestSupport
 import Testing
 import WidgetTranslator

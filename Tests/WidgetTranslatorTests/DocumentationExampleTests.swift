@@ -2,6 +2,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import TestSupport
 import Testing
 import WidgetTranslator

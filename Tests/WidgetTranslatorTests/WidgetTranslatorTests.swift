@@ -1,5 +1,6 @@
 import GroupStore
 import I18nCore
+import LocaleData
 import TestSupport
 import Testing
 import WidgetTranslator

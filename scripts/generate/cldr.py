@@ -5,10 +5,10 @@ The one generator of I18nCore's locale data. It reads ICU's own data through PyI
 ICU 77.1) -- values resolved with ICU's inheritance, so each locale's data is what ICU formats with -- and
 writes, byte for byte the same on every run:
 
-  Sources/I18nCore/Plural/PluralRules+Generated.swift   cardinal and ordinal plural rules as Swift functions
-  Sources/I18nCore/CLDR/CLDRData+Generated.swift         numbers, compact, units, currencies, dates and the
+  Sources/LocaleData/Plural/PluralRules+Generated.swift   cardinal and ordinal plural rules as Swift functions
+  Sources/LocaleData/CLDR/CLDRData+Generated.swift         numbers, compact, units, currencies, dates and the
                                                           date-time pattern generator's table, packed
-  Tests/I18nCoreTests/Data/cldr-plural-samples.json      every sample number CLDR publishes with each rule
+  Tests/LocaleDataTests/Data/cldr-plural-samples.json      every sample number CLDR publishes with each rule
 
 The packed tables are two string literals (read in place, never copied into Swift objects): an index of
 fixed-width entries sorted by `locale/section`, and the records they point at. A record is a list of
@@ -530,9 +530,9 @@ def main():
     plural_swift, plural_samples = plural_files()
     records, locale_count = build_tables()
     outputs = {
-        "Sources/I18nCore/Plural/PluralRules+Generated.swift": plural_swift,
-        "Tests/I18nCoreTests/Data/cldr-plural-samples.json": plural_samples,
-        "Sources/I18nCore/CLDR/CLDRData+Generated.swift": data_file(records, locale_count),
+        "Sources/LocaleData/Plural/PluralRules+Generated.swift": plural_swift,
+        "Tests/LocaleDataTests/Data/cldr-plural-samples.json": plural_samples,
+        "Sources/LocaleData/CLDR/CLDRData+Generated.swift": data_file(records, locale_count),
     }
     changed = []
     for path, text in outputs.items():

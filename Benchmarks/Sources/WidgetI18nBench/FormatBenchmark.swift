@@ -1,4 +1,5 @@
 import I18nCore
+import LocaleData
 
 /// `widget-i18n-bench format`: ns per ICU format call, cached (the message parsed before) and uncached
 /// (every call formats a message never seen, so it is parsed first).

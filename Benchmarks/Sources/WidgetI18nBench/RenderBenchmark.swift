@@ -3,6 +3,7 @@ import GroupContract
 import GroupStore
 import GroupStoreUserDefaults
 import I18nCore
+import LocaleData
 import WidgetKeysFile
 import WidgetTranslator
 

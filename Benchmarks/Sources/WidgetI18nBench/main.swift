@@ -2,6 +2,7 @@ import Foundation
 import GroupStore
 import GroupStoreUserDefaults
 import I18nCore
+import LocaleData
 import WidgetKeysFile
 
 /// widget-i18n-bench: the performance figures of WidgetI18n, printed as JSON lines.

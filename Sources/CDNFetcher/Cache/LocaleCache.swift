@@ -2,6 +2,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 
 /// Caches one locale whose files have all arrived: merges namespaced files under their names, drops a
 /// byte-order mark, validates, hashes and writes the messages, their lookup index and their metadata.

@@ -1,5 +1,6 @@
 import Foundation
 import I18nCore
+import LocaleData
 
 /// The CDN manifest of a project, v2 as the better-i18n JavaScript core reads it: its languages, and
 /// optionally per-locale files with their versions (the rich manifest), namespaces (the slim manifest: names

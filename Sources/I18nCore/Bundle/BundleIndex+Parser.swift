@@ -1,3 +1,5 @@
+import LocaleData
+
 extension BundleIndex {
     /// A recursive-descent JSON validator that records object members as it goes. It checks the whole
     /// grammar (RFC 8259) and UTF-8, so a bundle that indexes is one `JSON.parse` would accept.

@@ -1,3 +1,5 @@
+import LocaleData
+
 /// Turns a message's source text and arguments into display text.
 ///
 /// The widget-facing contract: formatting never throws and never traps. What cannot be formatted (a missing

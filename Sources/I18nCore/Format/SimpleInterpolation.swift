@@ -1,3 +1,5 @@
+import LocaleData
+
 /// `{name}` placeholders and nothing more: the formatter for plain messages.
 ///
 /// A placeholder whose argument is missing stays in the text as written (`{name}`) and is reported. Anything

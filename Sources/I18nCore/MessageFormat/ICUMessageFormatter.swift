@@ -1,3 +1,5 @@
+import LocaleData
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -261,7 +263,7 @@ private struct Renderer {
         case .percent:
             return formats.format(number, .percentStyle, usesPatternPrecision: true)
         case .currency:
-            guard let code = formats.numbers["currency"] else {
+            guard let code = formats.regionCurrency else {
                 problems.append(FormatProblem(.unsupported("currency style in a locale without a region's currency")))
                 return formats.format(number, .decimal, usesPatternPrecision: true)
             }

@@ -1,3 +1,4 @@
+import LocaleData
 import Synchronization
 
 /// Parsed messages by source text, shared by every formatter in the process, so a message is parsed once.

@@ -1,3 +1,5 @@
+import LocaleData
+
 extension MessageElement {
     /// ICU MessageFormat text that parses back to `elements`: the inverse of `MessageParser.parse`, up to
     /// source locations, spacing and the spelling of quotes. Literal braces, apostrophes and (inside a plural)

@@ -1,3 +1,5 @@
+import LocaleData
+
 /// A position in a message's source: the offset in Unicode scalars, and the 1-based line and column.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The number of Unicode scalars before the position, from the start of the message.
@@ -54,22 +56,6 @@ package enum NumberStyle: Hashable, Sendable {
     /// An ICU number skeleton, after `::` (`percent .00`, `currency/EUR`, …).
     case skeleton(String)
     /// An ICU decimal pattern (`#,##0.00`).
-    case pattern(String)
-}
-
-/// The style of a `date` or `time` argument.
-package enum DateTimeStyle: Hashable, Sendable {
-    /// `short`: the locale's shortest format, such as `3/3/25` for a date in English.
-    case short
-    /// `medium`, also the style of `{d, date}` without one, such as `Mar 3, 2025` for a date in English.
-    case medium
-    /// `long`: such as `March 3, 2025` for a date in English.
-    case long
-    /// `full`: the locale's most complete format, such as `Monday, March 3, 2025` for a date in English.
-    case full
-    /// A date skeleton, after `::` (`yMMMd`).
-    case skeleton(String)
-    /// A date pattern (`yyyy-MM-dd`).
     case pattern(String)
 }
 

@@ -1,3 +1,5 @@
+import LocaleData
+
 /// Parses ICU MessageFormat as ICU4C and formatjs read it, into `MessageElement`s with source locations.
 ///
 /// Apostrophes follow ICU's default (`DOUBLE_OPTIONAL`): `''` is one apostrophe; a single apostrophe starts

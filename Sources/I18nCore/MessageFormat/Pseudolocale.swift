@@ -1,3 +1,5 @@
+import LocaleData
+
 /// The pseudo-locales Android and Xcode use to test layouts before any translation exists: a source
 /// message rewritten so that what a translation will do to it shows at once, while its ICU syntax (argument
 /// names, plural and select keywords, `#`, tags and quoting) stays untouched, so it formats as before.

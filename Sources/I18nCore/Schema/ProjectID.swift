@@ -1,3 +1,5 @@
+import LocaleData
+
 /// A better-i18n project identifier: `org/project` (e.g. `acme/widgets`) or a project UUID.
 ///
 /// The identifier is embedded verbatim in storage keys and CDN paths, so it is validated once here and

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import I18nCore
+import LocaleData
 import WidgetPreview
 import WidgetTranslator
 

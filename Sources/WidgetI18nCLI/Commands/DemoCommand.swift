@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import GroupStore
 import I18nCore
+import LocaleData
 import SampleWidgets
 import TimelineEngine
 import WidgetPreview

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import I18nCore
+import LocaleData
 
 /// `widget-i18n format`: formats an ICU message, or a stream of them.
 enum FormatCommand: Command {

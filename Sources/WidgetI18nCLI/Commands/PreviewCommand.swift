@@ -4,6 +4,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import SampleWidgets
 import TimelineEngine
 import WidgetPreview

@@ -4,6 +4,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import WidgetTranslator
 
 /// `widget-i18n status`: what is in the group store for the project.

@@ -4,6 +4,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 
 /// `widget-i18n store list`: every key of the group store.
 enum StoreListCommand: Command {

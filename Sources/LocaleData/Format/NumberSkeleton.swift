@@ -4,9 +4,9 @@ import Synchronization
 /// or one of MessageFormat's styles (`integer`, `percent`) expressed as one.
 ///
 /// Parsed once per message (`MessageParser` checks every token, so `check` reports a bad one with its position).
-struct NumberSkeleton: Hashable, Sendable {
-    enum Notation: Hashable, Sendable { case simple, compactShort, compactLong }
-    enum Unit: Hashable, Sendable {
+package struct NumberSkeleton: Hashable, Sendable {
+    package enum Notation: Hashable, Sendable { case simple, compactShort, compactLong }
+    package enum Unit: Hashable, Sendable {
         case none
         /// `percent`: the `%` sign, no scaling (`scale/100` or `%x100` scale).
         case percent
@@ -14,8 +14,8 @@ struct NumberSkeleton: Hashable, Sendable {
         /// A CLDR unit widgets show (`hour`, `kilometer-per-hour`).
         case measure(String)
     }
-    enum UnitWidth: Hashable, Sendable { case short, narrow, fullName, isoCode, hidden }
-    enum Precision: Hashable, Sendable {
+    package enum UnitWidth: Hashable, Sendable { case short, narrow, fullName, isoCode, hidden }
+    package enum Precision: Hashable, Sendable {
         /// The pattern's or the notation's default.
         case standard
         case fraction(minimum: Int, maximum: Int)
@@ -23,39 +23,39 @@ struct NumberSkeleton: Hashable, Sendable {
         case unlimited
         case currencyStandard
     }
-    enum SignDisplay: Hashable, Sendable { case auto, always, never, exceptZero, negative }
-    enum Grouping: Hashable, Sendable { case auto, off, min2, onAligned, thousands }
+    package enum SignDisplay: Hashable, Sendable { case auto, always, never, exceptZero, negative }
+    package enum Grouping: Hashable, Sendable { case auto, off, min2, onAligned, thousands }
 
-    var notation = Notation.simple
-    var unit = Unit.none
-    var unitWidth = UnitWidth.short
-    var precision = Precision.standard
+    package var notation = Notation.simple
+    package var unit = Unit.none
+    package var unitWidth = UnitWidth.short
+    package var precision = Precision.standard
     /// Multiply by 10^this (`scale/100` → 2, `%x100` → 2).
-    var scale = 0
-    var sign = SignDisplay.auto
-    var grouping = Grouping.auto
+    package var scale = 0
+    package var sign = SignDisplay.auto
+    package var grouping = Grouping.auto
 
     /// MessageFormat's `{n, number}`, with the locale pattern's precision.
-    static let decimal = NumberSkeleton()
+    package static let decimal = NumberSkeleton()
 
     /// MessageFormat's `integer` style.
-    static let integer = NumberSkeleton(precision: .fraction(minimum: 0, maximum: 0))
+    package static let integer = NumberSkeleton(precision: .fraction(minimum: 0, maximum: 0))
 
     /// MessageFormat's `percent` style: the locale's percent pattern, scaled by 100.
-    static let percentStyle = NumberSkeleton(unit: .percent, precision: .standard, scale: 2)
+    package static let percentStyle = NumberSkeleton(unit: .percent, precision: .standard, scale: 2)
 
     /// The units ICU knows by their simple identifiers, each with its CLDR data key.
-    static let units: Set<String> = [
+    package static let units: Set<String> = [
         "second", "minute", "hour", "day", "week", "month", "year", "meter", "kilometer", "mile", "foot", "gram",
         "kilogram", "pound", "celsius", "fahrenheit", "kilocalorie", "kilometer-per-hour", "mile-per-hour", "liter",
         "kilobyte", "megabyte", "gigabyte", "percent",
     ]
 
     /// A token the skeleton cannot use, and where it starts (in Unicode scalars from the skeleton's start).
-    struct Problem: Error, Hashable, Sendable {
-        var token: String
-        var offset: Int
-        var reason: String
+    package struct Problem: Error, Hashable, Sendable {
+        package var token: String
+        package var offset: Int
+        package var reason: String
     }
 
     /// A parse's outcome. Not `Result`, whose metadata costs a widget's first render a conformance scan (see
@@ -68,7 +68,7 @@ struct NumberSkeleton: Hashable, Sendable {
     private static let parsed = Mutex<[String: Parsed]>([:])
 
     /// `text` parsed, once per process: a message's skeleton is read on every format call.
-    static func cached(_ text: String) throws(Problem) -> NumberSkeleton {
+    package static func cached(_ text: String) throws(Problem) -> NumberSkeleton {
         var outcome = parsed.withLock { $0[text] }
         if outcome == nil {
             do { outcome = .skeleton(try NumberSkeleton(parsing: text)) } catch { outcome = .problem(error) }
@@ -84,7 +84,7 @@ struct NumberSkeleton: Hashable, Sendable {
     }
 
     /// Reads the tokens of `text` (what follows `::`).
-    init(parsing text: String) throws(Problem) {
+    package init(parsing text: String) throws(Problem) {
         var offset = 0
         for token in text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             let start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: token.startIndex)
@@ -93,7 +93,7 @@ struct NumberSkeleton: Hashable, Sendable {
         }
     }
 
-    init(
+    package init(
         notation: Notation = .simple, unit: Unit = .none, precision: Precision = .standard, scale: Int = 0
     ) {
         self.notation = notation
@@ -199,7 +199,7 @@ struct NumberSkeleton: Hashable, Sendable {
 
 extension String {
     /// The rest of the string after `prefix`, or `nil` when it does not start with it.
-    func stripping(prefix: String) -> String? {
+    package func stripping(prefix: String) -> String? {
         hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
     }
 }

@@ -4,25 +4,27 @@
 /// Arithmetic is on the decimal text, so long integers and fractions are exact; rounding is half-even, ICU's
 /// default. Built in rather than borrowed from Foundation: on Linux Foundation's formatters bring
 /// CoreFoundation and ICU into every binary, which triples a widget's size and slows each widget process.
-struct NumberFormats: Sendable {
+package struct NumberFormats: Sendable {
     /// The ten digits, zero first.
-    let digits: [String]
-    let decimal: String
-    let group: String
-    let minus: String
-    let plus: String
-    let percentSign: String
-    let decimalPattern: NumberPattern
-    let percentPattern: NumberPattern
-    let currencyPattern: NumberPattern
+    package let digits: [String]
+    package let decimal: String
+    package let group: String
+    package let minus: String
+    package let plus: String
+    package let percentSign: String
+    package let decimalPattern: NumberPattern
+    package let percentPattern: NumberPattern
+    package let currencyPattern: NumberPattern
     /// Integer digits needed beyond the first group before grouping starts (2 in Spanish: `1234`, `12.345`).
-    let minimumGroupingDigits: Int
+    package let minimumGroupingDigits: Int
     /// Compact, unit and currency data, read when first used.
     let numbers: CLDRData.Values
-    let locale: LocaleTag
-    let plural: @Sendable (PluralOperands) -> PluralCategory
+    /// The ISO 4217 code of the locale's region's currency, when it has one (`{n, number, currency}`).
+    package var regionCurrency: String? { numbers["currency"] }
+    package let locale: LocaleTag
+    package let plural: @Sendable (PluralOperands) -> PluralCategory
 
-    init(locale: LocaleTag, plural: @escaping @Sendable (PluralOperands) -> PluralCategory) {
+    package init(locale: LocaleTag, plural: @escaping @Sendable (PluralOperands) -> PluralCategory) {
         let numbers = CLDRData.values(.numbers, for: locale)
         self.numbers = numbers
         self.locale = locale
@@ -60,14 +62,14 @@ struct NumberFormats: Sendable {
         return nil
     }
 
-    var usesASCIIDigits: Bool { digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] }
+    package var usesASCIIDigits: Bool { digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] }
 
     // MARK: Formatting
 
     /// `number` as `skeleton` says. `usesPatternPrecision`: MessageFormat's own styles take their fraction
     /// digits from the locale's pattern (`#,##0.###`), a skeleton without precision shows up to six.
     /// `pattern` replaces the locale's (an ICU decimal pattern in the message, `{n, number, #,##0.0}`).
-    func format(
+    package func format(
         _ number: MessageNumber, _ skeleton: NumberSkeleton, usesPatternPrecision: Bool = false,
         pattern explicitPattern: NumberPattern? = nil
     ) -> String {
@@ -188,13 +190,13 @@ struct NumberFormats: Sendable {
     }
 
     /// The plural category of a formatted value (its visible digits count: `1.0` is not `1`).
-    func category(of value: DecimalText) -> PluralCategory {
+    package func category(of value: DecimalText) -> PluralCategory {
         guard let number = MessageNumber(value.text) else { return .other }
         return plural(PluralOperands(number))
     }
 
     /// The grouped digits of `value`, without sign, in the locale's digits.
-    func digitsText(_ value: DecimalText, grouping: Grouping, minimumIntegerDigits: Int = 1) -> String {
+    package func digitsText(_ value: DecimalText, grouping: Grouping, minimumIntegerDigits: Int = 1) -> String {
         var output = ""
         var integer = value.integer
         if integer.count < minimumIntegerDigits {
@@ -325,26 +327,26 @@ struct NumberFormats: Sendable {
 }
 
 /// Where grouping separators go.
-struct Grouping: Equatable {
+package struct Grouping: Equatable {
     /// Digits in the group nearest the decimal point (0: no grouping), and in the groups further left.
-    var primary: Int
-    var secondary: Int
-    var minimum: Int
+    package var primary: Int
+    package var secondary: Int
+    package var minimum: Int
 
-    init(primary: Int, secondary: Int, minimum: Int) {
+    package init(primary: Int, secondary: Int, minimum: Int) {
         self.primary = primary
         self.secondary = secondary
         self.minimum = minimum
     }
 
-    init(pattern: NumberPattern, minimum: Int) {
+    package init(pattern: NumberPattern, minimum: Int) {
         self.init(primary: pattern.primaryGrouping, secondary: pattern.secondaryGrouping, minimum: minimum)
     }
 }
 
 extension String {
     /// `{index}` replaced by `value` (CLDR's unit and currency patterns).
-    func replacingPlaceholder(_ index: Int, with value: String) -> String {
+    package func replacingPlaceholder(_ index: Int, with value: String) -> String {
         guard let range = firstRange(of: "{\(index)}") else { return self }
         return String(self[..<range.lowerBound]) + value + String(self[range.upperBound...])
     }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import I18nCore
+@testable import LocaleData
 
 /// Local time in `zone` at `unixTime`, as Python's `zoneinfo` and glibc's `localtime` gave it with the
 /// system's tzdata 2025b (`isDST` is the database's flag, so winter in Dublin counts as daylight saving time).

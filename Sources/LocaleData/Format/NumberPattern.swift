@@ -1,26 +1,26 @@
 /// A CLDR decimal pattern (`#,##0.###`, `¤#,##0.00`, `#,##0 %`, `0 тыс'.'`), read into what formatting
 /// needs: the affixes of positive and negative numbers, grouping sizes and fraction digits.
-struct NumberPattern: Sendable, Equatable {
+package struct NumberPattern: Sendable, Equatable {
     /// A piece of an affix: text, or a symbol the locale supplies.
-    enum Part: Sendable, Equatable {
+    package enum Part: Sendable, Equatable {
         case literal(String)
         case minus, plus, percent, currency
     }
 
-    var prefix: [Part] = []
-    var suffix: [Part] = []
+    package var prefix: [Part] = []
+    package var suffix: [Part] = []
     /// A negative number's affixes: the pattern's own after `;`, else a minus sign before the prefix.
-    var negativePrefix: [Part] = []
-    var negativeSuffix: [Part] = []
-    var primaryGrouping = 0
-    var secondaryGrouping = 0
-    var minimumIntegerDigits = 1
-    var minimumFractionDigits = 0
-    var maximumFractionDigits = 0
+    package var negativePrefix: [Part] = []
+    package var negativeSuffix: [Part] = []
+    package var primaryGrouping = 0
+    package var secondaryGrouping = 0
+    package var minimumIntegerDigits = 1
+    package var minimumFractionDigits = 0
+    package var maximumFractionDigits = 0
     /// Whether the pattern has a number part at all.
-    var hasDigits = false
+    package var hasDigits = false
 
-    init(_ pattern: String) {
+    package init(_ pattern: String) {
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
         (prefix, suffix) = Self.subpattern(scalars, &index, number: &self)
@@ -137,14 +137,14 @@ struct NumberPattern: Sendable, Equatable {
 }
 
 /// A decimal number as its digits (values 0–9), for exact scaling and rounding.
-struct DecimalText: Equatable {
-    var isNegative: Bool
+package struct DecimalText: Equatable {
+    package var isNegative: Bool
     /// At least one digit, no leading zeros but a lone zero.
-    var integer: [UInt8]
-    var fraction: [UInt8]
+    package var integer: [UInt8]
+    package var fraction: [UInt8]
 
     /// How many digits to keep.
-    enum Precision: Equatable {
+    package enum Precision: Equatable {
         case fraction(minimum: Int, maximum: Int)
         case significant(minimum: Int, maximum: Int)
         /// Compact notation's default: whole numbers, but at least two significant digits (`1.2K`, `12K`).
@@ -152,7 +152,7 @@ struct DecimalText: Equatable {
     }
 
     /// Reads canonical `MessageNumber` text: optional `-`, digits, optional `.` and digits.
-    init(_ text: String) {
+    package init(_ text: String) {
         var bytes = Substring(text).utf8[...]
         isNegative = bytes.first == UInt8(ascii: "-")
         if isNegative { bytes = bytes.dropFirst() }
@@ -172,17 +172,17 @@ struct DecimalText: Equatable {
         if integer.isEmpty { integer = [0] }
     }
 
-    var isZero: Bool { integer.allSatisfy { $0 == 0 } && fraction.allSatisfy { $0 == 0 } }
+    package var isZero: Bool { integer.allSatisfy { $0 == 0 } && fraction.allSatisfy { $0 == 0 } }
 
     /// The power of ten of the leading non-zero digit (`1234` → 3, `0.05` → -2); 0 for zero.
-    var magnitude: Int {
+    package var magnitude: Int {
         if integer != [0] { return integer.count - 1 }
         guard let first = fraction.firstIndex(where: { $0 != 0 }) else { return 0 }
         return -(first + 1)
     }
 
     /// The canonical text (`-1.50`), as `MessageNumber` reads it.
-    var text: String {
+    package var text: String {
         var text = isNegative ? "-" : ""
         for digit in integer { text.unicodeScalars.append(Unicode.Scalar(digit + 0x30)) }
         if !fraction.isEmpty {
@@ -193,7 +193,7 @@ struct DecimalText: Equatable {
     }
 
     /// Multiplies by 10^`places` (divides when negative).
-    mutating func shift(by places: Int) {
+    package mutating func shift(by places: Int) {
         if places > 0 {
             for _ in 0..<places { integer.append(fraction.isEmpty ? 0 : fraction.removeFirst()) }
         } else if places < 0 {
@@ -206,7 +206,7 @@ struct DecimalText: Equatable {
     }
 
     /// Rounds half to even, keeping digits down to 10^`lowest`, and drops the fraction digits below it.
-    mutating func round(atMagnitude lowest: Int) {
+    package mutating func round(atMagnitude lowest: Int) {
         let point = integer.count
         var digits = integer + fraction
         let cut = point - lowest
@@ -242,13 +242,13 @@ struct DecimalText: Equatable {
     }
 
     /// Drops trailing zeros past `minimum` fraction digits and pads with zeros up to it.
-    mutating func trimFraction(keeping minimum: Int) {
+    package mutating func trimFraction(keeping minimum: Int) {
         while fraction.count > minimum, fraction.last == 0 { fraction.removeLast() }
         while fraction.count < minimum { fraction.append(0) }
     }
 
     /// Rounds and pads as `precision` says.
-    mutating func apply(_ precision: Precision) {
+    package mutating func apply(_ precision: Precision) {
         switch precision {
         case .fraction(let minimum, let maximum):
             round(atMagnitude: -max(minimum, maximum))

@@ -1,4 +1,4 @@
-import I18nCore
+import LocaleData
 import Testing
 
 struct LocaleTagCase: Decodable, Sendable, CustomTestStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import I18nCore
+import LocaleData
 import Testing
 
 /// CLDR publishes sample numbers with every rule (`@integer 0, 2~16, …`, `@decimal 0.0~1.5, 1c6, …`);

@@ -5,9 +5,9 @@
 ///
 /// The table, the preferred hour cycle, the append items and the glue come from `CLDRData` (section `g`),
 /// in ICU's order, so ties resolve as ICU resolves them.
-final class DateTimePatternGenerator: Sendable {
+package final class DateTimePatternGenerator: Sendable {
     /// ICU's `UDateTimePatternField`, in its order.
-    enum Field: Int, CaseIterable {
+    package enum Field: Int, CaseIterable {
         case era, year, quarter, month, weekOfYear, weekOfMonth, weekday, dayOfYear, dayOfWeekInMonth, day
         case dayPeriod, hour, minute, second, fractionalSecond, zone
     }
@@ -18,12 +18,12 @@ final class DateTimePatternGenerator: Sendable {
     private static let missingField = 0x1000
 
     /// One row of ICU's field table: a pattern letter at some length, its field and its type.
-    struct FieldType {
-        let letter: Unicode.Scalar
-        let field: Field
-        let type: Int
-        let minimumLength: Int
-        let maximumLength: Int
+    package struct FieldType {
+        package let letter: Unicode.Scalar
+        package let field: Field
+        package let type: Int
+        package let minimumLength: Int
+        package let maximumLength: Int
     }
 
     private static let numeric = 0x100
@@ -34,7 +34,7 @@ final class DateTimePatternGenerator: Sendable {
     private static let long = -0x104
 
     /// ICU's `dtTypes`, the order of which decides the canonical row of a letter and length.
-    static let types: [FieldType] = {
+    package static let types: [FieldType] = {
         func row(_ letter: Unicode.Scalar, _ field: Field, _ type: Int, _ minimum: Int, _ maximum: Int) -> FieldType {
             FieldType(letter: letter, field: field, type: type, minimumLength: minimum, maximumLength: maximum)
         }
@@ -84,10 +84,10 @@ final class DateTimePatternGenerator: Sendable {
     }()
 
     /// The pattern letters a skeleton may use.
-    static let skeletonLetters: Set<Unicode.Scalar> = Set(types.map(\.letter))
+    package static let skeletonLetters: Set<Unicode.Scalar> = Set(types.map(\.letter))
 
     /// The canonical row of `letter` repeated `length` times (ICU's `getCanonicalIndex`, not strict).
-    static func canonicalRow(_ letter: Unicode.Scalar, length: Int) -> FieldType? {
+    package static func canonicalRow(_ letter: Unicode.Scalar, length: Int) -> FieldType? {
         var best: Int?
         var index = 0
         while index < types.count {
@@ -107,12 +107,12 @@ final class DateTimePatternGenerator: Sendable {
     }
 
     /// A skeleton or pattern read into fields: per field, the letters as written and ICU's type value.
-    struct Matcher: Equatable {
-        var original = [String](repeating: "", count: 16)
-        var base = [String](repeating: "", count: 16)
-        var type = [Int](repeating: 0, count: 16)
+    package struct Matcher: Equatable {
+        package var original = [String](repeating: "", count: 16)
+        package var base = [String](repeating: "", count: 16)
+        package var type = [Int](repeating: 0, count: 16)
 
-        init(_ text: String) {
+        package init(_ text: String) {
             var original = self.original
             var base = self.base
             var type = self.type
@@ -146,14 +146,14 @@ final class DateTimePatternGenerator: Sendable {
             }
         }
 
-        var fieldMask: Int {
+        package var fieldMask: Int {
             var mask = 0
             for field in 0..<16 where type[field] != 0 { mask |= 1 << field }
             return mask
         }
 
         /// ICU's distance from this request to `other`, counting only the fields in `includeMask`.
-        func distance(to other: Matcher, includeMask: Int) -> (distance: Int, missing: Int, extra: Int) {
+        package func distance(to other: Matcher, includeMask: Int) -> (distance: Int, missing: Int, extra: Int) {
             var result = 0
             var missing = 0
             var extra = 0
@@ -193,7 +193,7 @@ final class DateTimePatternGenerator: Sendable {
     }
 
     /// The best pattern for `skeleton`.
-    func bestPattern(for skeleton: String) -> String {
+    package func bestPattern(for skeleton: String) -> String {
         let (mapped, usesCapitalJ) = mapMetacharacters(skeleton)
         let request = Matcher(mapped)
         let (best, missing, extra, specified) = bestRaw(request, includeMask: -1)

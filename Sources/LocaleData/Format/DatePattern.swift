@@ -1,7 +1,7 @@
 /// The parts of a CLDR date pattern or skeleton (`EEE, MMM d 'at' h:mm`): runs of one pattern letter, quoted
 /// literals, and other text. The one scanner of the formatter, the pattern generator and its matcher.
-enum DatePattern {
-    enum Part {
+package enum DatePattern {
+    package enum Part {
         /// A run of one ASCII letter (`MMM`).
         case field(Unicode.Scalar, count: Int)
         /// `'at'` or `''`: the source with its quotes, and the text it stands for.
@@ -10,7 +10,7 @@ enum DatePattern {
         case other(Unicode.Scalar)
     }
 
-    static func forEachPart(of pattern: String, _ body: (Part) -> Void) {
+    package static func forEachPart(of pattern: String, _ body: (Part) -> Void) {
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
         while index < scalars.count {

@@ -6,19 +6,19 @@
 
 /// A locale's gregorian date and time formats from `CLDRData`, and the formatting of an instant with them in a
 /// time zone: ICU MessageFormat's `date` and `time` styles, date skeletons and patterns, as ICU4C prints them.
-struct DateFormats: Sendable {
+package struct DateFormats: Sendable {
     let dates: CLDRData.Values
-    let numbers: NumberFormats
-    let locale: LocaleTag
+    package let numbers: NumberFormats
+    package let locale: LocaleTag
 
-    init(locale: LocaleTag, numbers: NumberFormats) {
+    package init(locale: LocaleTag, numbers: NumberFormats) {
         self.locale = locale
         self.numbers = numbers
         dates = CLDRData.values(.dates, for: locale)
     }
 
     /// The pattern of a MessageFormat `date` or `time` argument (`nil` style: a plain `{d}`, date and time).
-    func pattern(isTime: Bool, style: DateTimeStyle?) -> String {
+    package func pattern(isTime: Bool, style: DateTimeStyle?) -> String {
         switch style {
         case nil:
             let glue = dates["glue.short"] ?? "{1} {0}"
@@ -36,11 +36,11 @@ struct DateFormats: Sendable {
     /// The seconds since 1970 a date can be formatted at: ECMAScript's time values, 100,000,000 days either
     /// side of 1970, which is what a JavaScript app can send. A message argument outside it is a per-message
     /// problem (`ICUMessageFormatter`); NaN is outside it.
-    static let formattableRange: ClosedRange<Double> = -8.64e12...8.64e12
+    package static let formattableRange: ClosedRange<Double> = -8.64e12...8.64e12
 
     /// `date` in `zone` with a CLDR date pattern (`MMM d, y`, `HH:mm`). A date outside `formattableRange` is
     /// shown at the range's nearest end, so no value can trap.
-    func format(_ date: Date, pattern: String, zone: ZoneInfo) -> String {
+    package func format(_ date: Date, pattern: String, zone: ZoneInfo) -> String {
         let raw = date.timeIntervalSince1970
         let instant = raw.isNaN ? 0 : min(max(raw, Self.formattableRange.lowerBound), Self.formattableRange.upperBound)
         let seconds = Int64(instant.rounded(.down))
@@ -68,16 +68,16 @@ struct DateFormats: Sendable {
     }
 
     private struct Fields {
-        let year: Int64
-        let month: Int
-        let day: Int
+        package let year: Int64
+        package let month: Int
+        package let day: Int
         /// 0 is Sunday.
-        let weekday: Int
-        let hour: Int
-        let minute: Int
-        let second: Int
-        let millisecond: Int
-        let dayOfYear: Int
+        package let weekday: Int
+        package let hour: Int
+        package let minute: Int
+        package let second: Int
+        package let millisecond: Int
+        package let dayOfYear: Int
     }
 
     private func field(_ letter: Unicode.Scalar, count: Int, _ time: Fields, zone: ZoneInfo, seconds: Int64) -> String {
@@ -164,4 +164,20 @@ struct DateFormats: Sendable {
         if minutes % 60 != 0 { text += ":" + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60) }
         return text
     }
+}
+
+/// The style of a `date` or `time` argument.
+package enum DateTimeStyle: Hashable, Sendable {
+    /// `short`: the locale's shortest format, such as `3/3/25` for a date in English.
+    case short
+    /// `medium`, also the style of `{d, date}` without one, such as `Mar 3, 2025` for a date in English.
+    case medium
+    /// `long`: such as `March 3, 2025` for a date in English.
+    case long
+    /// `full`: the locale's most complete format, such as `Monday, March 3, 2025` for a date in English.
+    case full
+    /// A date skeleton, after `::` (`yMMMd`).
+    case skeleton(String)
+    /// A date pattern (`yyyy-MM-dd`).
+    case pattern(String)
 }

@@ -1,4 +1,4 @@
-import I18nCore
+import LocaleData
 import Testing
 
 @Suite struct LocaleNegotiationTests {

@@ -2,18 +2,18 @@ import Synchronization
 
 /// What formatting needs to know about a locale on every call, resolved once per process: its plural rules
 /// and number formats. One dictionary lookup per message instead of one per plural and `#`.
-final class LocaleProfile: Sendable {
-    let cardinal: @Sendable (PluralOperands) -> PluralCategory
-    let ordinal: @Sendable (PluralOperands) -> PluralCategory
-    let numberFormats: NumberFormats
+package final class LocaleProfile: Sendable {
+    package let cardinal: @Sendable (PluralOperands) -> PluralCategory
+    package let ordinal: @Sendable (PluralOperands) -> PluralCategory
+    package let numberFormats: NumberFormats
 
     private static let profiles = Mutex<[String: LocaleProfile]>([:])
 
     /// Date data is read on the first date, and a skeleton's pattern is found once.
     private struct DateState {
-        var formats: DateFormats?
-        var generator: DateTimePatternGenerator?
-        var patterns: [String: String] = [:]
+        package var formats: DateFormats?
+        package var generator: DateTimePatternGenerator?
+        package var patterns: [String: String] = [:]
     }
     private let dateState = Mutex(DateState())
     private let locale: LocaleTag
@@ -25,7 +25,7 @@ final class LocaleProfile: Sendable {
         numberFormats = NumberFormats(locale: locale, plural: cardinal)
     }
 
-    static func profile(for locale: LocaleTag) -> LocaleProfile {
+    package static func profile(for locale: LocaleTag) -> LocaleProfile {
         if let profile = profiles.withLock({ $0[locale.normalized] }) { return profile }
         let profile = LocaleProfile(locale: locale)
         profiles.withLock { $0[locale.normalized] = profile }
@@ -33,7 +33,7 @@ final class LocaleProfile: Sendable {
     }
 
     /// The locale's date formats, read on first use.
-    var dateFormats: DateFormats {
+    package var dateFormats: DateFormats {
         if let formats = dateState.withLock({ $0.formats }) { return formats }
         let formats = DateFormats(locale: locale, numbers: numberFormats)
         dateState.withLock { $0.formats = formats }
@@ -41,7 +41,7 @@ final class LocaleProfile: Sendable {
     }
 
     /// The locale's pattern for a date skeleton (`yMMMd` → `MMM d, y`), found once per skeleton.
-    func datePattern(forSkeleton skeleton: String) -> String {
+    package func datePattern(forSkeleton skeleton: String) -> String {
         if let pattern = dateState.withLock({ $0.patterns[skeleton] }) { return pattern }
         let generator =
             dateState.withLock { $0.generator }
@@ -55,7 +55,7 @@ final class LocaleProfile: Sendable {
     }
 
     /// `#` in a plural: the number with exactly its visible fraction digits, grouped for the locale.
-    func formatPound(_ number: MessageNumber) -> String {
+    package func formatPound(_ number: MessageNumber) -> String {
         let text = number.text
         // The commonest case, a small count, in ASCII digits: the text itself.
         if text.utf8.count <= 3, numberFormats.usesASCIIDigits,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import I18nCore
+@testable import LocaleData
 
 /// The number formatter's arithmetic and skeleton options on their own; `ICUCorpusTests` holds them against
 /// ICU in 48 locales.

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-@testable import I18nCore
+@testable import LocaleData
 
 /// The packed CLDR tables: one release, recorded where it is generated, and ICU's parent inheritance.
 @Suite struct CLDRDataTests {
     @Test func everyGeneratedFileRecordsTheOneRelease() throws {
         #expect(CLDRData.release == "47")
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Sources/I18nCore")
+            "../../Sources/LocaleData")
         for file in ["CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift"] {
             let handle = try FileHandle(forReadingFrom: sources.appendingPathComponent(file))
             let header = String(decoding: handle.readData(ofLength: 200), as: UTF8.self)

@@ -1,0 +1,100 @@
+/// A number in its decimal spelling, as plural rules need it: `1.50` keeps its two fraction digits.
+public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
+    /// The canonical decimal text: optional `-`, integer digits, optional `.` and fraction digits.
+    public let text: String
+
+    /// The numeric value, parsed once.
+    public let value: Double
+
+    /// Digits after the decimal point as written (`1.50` → 2): what `#` shows and what offsets keep.
+    package var visibleFractionDigits: Int {
+        guard let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        return text.utf8.distance(from: point, to: text.utf8.endIndex) - 1
+    }
+
+    public var description: String { text }
+
+    public static func == (lhs: MessageNumber, rhs: MessageNumber) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+
+    /// An integer, with no fraction digits.
+    /// - Parameter value: the integer.
+    public init(_ value: Int) {
+        text = String(value)
+        self.value = Double(value)
+    }
+
+    /// A floating-point value, as JSON and JavaScript read it: the shortest digits that round-trip, so `1.0` is
+    /// `1` and `0.1` is `0.1` (ICU formats the double the same way: `1 item`, not `1.0 items`).
+    /// - Parameter value: the number; non-finite values are kept as `nan`, `inf` or `-inf` text.
+    public init(_ value: Double) {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            text = String(Int64(value))
+        } else if value.isFinite, let parsed = MessageNumber(String(value)) {
+            text = parsed.text
+        } else {
+            text = String(value)
+        }
+        self.value = value
+    }
+
+    /// Parses a decimal number (`42`, `-1.50`, `2.5e3`); exponents are expanded so that the digits after the
+    /// point stay what the writer meant. Returns `nil` for anything else, including `nan` and `inf`.
+    /// - Parameter text: the decimal number as text.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        var index = 0
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var integerDigits: [UInt8] = []
+        var fractionDigits: [UInt8] = []
+        while index < bytes.count, ASCII.isDigit(bytes[index]) {
+            integerDigits.append(bytes[index])
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, ASCII.isDigit(bytes[index]) {
+                fractionDigits.append(bytes[index])
+                index += 1
+            }
+        }
+        guard !integerDigits.isEmpty || !fractionDigits.isEmpty else { return nil }
+        var exponent = 0
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentText = ""
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentText.append(Character(Unicode.Scalar(bytes[index])))
+                index += 1
+            }
+            let digitsStart = index
+            while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
+            guard index > digitsStart, index - digitsStart <= 4 else { return nil }
+            exponentText += String(decoding: bytes[digitsStart..<index], as: UTF8.self)
+            exponent = Int(exponentText) ?? 0
+        }
+        guard index == bytes.count else { return nil }
+        // Shift the decimal point by the exponent.
+        var digits = integerDigits + fractionDigits
+        var pointPosition = integerDigits.count + exponent
+        if pointPosition < 0 {
+            digits = [UInt8](repeating: UInt8(ascii: "0"), count: -pointPosition) + digits
+            pointPosition = 0
+        }
+        if pointPosition > digits.count {
+            digits += [UInt8](repeating: UInt8(ascii: "0"), count: pointPosition - digits.count)
+        }
+        var integerPart = Array(digits[..<pointPosition].drop { $0 == UInt8(ascii: "0") })
+        if integerPart.isEmpty { integerPart = [UInt8(ascii: "0")] }
+        let fractionPart = Array(digits[pointPosition...])
+        var result = negative ? "-" : ""
+        result += String(decoding: integerPart, as: UTF8.self)
+        if !fractionPart.isEmpty { result += "." + String(decoding: fractionPart, as: UTF8.self) }
+        self.text = result
+        self.value = Double(result) ?? 0
+    }
+}
