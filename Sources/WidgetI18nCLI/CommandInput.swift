@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import I18nCore
 import LocaleData
+import SampleWidgets
 import TimelineEngine
 import WidgetTranslator
 
@@ -86,5 +87,34 @@ extension Configuration {
             store: try store(), project: try requireProject(), defaultLocale: defaultLocale,
             preferredLanguages: PreferredLanguages.fromEnvironment(environment), bundledMessages: bundled,
             formatter: CommandInput.formatter())
+    }
+}
+
+/// What every command that renders the sample widgets (`timeline`, `host`, `preview`, `check --layout`) reads
+/// the same way: `--time-zone`, `--event`, and the configured translator (store, project, `--bundled`
+/// messages, the environment's languages), from which the widgets' `WidgetSource` is made.
+struct WidgetRenderInput {
+    let translator: WidgetTranslator
+    let defaultLocale: LocaleTag
+    let timeZone: ZoneInfo
+    /// The time zone as the user named it (Foundation reports UTC as GMT).
+    let timeZoneName: String
+    let eventID: String?
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let zone = try CommandInput.timeZone(arguments)
+        timeZone = zone?.zone ?? .current
+        timeZoneName = zone?.name ?? ZoneInfo.current.identifier
+        eventID = arguments.value("event")
+        let configuration = try context.configuration()
+        translator = try configuration.translator(arguments)
+        defaultLocale = configuration.defaultLocale
+    }
+
+    /// What the sample widgets read: the configured store and messages, in `locale` when given.
+    func source(locale: LocaleTag? = nil) -> WidgetSource {
+        WidgetSource(
+            store: translator.store, project: translator.project, defaultLocale: defaultLocale, locale: locale,
+            bundledMessages: translator.bundledMessages, preferredLanguages: translator.preferredLanguages)
     }
 }

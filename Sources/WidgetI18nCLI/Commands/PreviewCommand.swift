@@ -85,12 +85,13 @@ struct PreviewSelection {
     init(_ arguments: ParsedArguments, context: CommandContext, defaultToAllLocales: Bool, pseudo: Bool = false)
         throws(CLIError)
     {
-        let eventID = arguments.value("event")
+        let input = try WidgetRenderInput(arguments, context: context)
         var widgets: [PreviewWidget] = []
         for kind in arguments.allValues("widget") {
-            widgets.append(try CommandInput.widgetKind(kind) == "today" ? .today : .daysSince(eventID: eventID))
+            widgets.append(
+                try CommandInput.widgetKind(kind) == "today" ? .today : .daysSince(eventID: input.eventID))
         }
-        if widgets.isEmpty { widgets = [.daysSince(eventID: eventID), .today] }
+        if widgets.isEmpty { widgets = [.daysSince(eventID: input.eventID), .today] }
         var families: [HomeScreenFamily] = []
         for name in arguments.allValues("family") {
             let family = try CommandInput.family(name)
@@ -99,12 +100,9 @@ struct PreviewSelection {
         if families.isEmpty { families = HomeScreenFamily.allCases }
         let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text)
         }
-        let timeZone = try CommandInput.timeZone(arguments)?.zone ?? .current
         let date = try CommandInput.start(arguments)
-
-        let configuration = try context.configuration()
-        translator = try configuration.translator(arguments)
-        defaultLocale = configuration.defaultLocale
+        translator = input.translator
+        defaultLocale = input.defaultLocale
         let cached = translator.cachedLocales()
         guard !cached.isEmpty || !translator.bundledMessages.isEmpty else {
             throw .failure(
@@ -127,11 +125,9 @@ struct PreviewSelection {
         } else {
             locales = [translator.locale]
         }
-        source = WidgetSource(
-            store: translator.store, project: translator.project, defaultLocale: configuration.defaultLocale,
-            bundledMessages: translator.bundledMessages, preferredLanguages: translator.preferredLanguages)
+        source = input.source()
         options = PreviewOptions(
-            widgets: widgets, families: families, locales: locales, date: date, timeZone: timeZone)
+            widgets: widgets, families: families, locales: locales, date: date, timeZone: input.timeZone)
         if pseudo { try addPseudoLocales(showingThem: !requested.contains { Pseudolocale($0) != nil }) }
     }
 

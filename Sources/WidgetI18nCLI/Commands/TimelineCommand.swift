@@ -75,18 +75,13 @@ struct WidgetOptions {
         }
         self.kind = try CommandInput.widgetKind(kind)
         family = try CommandInput.family(arguments.value("family") ?? "medium")
-        let zone = try CommandInput.timeZone(arguments)
-        timeZone = zone?.zone ?? .current
-        timeZoneName = zone?.name ?? ZoneInfo.current.identifier
-        let configuration = try context.configuration()
         let locale = try CommandInput.localeOption(arguments)
-        // The configured store, bundled messages and languages; the widget's own translators do the reading.
-        let configured = try configuration.translator(arguments)
-        source = WidgetSource(
-            store: configured.store, project: configured.project, defaultLocale: configuration.defaultLocale,
-            locale: locale, bundledMessages: configured.bundledMessages,
-            preferredLanguages: configured.preferredLanguages)
-        eventID = arguments.value("event")
+        let input = try WidgetRenderInput(arguments, context: context)
+        timeZone = input.timeZone
+        timeZoneName = input.timeZoneName
+        eventID = input.eventID
+        // The widget's own translators do the reading.
+        source = input.source(locale: locale)
     }
 
     var provider: any EntryTimelineProvider<WidgetEntry> {

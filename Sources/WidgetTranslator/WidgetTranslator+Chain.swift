@@ -1,0 +1,130 @@
+import GroupContract
+import GroupStore
+import I18nCore
+import LocaleData
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Key resolution through the fallback chain: the requested locale and its parents, the default locale's
+/// chain, the bundled messages, then the key; and the bundles each step loads.
+extension WidgetTranslator {
+    /// Resolves `key` through the fallback chain without formatting it.
+    /// - Parameters:
+    ///   - key: the dotted message key, such as `today.title`.
+    ///   - locale: the locale to start from; the detected locale when `nil`.
+    ///   - defaultText: what to show when no step has the key, instead of the key.
+    public func resolve(_ key: String, locale: LocaleTag? = nil, defaultText: String? = nil) -> Resolution {
+        let start = locale ?? self.locale
+        // A widget re-renders the same keys on every timeline entry: remember each answer until `reload()`.
+        let resolution: Resolution
+        if let cached = state.withLock({ $0.resolutions[start.normalized]?[key] }) {
+            resolution = cached
+        } else {
+            resolution = resolveThroughChain(key, start: start)
+            state.withLock { $0.resolutions[start.normalized, default: [:]][key] = resolution }
+        }
+        guard let defaultText, resolution.step == .key else { return resolution }
+        var attempts = resolution.attempts.dropLast()
+        attempts.append(.init(step: .callerDefault, outcome: .found))
+        return Resolution(key: key, message: defaultText, step: .callerDefault, attempts: Array(attempts))
+    }
+
+    /// The chain up to the bundled messages, then the key itself; `resolve` puts a caller's default in its place.
+    func resolveThroughChain(_ key: String, start: LocaleTag) -> Resolution {
+        var attempts: [Resolution.Attempt] = []
+        // A chain is a handful of tags: an array is cheaper than a set here.
+        var tried: [LocaleTag] = []
+        for (offset, tag) in start.fallbackChain.enumerated() where !tried.contains(tag) {
+            tried.append(tag)
+            let step: ResolutionStep = offset == 0 ? .requestedLocale(tag) : .parentLocale(tag)
+            if let message = lookUp(key, in: tag, step: step, attempts: &attempts) {
+                return Resolution(key: key, message: message, step: step, attempts: attempts)
+            }
+        }
+        for tag in defaultLocale.fallbackChain where !tried.contains(tag) {
+            tried.append(tag)
+            if let message = lookUp(key, in: tag, step: .defaultLocale(tag), attempts: &attempts) {
+                return Resolution(key: key, message: message, step: .defaultLocale(tag), attempts: attempts)
+            }
+        }
+        var triedBundled: [LocaleTag] = []
+        for tag in start.fallbackChain + defaultLocale.fallbackChain where !triedBundled.contains(tag) {
+            triedBundled.append(tag)
+            guard let bundle = bundledMessages[tag] else { continue }
+            if let message = bundle.message(forKey: key) {
+                attempts.append(.init(step: .bundled(tag), outcome: .found))
+                return Resolution(key: key, message: message, step: .bundled(tag), attempts: attempts)
+            }
+            attempts.append(.init(step: .bundled(tag), outcome: .keyMissing))
+        }
+        attempts.append(.init(step: .key, outcome: .found))
+        return Resolution(key: key, message: key, step: .key, attempts: attempts)
+    }
+
+    /// The messages of `locale` from the store, parsed in full (every key, counts), or why there are none.
+    /// Widgets do not need this: lookups go through the stored index when there is one.
+    /// - Parameter locale: the locale whose messages key to read.
+    /// A failure is also reported in `problems`.
+    public func messages(for locale: LocaleTag) -> Result<MessageBundle?, StoreProblem> {
+        do {
+            return .success(try reader.bundle(locale, cachedLocales: cachedLocaleKeys))
+        } catch {
+            let problem = problem(error, locale: locale, then: "")
+            report(problem)
+            return .failure(problem)
+        }
+    }
+
+    func lookUp(
+        _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
+    ) -> String? {
+        var loaded = bundle(for: tag)
+        if case .loaded(let bundle) = loaded, bundle.lookUp(key) == .stale {
+            // The stored index proved stale on this key: parse the JSON, answer from it, rebuild the index.
+            loaded = loadBundle(for: tag, usingStoredIndex: false)
+            state.withLock { $0.bundles[tag.normalized] = loaded }
+        }
+        switch loaded {
+        case .loaded(let bundle):
+            if case .found(let message) = bundle.lookUp(key) {
+                attempts.append(.init(step: step, outcome: .found))
+                return message
+            }
+            attempts.append(.init(step: step, outcome: .keyMissing))
+        case .notCached:
+            attempts.append(.init(step: step, outcome: .notCached))
+        case .unreadable(let reason):
+            attempts.append(.init(step: step, outcome: .unreadable(reason)))
+        }
+        return nil
+    }
+
+    func bundle(for tag: LocaleTag) -> CachedBundle {
+        if let cached = state.withLock({ $0.bundles[tag.normalized] }) { return cached }
+        let loaded = loadBundle(for: tag)
+        state.withLock { $0.bundles[tag.normalized] = loaded }
+        return loaded
+    }
+
+    func loadBundle(for tag: LocaleTag, usingStoredIndex: Bool = true) -> CachedBundle {
+        let messages: StoredMessages
+        do {
+            guard let found = try reader.openMessages(tag, cachedLocales: cachedLocaleKeys) else { return .notCached }
+            messages = found
+        } catch {
+            report(problem(error, locale: tag, then: "; using the next fallback"))
+            return .unreadable("\(error)")
+        }
+        do {
+            return .loaded(try reader.lookup(for: messages, usingStoredIndex: usingStoredIndex))
+        } catch {
+            report(problem(error, locale: tag, then: "; using the next fallback"))
+            return .unreadable("\(error)")
+        }
+    }
+}

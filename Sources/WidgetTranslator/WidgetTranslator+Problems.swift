@@ -1,0 +1,39 @@
+import GroupContract
+import GroupStore
+import I18nCore
+import LocaleData
+import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What the translator met reading the store, reported once each instead of thrown.
+extension WidgetTranslator {
+    /// Problems met while reading the store (unreadable values, corrupt bundles, invalid stored locale).
+    public var diagnostics: [String] { problems.map(\.description) }
+
+    /// Problems met while reading the store, each once, in the order met: what ``diagnostics`` says, with a
+    /// code to switch on and the locale concerned.
+    public var problems: [StoreProblem] { state.withLock { $0.problems } }
+
+    /// What `error`, met reading the messages of `locale`, is as a problem: messages that are not a bundle
+    /// are unusable, anything else unreadable.
+    func problem(_ error: any Error, locale: LocaleTag, then: String) -> StoreProblem {
+        guard let error = error as? MessageBundleError else {
+            return StoreProblem(.unreadableValue, locale: locale, message: "\(error)\(then)")
+        }
+        return StoreProblem(
+            .unusableMessages, locale: locale,
+            message:
+                "The cached messages for '\(locale.normalized)' in \(store.displayName) are unusable (\(error))\(then)")
+    }
+
+    func report(_ problem: StoreProblem) {
+        state.withLock { state in
+            if !state.problems.contains(problem) { state.problems.append(problem) }
+        }
+    }
+}
