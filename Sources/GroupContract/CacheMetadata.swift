@@ -49,6 +49,18 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
         self.identity = identity
     }
 
+    /// `bytes` in lower-case hexadecimal: how identities and digests are written.
+    package static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// The single file's ETag, for display.
     package var etag: String? { files.values.compactMap(\.etag).first }
 

@@ -47,27 +47,84 @@ public struct ContractReader: Sendable {
         self.readerCache = readerCache
     }
 
-    /// Every locale with a messages key for the project, with that key, sorted by normalised tag. Keys written
-    /// in another spelling (`…:pt-BR`) count; when one locale is stored under several spellings the normalised
-    /// key wins.
+    /// Every locale with cached messages for the project, with the key that holds them, sorted by normalised
+    /// tag: messages keys (`@better-i18n:messages:…`) and the Expo package's cache (`@better-i18n:{project}:…
+    /// :translations`), in any spelling. When one locale is stored under several spellings of one writer, the
+    /// normalised key wins; when both writers hold it, the newer (``MessagesSource``).
     /// - Throws: `GroupStoreError` when the store cannot be listed.
     public func cachedLocales() throws -> [CachedLocale] {
-        var result: [CachedLocale] = []
+        var messages: [CachedLocale] = []
+        var expo: [CachedLocale] = []
         // By normalised tag: a dictionary keyed by `LocaleTag` would make the runtime scan every protocol
         // conformance in the binary on first use, a cost a widget's cold render would pay.
-        var positions: [String: Int] = [:]
+        var messagesPositions: [String: Int] = [:]
+        var expoPositions: [String: Int] = [:]
         for key in try store.keys() {
-            guard let raw = StorageKey.messagesLocale(inKey: key, project: project),
+            if let raw = StorageKey.messagesLocale(inKey: key, project: project), let tag = LocaleTag(parsing: raw) {
+                Self.add(CachedLocale(tag: tag, key: key), raw: raw, to: &messages, positions: &messagesPositions)
+            } else if let raw = StorageKey.expoLocale(inKey: key, project: project),
                 let tag = LocaleTag(parsing: raw)
-            else { continue }
-            if let position = positions[tag.normalized] {
-                if raw == tag.normalized { result[position] = CachedLocale(tag: tag, key: key) }
+            {
+                let cached = CachedLocale(tag: tag, key: key, source: .expoCache(cachedAt: expoCachedAt(raw)))
+                Self.add(cached, raw: raw, to: &expo, positions: &expoPositions)
+            }
+        }
+        var result = messages
+        for cached in expo {
+            if let position = messagesPositions[cached.tag.normalized] {
+                if isNewer(cached, than: result[position]) { result[position] = cached }
             } else {
-                positions[tag.normalized] = result.count
-                result.append(CachedLocale(tag: tag, key: key))
+                result.append(cached)
             }
         }
         return result.sorted { $0.tag.normalized < $1.tag.normalized }
+    }
+
+    private static func add(
+        _ cached: CachedLocale, raw: String, to list: inout [CachedLocale], positions: inout [String: Int]
+    ) {
+        if let position = positions[cached.tag.normalized] {
+            if raw == cached.tag.normalized { list[position] = cached }
+        } else {
+            positions[cached.tag.normalized] = list.count
+            list.append(cached)
+        }
+    }
+
+    /// Whether the Expo cache `expo` is newer than the messages key `messages` of the same locale: its
+    /// `cachedAt` against the time WidgetI18n fetched the messages key, from the fetch metadata that still
+    /// describes the stored value. A messages key with no such time (the JavaScript core or the Swift SDK wrote
+    /// it) is older than an Expo cache with one: the Expo package writes its cache after the core stored the same
+    /// load. An Expo cache without a readable `cachedAt` is older than any messages key; equal times keep the
+    /// messages key.
+    private func isNewer(_ expo: CachedLocale, than messages: CachedLocale) -> Bool {
+        guard case .expoCache(let cachedAt?) = expo.source else { return false }
+        guard let fetchedAt = fetchTime(of: messages) else { return true }
+        return cachedAt > fetchedAt
+    }
+
+    /// When WidgetI18n fetched the messages under `cached`'s key, when its fetch metadata still describes them.
+    private func fetchTime(of cached: CachedLocale) -> Date? {
+        guard cached.key == StorageKey.messages(project: project, locale: cached.tag),
+            let metadata = CacheMetadata.read(
+                in: store, key: StorageKey.messagesCache(project: project, locale: cached.tag))
+        else { return nil }
+        if let recorded = metadata.identity {
+            guard let value = try? store.identifiedValue(forKey: cached.key),
+                let identity = value.identity, recorded == CacheMetadata.hex(identity)
+            else { return nil }
+        }
+        return metadata.fetchedAt
+    }
+
+    /// The Expo package's `cachedAt` for its cache of `locale` (spelled as in the key), or `nil` when its
+    /// `:meta` is missing or unreadable.
+    package func expoCachedAt(_ locale: String) -> Date? {
+        let key = StorageKey.expoMeta(project: project, locale: locale)
+        guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize),
+            let meta = try? JSONDecoder().decode(ExpoMeta.self, from: Data(bytes)), meta.cachedAt.isFinite
+        else { return nil }
+        return Date(timeIntervalSince1970: meta.cachedAt / 1000)
     }
 
     /// The value of `@better-i18n:locale:{project}` (or the override), or `nil` when there is none. The one
@@ -102,13 +159,24 @@ public struct ContractReader: Sendable {
     ///   - cachedLocales: the locales the store holds, for a key written in another spelling; asked for only
     ///     when the normalised key holds nothing, since listing a store costs a widget's cold render.
     package func openMessages(_ tag: LocaleTag, cachedLocales: () -> [CachedLocale]) throws -> StoredMessages? {
-        var key = StorageKey.messages(project: project, locale: tag)
-        var value = try store.identifiedValue(forKey: key)
-        if value == nil, let other = cachedLocales().first(where: { $0.tag == tag })?.key, other != key {
-            key = other
-            value = try store.identifiedValue(forKey: key)
+        let messagesKey = StorageKey.messages(project: project, locale: tag)
+        var found = try store.identifiedValue(forKey: messagesKey).map { (key: messagesKey, value: $0) }
+        // The Expo package's cache, in the two spellings it writes; the newer of it and the messages key wins.
+        for spelling in Set([tag.normalized, tag.displayForm]).sorted() {
+            let key = StorageKey.expoTranslations(project: project, locale: spelling)
+            guard let value = try store.identifiedValue(forKey: key) else { continue }
+            let expo = CachedLocale(tag: tag, key: key, source: .expoCache(cachedAt: expoCachedAt(spelling)))
+            if found == nil || isNewer(expo, than: CachedLocale(tag: tag, key: messagesKey)) {
+                found = (key, value)
+            }
+            break
         }
-        guard let value else { return nil }
+        if found == nil, let other = cachedLocales().first(where: { $0.tag == tag })?.key,
+            let value = try store.identifiedValue(forKey: other)
+        {
+            found = (other, value)
+        }
+        guard let (key, value) = found else { return nil }
         guard value.count <= MessageBundle.maximumStoredSize else {
             throw GroupStoreError(
                 .tooLarge(size: value.count, limit: MessageBundle.maximumStoredSize), key: key,
@@ -192,15 +260,46 @@ private struct OpenedBytes: RandomAccessBytes {
     }
 }
 
-/// A locale with cached messages, and the key that holds them.
+/// A locale with cached messages, the key that holds them, and which writer's key it is.
 public struct CachedLocale: Hashable, Sendable {
     /// The locale, parsed from the key.
     public let tag: LocaleTag
-    /// The messages key, in the spelling its writer used (`@better-i18n:messages:acme/widgets:pt-BR`).
+    /// The key, in the spelling its writer used (`@better-i18n:messages:acme/widgets:pt-BR`).
     public let key: String
+    /// Whose key it is: the storage contract's messages key, or the Expo package's own cache.
+    public let source: MessagesSource
 
-    package init(tag: LocaleTag, key: String) {
+    package init(tag: LocaleTag, key: String, source: MessagesSource = .messagesKey) {
         self.tag = tag
         self.key = key
+        self.source = source
     }
+}
+
+/// Which writer's key holds a locale's messages.
+///
+/// When a locale has both, the newer wins: the Expo cache's `cachedAt` against the time WidgetI18n fetched the
+/// messages key (its fetch metadata, while that still describes the stored value). A messages key without such a
+/// time (the JavaScript core or the Swift SDK wrote it) is older than an Expo cache with one, since the Expo
+/// package writes its cache after the core stored the same load; an Expo cache without a readable `cachedAt` is
+/// older than any messages key; equal times keep the messages key.
+public enum MessagesSource: Hashable, Sendable, CustomStringConvertible {
+    /// `@better-i18n:messages:{project}:{locale}`, which better-i18n's JavaScript core, its Swift SDK and
+    /// WidgetI18n write.
+    case messagesKey
+    /// `@better-i18n:{project}:{locale}:translations`, the Expo package's own cache, with the time it was cached
+    /// (`…:meta`'s `cachedAt`) when that is readable.
+    case expoCache(cachedAt: Date?)
+
+    public var description: String {
+        switch self {
+        case .messagesKey: return "messages key"
+        case .expoCache: return "Expo cache"
+        }
+    }
+}
+
+/// The Expo package's `…:meta` value (`@better-i18n/expo`, `src/types.ts`, `CacheMeta`).
+private struct ExpoMeta: Decodable {
+    let cachedAt: Double
 }

@@ -10,6 +10,12 @@ import LocaleData
 /// | `@better-i18n:locale:{project}` | the selected locale as the app stored it (`pt-BR`, `pt_BR`, …) |
 /// | `@better-i18n:messages:{project}:{locale}` | the locale's messages as a JSON string; `{locale}` normalised |
 /// | `@better-i18n:manifest:{project}` | the CDN manifest as a JSON string |
+/// | `@better-i18n:{project}:{locale}:translations` | the Expo package's own cache of a locale's messages, JSON |
+/// | `@better-i18n:{project}:{locale}:meta` | when the Expo package cached them: `{"cachedAt": ms}` |
+///
+/// The first three are the storage contract that better-i18n's JavaScript core, its Swift SDK and WidgetI18n
+/// write; the last two are what the Expo package (`@better-i18n/expo`, `src/storage.ts`) writes besides, with
+/// `{locale}` as the app gave it. A widget reads both (``ContractReader``).
 ///
 ///     StorageKey.messages(project: try ProjectID("acme/widgets"), locale: try LocaleTag("pt-BR"))
 ///     // "@better-i18n:messages:acme/widgets:pt-br"
@@ -32,6 +38,35 @@ public enum StorageKey {
     /// The key that holds the project's CDN manifest.
     /// - Parameter project: the project the key belongs to.
     public static func manifest(project: ProjectID) -> String { "\(prefix)manifest:\(project)" }
+
+    /// The key under which the Expo package caches a locale's messages, with the locale spelled as its writer
+    /// gave it (`pt-BR` at start-up, `pt-br` after a language change).
+    /// - Parameters:
+    ///   - project: the project the key belongs to.
+    ///   - locale: the locale as the Expo package spelled it.
+    public static func expoTranslations(project: ProjectID, locale: String) -> String {
+        "\(prefix)\(project):\(locale):translations"
+    }
+
+    /// The key of the Expo package's `{"cachedAt": ms}` beside its cached messages of `locale`.
+    /// - Parameters:
+    ///   - project: the project the key belongs to.
+    ///   - locale: the locale exactly as in its translations key.
+    public static func expoMeta(project: ProjectID, locale: String) -> String {
+        "\(prefix)\(project):\(locale):meta"
+    }
+
+    /// The locale part of an Expo translations key of `project`, exactly as written, or `nil` when `key` is not
+    /// one.
+    package static func expoLocale(inKey key: String, project: ProjectID) -> String? {
+        let keyPrefix = "\(prefix)\(project):"
+        let suffix = ":translations"
+        guard key.hasPrefix(keyPrefix), key.hasSuffix(suffix), key.count > keyPrefix.count + suffix.count else {
+            return nil
+        }
+        let locale = key.dropFirst(keyPrefix.count).dropLast(suffix.count)
+        return locale.contains(":") ? nil : String(locale)
+    }
 
     /// The common prefix of every messages key of `project`; what follows it is the locale.
     package static func messagesPrefix(project: ProjectID) -> String { "\(prefix)messages:\(project):" }
@@ -77,5 +112,28 @@ extension StorageKey {
     /// that kind only. JSON.
     package static func reloadRequest(project: ProjectID, kind: String? = nil) -> String {
         "\(packagePrefix)reload:\(project)" + (kind.map { ":" + $0 } ?? "")
+    }
+}
+
+extension StorageKey {
+    /// What `key` holds and which writer's key it is, for people (`store list`), or `nil` for a key of no
+    /// better-i18n writer (the app's own data).
+    /// - Parameter key: any key of a store.
+    public static func role(of key: String) -> String? {
+        guard key.hasPrefix(prefix) else { return nil }
+        let rest = key.dropFirst(prefix.count)
+        let roles: [(String, String)] = [
+            ("locale:", "stored locale"),
+            ("messages:", "messages (better-i18n core, Swift SDK or WidgetI18n)"),
+            ("manifest:", "manifest"),
+            ("widget-i18n:index:", "WidgetI18n lookup index"),
+            ("widget-i18n:messages-cache:", "WidgetI18n fetch metadata"),
+            ("widget-i18n:manifest-cache:", "WidgetI18n manifest metadata"),
+            ("widget-i18n:reload:", "WidgetI18n reload request"),
+        ]
+        for (start, role) in roles where rest.hasPrefix(start) { return role }
+        if rest.hasSuffix(":translations") { return "messages (Expo package cache)" }
+        if rest.hasSuffix(":meta") { return "Expo package cache time" }
+        return nil
     }
 }

@@ -72,7 +72,7 @@ extension WidgetTranslator {
     /// A failure is also reported in `problems`.
     public func messages(for locale: LocaleTag) -> Result<MessageBundle?, StoreProblem> {
         do {
-            return .success(try reader.bundle(locale, cachedLocales: cachedLocaleKeys))
+            return .success(try reader.bundle(locale, cachedLocales: cachedMessages))
         } catch {
             let problem = problem(error, locale: locale, then: "")
             report(problem)
@@ -114,7 +114,7 @@ extension WidgetTranslator {
     func loadBundle(for tag: LocaleTag, usingStoredIndex: Bool = true) -> CachedBundle {
         let messages: StoredMessages
         do {
-            guard let found = try reader.openMessages(tag, cachedLocales: cachedLocaleKeys) else { return .notCached }
+            guard let found = try reader.openMessages(tag, cachedLocales: cachedMessages) else { return .notCached }
             messages = found
         } catch {
             report(problem(error, locale: tag, then: "; using the next fallback"))

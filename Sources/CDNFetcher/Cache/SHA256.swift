@@ -1,4 +1,5 @@
 import CCrypto
+import GroupContract
 
 /// SHA-256, the checksum of cached bundles, from OpenSSL's libcrypto (already loaded by libcurl, and fast:
 /// it uses the CPU's SHA extensions where present, an order of magnitude faster than portable code).
@@ -41,14 +42,5 @@ package struct SHA256: ~Copyable {
         return Array(digest.prefix(Int(length)))
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    static func hex(_ bytes: [UInt8]) -> String { CacheMetadata.hex(bytes) }
 }

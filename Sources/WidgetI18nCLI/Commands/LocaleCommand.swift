@@ -110,7 +110,8 @@ enum LocaleListCommand: Command {
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize))?.flatMap {
                 try? Manifest(jsonBytes: $0)
             }
-        let cached = Set(translator.cachedLocales())
+        let cachedMessages = translator.cachedMessages()
+        let cached = Set(cachedMessages.map(\.tag))
         let entries = try StatusCommand.entriesByKey(store)
         let current = translator.detectLocale().locale
         // Names come from the CDN: escaped before they are measured, as they will be printed.
@@ -125,10 +126,10 @@ enum LocaleListCommand: Command {
             var line = (tag == current ? "* " : "  ") + StatusCommand.column(TerminalText.escaped(tag.normalized), 10)
             if manifest != nil { line += StatusCommand.column(name, 24) + StatusCommand.column(nativeName, 22) }
             line +=
-                cached.contains(tag)
-                ? TerminalText.escaped(
-                    StatusCommand.cacheDescription(tag, translator: translator, store: store, entries: entries))
-                : "not cached"
+                cachedMessages.first(where: { $0.tag == tag }).map {
+                    TerminalText.escaped(
+                        StatusCommand.cacheDescription($0, translator: translator, store: store, entries: entries))
+                } ?? "not cached"
             while line.hasSuffix(" ") { line.removeLast() }
             context.output.writeLine(line)
         }

@@ -62,25 +62,30 @@ enum StatusCommand: Command {
     static func cachedLocaleRows(translator: WidgetTranslator, store: FileGroupStore) throws(CLIError) -> [String] {
         let entries = try entriesByKey(store)
         let current = translator.detectLocale().locale
-        return translator.cachedLocales().map { tag in
-            let marker = tag == current ? "*" : " "
-            return "\(marker) \(column(tag.normalized, 10))"
-                + cacheDescription(tag, translator: translator, store: store, entries: entries)
+        return translator.cachedMessages().map { cached in
+            let marker = cached.tag == current ? "*" : " "
+            return "\(marker) \(column(cached.tag.normalized, 10))"
+                + cacheDescription(cached, translator: translator, store: store, entries: entries)
         }
     }
 
-    /// Messages, size and freshness of a cached locale.
+    /// Messages, size and freshness of a cached locale, and whose key holds them when it is not the messages
+    /// key: `16 messages    892 B     Expo cache, cached 3 min ago`.
     static func cacheDescription(
-        _ tag: LocaleTag, translator: WidgetTranslator, store: FileGroupStore, entries: [String: GroupStoreEntry]
+        _ cached: CachedLocale, translator: WidgetTranslator, store: FileGroupStore,
+        entries: [String: GroupStoreEntry]
     ) -> String {
-        let entry = entries[StorageKey.messages(project: translator.project, locale: tag)]
+        let tag = cached.tag
+        let entry = entries[cached.key]
         let messages: String
         switch translator.messages(for: tag) {
         case .success(let bundle): messages = "\(bundle?.messageCount ?? 0) messages"
         case .failure: messages = "unreadable"
         }
         var text = column(messages, 15) + column(HumanFormat.size(entry?.size ?? 0), 10)
-        if let metadata = CacheMetadata.read(
+        if case .expoCache(let cachedAt) = cached.source {
+            text += "Expo cache, " + (cachedAt.map { "cached " + HumanFormat.age(of: $0) } ?? "no cachedAt")
+        } else if let metadata = CacheMetadata.read(
             in: store, key: StorageKey.messagesCache(project: translator.project, locale: tag))
         {
             text += "fetched " + HumanFormat.age(of: metadata.fetchedAt)

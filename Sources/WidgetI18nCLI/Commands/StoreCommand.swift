@@ -12,8 +12,11 @@ enum StoreListCommand: Command {
     static let summary = "List the keys of the group store with size and modification time"
     static let usage = "store list"
     static let discussion = """
-        Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601), sorted by key. Control characters and bidi
-        controls in a key (a tab, a newline, ESC, U+202E) are shown escaped, as \\t, \\n, \\u{1B}, \\u{202E}.
+        Prints one key a line: KEY<TAB>BYTES<TAB>MODIFIED (ISO 8601)<TAB>WHAT, sorted by key, where WHAT says
+        which writer's key it is (messages of the better-i18n core, Swift SDK or WidgetI18n; the Expo package's
+        cache; WidgetI18n's own index, metadata and reload requests; empty for the app's own data). Control
+        characters and bidi controls in a key (a tab, a newline, ESC, U+202E) are shown escaped, as \\t, \\n,
+        \\u{1B}, \\u{202E}.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
@@ -22,7 +25,8 @@ enum StoreListCommand: Command {
         do {
             for entry in try store.entries().sorted(by: { $0.key < $1.key }) {
                 context.output.writeLine(
-                    "\(TerminalText.escaped(entry.key))\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))")
+                    "\(TerminalText.escaped(entry.key))\t\(entry.size)\t\(HumanFormat.timestamp(entry.modified))\t"
+                        + (StorageKey.role(of: entry.key) ?? ""))
             }
         } catch { throw .failure("\(error)") }
     }
