@@ -150,6 +150,15 @@ public struct ContractReader: Sendable {
         ReloadRequest.latest(project: project, kind: kind, in: store)
     }
 
+    /// The newest reload request that applies to widgets of `kind`, and in `problems` why a record that exists
+    /// could not be read.
+    /// - Parameters:
+    ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
+    ///   - problems: where to append a message for each unreadable record.
+    public func latestReloadRequest(kind: String?, problems: inout [String]) -> ReloadRequest? {
+        ReloadRequest.latest(project: project, kind: kind, in: store, problems: &problems)
+    }
+
     // MARK: - Messages
 
     /// The messages value of `tag`, opened, under the normalised key or the spelling in `cachedLocales`;

@@ -16,7 +16,8 @@ import I18nCore
 public struct ReloadRequest: Codable, Hashable, Sendable {
     /// A fresh identifier per request.
     public let id: String
-    /// When the request was made; of two requests that apply to a widget, the later one counts.
+    /// When the request was made; of two requests that apply to a widget, the later one counts. Stored as
+    /// ISO 8601; a number is read as milliseconds since 1970, as JavaScript's `Date.now()` writes it.
     public let requestedAt: Date
     /// Why, for people: `messages updated: tr, en`.
     public let reason: String
@@ -54,6 +55,36 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
             Array(try encoder.encode(request)), forKey: StorageKey.reloadRequest(project: project, kind: kind))
     }
 
+    private enum CodingKeys: String, CodingKey { case id, requestedAt, reason, kind }
+
+    /// Reads a request as WidgetI18n writes it (`requestedAt` in ISO 8601) or as a JavaScript app may (a
+    /// number of milliseconds; no `reason` or `kind`).
+    /// - Parameter decoder: the decoder to read from; dates in ISO 8601.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
+        kind = try container.decodeIfPresent(String.self, forKey: .kind)
+        if let milliseconds = try? container.decode(Double.self, forKey: .requestedAt) {
+            // ECMAScript's time values: 100,000,000 days either side of 1970.
+            guard milliseconds.isFinite, abs(milliseconds) <= 8.64e15 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .requestedAt, in: container,
+                    debugDescription: "requestedAt \(milliseconds) is not a time JavaScript can hold")
+            }
+            requestedAt = Date(timeIntervalSince1970: milliseconds / 1000)
+        } else if let date = try? container.decode(Date.self, forKey: .requestedAt) {
+            requestedAt = date
+        } else if container.contains(.requestedAt) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .requestedAt, in: container,
+                debugDescription: "neither an ISO 8601 time nor a number of milliseconds")
+        } else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.requestedAt, .init(codingPath: [], debugDescription: "no requestedAt"))
+        }
+    }
+
     /// The newest request that applies to widgets of `kind`: the kind's own or the one for every kind.
     /// Unreadable records count as absent.
     /// - Parameters:
@@ -61,16 +92,48 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
     ///   - store: the group store shared with the app.
     public static func latest(project: ProjectID, kind: String?, in store: any GroupStore) -> ReloadRequest? {
+        var problems: [String] = []
+        return latest(project: project, kind: kind, in: store, problems: &problems)
+    }
+
+    /// The newest request that applies to widgets of `kind`, and in `problems` why a record that exists could
+    /// not be read (it then counts as absent).
+    /// - Parameters:
+    ///   - project: the project whose requests to read.
+    ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
+    ///   - store: the group store shared with the app.
+    ///   - problems: where to append a message for each unreadable record.
+    public static func latest(
+        project: ProjectID, kind: String?, in store: any GroupStore, problems: inout [String]
+    ) -> ReloadRequest? {
         var keys = [StorageKey.reloadRequest(project: project)]
         if let kind { keys.append(StorageKey.reloadRequest(project: project, kind: kind)) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let requests = keys.compactMap { key -> ReloadRequest? in
-            guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) else {
-                return nil
+        var requests: [ReloadRequest] = []
+        for key in keys {
+            let bytes: [UInt8]?
+            do { bytes = try store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) } catch {
+                problems.append("The reload request under '\(key)' is unreadable (\(error)); ignoring it")
+                continue
             }
-            return try? decoder.decode(ReloadRequest.self, from: Data(bytes))
+            guard let bytes else { continue }
+            do { requests.append(try decoder.decode(ReloadRequest.self, from: Data(bytes))) } catch {
+                problems.append(
+                    "The reload request under '\(key)' is not one (\(Self.describe(error))); ignoring it")
+            }
         }
         return requests.max { $0.requestedAt < $1.requestedAt }
+    }
+
+    /// What went wrong decoding a record, in a sentence.
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?, .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : "\(path): ") + context.debugDescription
+        case .keyNotFound(let key, _)?: return "no '\(key.stringValue)'"
+        default: return "\(error)"
+        }
     }
 }

@@ -16,6 +16,8 @@ public enum TimelineHostEvent<Entry: DatedEntry>: Sendable {
     case deferred(reason: String, until: Date)
     /// The entry on screen changed.
     case show(Entry)
+    /// A reload request in the store could not be read (it counts as absent); reported once per message.
+    case problem(String)
 }
 
 /// The home screen for one widget: holds its timeline, shows the right entry as time passes, asks the
@@ -42,6 +44,7 @@ public actor TimelineHost<Provider: EntryTimelineProvider> {
     private var seenRequestID: String?
     private var deferredUntil: Date?
     private var pendingReason: String?
+    private var reportedProblems: [String] = []
 
     /// A host for `provider` that loads its first timeline at the first `step(at:)`. Reload requests already in
     /// `store` are treated as seen; the first load does not count against `budget` (72 reloads a day by default).
@@ -71,11 +74,16 @@ public actor TimelineHost<Provider: EntryTimelineProvider> {
         context.date = now
         let zone = context.timeZone
         var reason: String?
+        var problems: [String] = []
+        let request = ContractReader(store: store, project: project).latestReloadRequest(
+            kind: provider.kind, problems: &problems)
+        for problem in problems where !reportedProblems.contains(problem) {
+            reportedProblems.append(problem)
+            events.append(.problem(problem))
+        }
         if timeline == nil {
             reason = "first load"
-        } else if let request = ContractReader(store: store, project: project).latestReloadRequest(kind: provider.kind),
-            request.id != seenRequestID
-        {
+        } else if let request, request.id != seenRequestID {
             seenRequestID = request.id
             reason = "reload requested: \(request.reason)"
         } else if let due = timeline?.reloadDate, now >= due {

@@ -51,6 +51,7 @@ import Testing
                 case .deferred(let reason, let until):
                     printed.append("+\(minutes) min: deferred (\(reason)) until \(until)")
                 case .show(let entry): printed.append("+\(minutes) min: shows \(entry.text)")
+                case .problem(let message): printed.append("+\(minutes) min: \(message)")
                 }
             }
         }

@@ -50,6 +50,27 @@ private func reloads(_ events: [TimelineHostEvent<TestEntry>]) -> [String] {
     let start = date("2026-06-01T10:00:00Z")
     let utc = EntryTimelineContext(timeZone: .utc, date: date("2026-06-01T10:00:00Z"))
 
+    /// A reload request a JavaScript app wrote with `Date.now()` is honoured; one no one can read is reported,
+    /// once, and changes nothing.
+    @Test func honoursAMillisecondRequestAndReportsAnUnreadableOnce() async throws {
+        let store = InMemoryGroupStore()
+        let provider = CountingProvider(kind: "today")
+        let host = TimelineHost(provider: provider, store: store, project: project, context: utc)
+        _ = await host.step(at: start)
+        try store.setString(
+            #"{"id":"js","requestedAt":1780308000000}"#, forKey: "@better-i18n:widget-i18n:reload:acme/widgets")
+        #expect(reloads(await host.step(at: start.addingTimeInterval(60))) == ["reload requested: "])
+        try store.setString("{nope", forKey: "@better-i18n:widget-i18n:reload:acme/widgets:today")
+        let events = await host.step(at: start.addingTimeInterval(120))
+        let problems = events.compactMap { if case .problem(let message) = $0 { message } else { nil } }
+        #expect(problems.count == 1)
+        #expect(reloads(events).isEmpty)
+        #expect(
+            await host.step(at: start.addingTimeInterval(180)).allSatisfy {
+                if case .problem = $0 { false } else { true }
+            })
+    }
+
     @Test func showsEntriesAsTimePassesAndReloadsAtTheEnd() async {
         let provider = CountingProvider()
         let host = TimelineHost(provider: provider, store: InMemoryGroupStore(), project: project, context: utc)

@@ -59,6 +59,8 @@ enum HostCommand: Command {
                     output.note(
                         "deferred: \(reason); the daily reload budget is spent until \(widget.timeZone.iso8601(until))"
                     )
+                case .problem(let message):
+                    output.warning(message)
                 case .show(let entry):
                     output.writeComposed(widget.text([entry.with(date: now)]))
                     // What the translator that rendered it met, once per host.
