@@ -536,8 +536,10 @@ public final class CDNFetcher: Sendable {
     private func complete(_ plan: Plan, parts: [Transfer], isFirstRound: Bool) -> Completion {
         let tag = plan.language.tag
         var bytes = 0
-        func result(_ outcome: FetchOutcome) -> Completion {
-            .done(LocaleFetchResult(locale: tag, outcome: outcome, bytesTransferred: bytes, urls: plan.urls))
+        func result(_ outcome: FetchOutcome, warnings: [String] = []) -> Completion {
+            .done(
+                LocaleFetchResult(
+                    locale: tag, outcome: outcome, bytesTransferred: bytes, urls: plan.urls, warnings: warnings))
         }
         if let batch = plan.batch {
             switch parts[0] {
@@ -547,7 +549,8 @@ public final class CDNFetcher: Sendable {
             case .success(let response) where (200..<300).contains(response.status):
                 bytes = response.bytesReceived
                 if let files = batchFiles(plan, body: response.body, validators: validators(response)) {
-                    return result(cache(files, namespaces: batch.namespaces, plan: plan))
+                    let (outcome, warnings) = cache(files, namespaces: batch.namespaces, plan: plan)
+                    return result(outcome, warnings: warnings)
                 }
             default: break
             }
@@ -572,7 +575,8 @@ public final class CDNFetcher: Sendable {
             guard isFirstRound else { return result(.failed("The CDN answered 304 to a request without validators")) }
             return .again(plan.unconditional())
         }
-        return result(cache(files, namespaces: plan.namespaces, plan: plan))
+        let (outcome, warnings) = cache(files, namespaces: plan.namespaces, plan: plan)
+        return result(outcome, warnings: warnings)
     }
 
     /// The content is current. A newer manifest version is recorded, so the next fetch asks nothing.
@@ -584,15 +588,17 @@ public final class CDNFetcher: Sendable {
         return .notModified
     }
 
-    private func cache(_ files: [LocaleCache.File], namespaces: [String]?, plan: Plan) -> FetchOutcome {
+    private func cache(_ files: [LocaleCache.File], namespaces: [String]?, plan: Plan) -> (FetchOutcome, [String]) {
+        var warnings: [String] = []
         do {
-            return try LocaleCache(store: store, project: project).cache(
+            let outcome = try LocaleCache(store: store, project: project).cache(
                 files, locale: plan.language.tag, namespaces: namespaces,
                 bundleURL: namespaces != nil ? projectURL + "/" + plan.language.code + "/*.json" : plan.urls[0],
                 manifestVersion: plan.version, selection: plan.selection, previous: plan.metadata,
-                previousSize: plan.cachedSize)
+                previousSize: plan.cachedSize, warn: { warnings.append($0) })
+            return (outcome, warnings)
         } catch {
-            return .failed(error.description)
+            return (.failed(error.description), warnings)
         }
     }
 

@@ -39,6 +39,9 @@ public struct LocaleFetchResult: Sendable, Hashable {
     public let bytesTransferred: Int
     /// The URLs fetched for it (one, or one per namespace).
     public let urls: [String]
+    /// What did not go to plan but did not stop the locale, such as messages stored flat because they could
+    /// not be nested.
+    public var warnings: [String] = []
 }
 
 /// The result of fetching the manifest.

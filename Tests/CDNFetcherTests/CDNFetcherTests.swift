@@ -87,9 +87,11 @@ struct ServedCDN {
             let file = try #require(
                 FileManager.default.contents(
                     atPath: Repository.sampleProjectLocales + "/\(result.locale.normalized)/translations.json"))
-            #expect(result.outcome == .updated(size: file.count))
-            #expect(
-                try store.value(forKey: StorageKey.messages(project: project, locale: result.locale)) == Array(file))
+            // Flat and mixed bundles (de, ja) are stored nested, for readers that walk nested objects only.
+            var stored = Array(file)
+            if case .nestable(let nested) = BundleNesting.nested(stored) { stored = nested }
+            #expect(result.outcome == .updated(size: stored.count))
+            #expect(try store.value(forKey: StorageKey.messages(project: project, locale: result.locale)) == stored)
             // Compressed on the wire: fewer bytes received than the bundle holds.
             #expect(result.bytesTransferred > 0 && result.bytesTransferred < file.count, "\(result.locale)")
         }

@@ -24,6 +24,43 @@ import Testing
             previous: previous, previousSize: previousSize)
     }
 
+    /// A flat or mixed bundle is stored nested, the shape the better-i18n Swift SDK reads; the metadata
+    /// describes what was stored, so the same answer next time is unchanged.
+    @Test func storesAFlatBundleNested() throws {
+        let store = InMemoryGroupStore()
+        let served = #"{"today.title":"Bugün","today.count":"{n} etkinlik"}"#
+        var warnings: [String] = []
+        let outcome = try LocaleCache(store: store, project: project).cache(
+            [file("translations.json", served)], locale: tr, namespaces: nil, bundleURL: base + "translations.json",
+            manifestVersion: nil, previous: nil, previousSize: nil, warn: { warnings.append($0) })
+        let nested = #"{"today":{"title":"Bugün","count":"{n} etkinlik"}}"#
+        #expect(outcome == .updated(size: nested.utf8.count))
+        #expect(warnings.isEmpty)
+        #expect(try store.string(forKey: "@better-i18n:messages:acme/widgets:tr") == nested)
+        let metadata = try #require(
+            CacheMetadata.read(in: store, key: "@better-i18n:widget-i18n:messages-cache:acme/widgets:tr"))
+        #expect(
+            try cache(
+                [file("translations.json", served)], in: store, previous: metadata, previousSize: nested.utf8.count)
+                == .unchanged)
+    }
+
+    @Test func aBundleThatCannotBeNestedIsStoredAsServedWithAWarning() throws {
+        let store = InMemoryGroupStore()
+        let served = #"{"today.title":"Bugün","today":{"title":"Başka"}}"#
+        var warnings: [String] = []
+        _ = try LocaleCache(store: store, project: project).cache(
+            [file("translations.json", served)], locale: tr, namespaces: nil, bundleURL: base + "translations.json",
+            manifestVersion: nil, previous: nil, previousSize: nil, warn: { warnings.append($0) })
+        #expect(try store.string(forKey: "@better-i18n:messages:acme/widgets:tr") == served)
+        #expect(
+            warnings == [
+                "The messages for 'tr' from '\(base)translations.json' are stored flat as served: they cannot be "
+                    + "nested at 'today.title' (a message and another member meet at the same key), so better-i18n's "
+                    + "Swift SDK, which reads nested keys only, will not find the dotted ones"
+            ])
+    }
+
     @Test func writesMessagesWithoutAByteOrderMarkThenTheirIndexAndMetadata() throws {
         let store = InMemoryGroupStore()
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]

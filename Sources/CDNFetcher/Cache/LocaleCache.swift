@@ -37,14 +37,15 @@ package struct LocaleCache {
     ///   - namespaces: the manifest's namespaces, one per file, or `nil` for a single `translations.json`.
     ///   - bundleURL: how errors about the merged bundle name it (`…/tr/*.json` for namespaces).
     ///   - previous: the metadata of what is cached now, to tell `unchanged` from `updated`.
+    ///   - warn: told what did not go to plan but did not stop the locale (messages that cannot be nested).
     /// - Returns: `.updated` or `.unchanged`.
     /// - Throws: `FetchError` that names the file and the problem; nothing was written then.
     package func cache(
         _ files: [File], locale: LocaleTag, namespaces: [String]?, bundleURL: String, manifestVersion: String?,
-        selection: [String]? = nil, previous: CacheMetadata?, previousSize: Int?
+        selection: [String]? = nil, previous: CacheMetadata?, previousSize: Int?, warn: (String) -> Void = { _ in }
     ) throws(FetchError) -> FetchOutcome {
-        let body: [UInt8]
-        let bundle: MessageBundle
+        var body: [UInt8]
+        var bundle: MessageBundle
         if let namespaces {
             precondition(namespaces.count == files.count, "one file per namespace")
             (body, bundle) = try merged(files, namespaces: namespaces, locale: locale, bundleURL: bundleURL)
@@ -56,6 +57,22 @@ package struct LocaleCache {
             }
         }
         if bundle.messageCount == 0 { throw Self.emptyBundleError(body, locale: locale, url: bundleURL) }
+        // Stored in the shape every better-i18n reader reads: nested (the Swift SDK walks nested objects only).
+        let notNested = { (problem: String) in
+            "The messages for '\(locale.normalized)' from '\(bundleURL)' are stored flat as served: \(problem), "
+                + "so better-i18n's Swift SDK, which reads nested keys only, will not find the dotted ones"
+        }
+        switch BundleNesting.nested(body) {
+        case .nested: break
+        case .nestable(let nested):
+            if let nestedBundle = try? MessageBundle(jsonBytes: nested) {
+                (body, bundle) = (nested, nestedBundle)
+            } else {
+                warn(notNested("nested, they would be deeper than \(MessageBundle.maximumDepth) levels"))
+            }
+        case .notNestable(let key, let reason):
+            warn(notNested("they cannot be nested at '\(QuotedExcerpt.of(key))' (\(reason))"))
+        }
         // What a widget would refuse to read is not stored either.
         guard body.count <= MessageBundle.maximumStoredSize else {
             throw FetchError(

@@ -80,7 +80,7 @@ enum FetchCommand: Command {
         let progress = showProgress ? Self.showProgress : nil
         let report = await fetcher.fetch(locales, committing: manifestFetch, progress: progress)
         let results = report.locales
-        for warning in report.warnings { output.warning(warning) }
+        for warning in report.warnings + results.flatMap(\.warnings) { output.warning(warning) }
         if showProgress { StandardStreams.error.write("\r\u{1B}[K") }
 
         if json {
