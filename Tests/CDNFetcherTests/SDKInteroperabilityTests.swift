@@ -12,9 +12,10 @@ import WidgetTranslator
 /// `Locales/` in several spellings: what WidgetI18n stores, each SDK finds; what each SDK stored, a widget reads.
 @Suite struct SDKInteroperabilityTests {
     struct Rules: Decodable {
-        struct Reader: Decodable { let sdk: String, messagesKey: String }
+        struct Reader: Decodable { let sdk: String, messagesKey: String, lookup: String }
         struct Writer: Decodable, CustomTestStringConvertible {
-            let sdk: String, localeValue: String, messagesKey: String
+            /// Each key the writer stores, with `messages` for the locale's messages or the value itself.
+            let sdk: String, localeValue: String, keys: [String: String]
             var testDescription: String { sdk }
         }
         let localeKey: String
@@ -73,9 +74,11 @@ import WidgetTranslator
             for reader in Self.rules.readers {
                 let key = Self.fill(reader.messagesKey, given: stored)
                 let bytes = try #require(try store.value(forKey: key), "\(reader.sdk) reads '\(key)' for '\(spelling)'")
-                let bundle = try MessageBundle(jsonBytes: bytes)
+                let messages = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
                 for messageKey in expected.keys {
-                    #expect(bundle.message(forKey: messageKey) == expected.message(forKey: messageKey), "\(reader.sdk)")
+                    #expect(
+                        SDKLookup.message(messageKey, in: messages, rule: reader.lookup)
+                            == expected.message(forKey: messageKey), "\(reader.sdk), '\(spelling)': \(messageKey)")
                 }
             }
         }
@@ -88,10 +91,14 @@ import WidgetTranslator
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(try Self.messages(of: code))) as? [String: Any])
             for (spelling, shape) in zip(Self.spellings(of: code).cycled(), Self.rules.messageShapes) {
-                let store = InMemoryGroupStore([
-                    Self.fill(Self.rules.localeKey, given: spelling): Self.fill(writer.localeValue, given: spelling),
-                    Self.fill(writer.messagesKey, given: spelling): try JSONShapes.render(object, as: shape),
-                ])
+                let messages = try JSONShapes.render(object, as: shape)
+                var values = [
+                    Self.fill(Self.rules.localeKey, given: spelling): Self.fill(writer.localeValue, given: spelling)
+                ]
+                for (key, value) in writer.keys {
+                    values[Self.fill(key, given: spelling)] = value == "messages" ? messages : value
+                }
+                let store = InMemoryGroupStore(values)
                 let translator = WidgetTranslator(store: store, project: Self.project, preferredLanguages: [])
                 let context = "\(writer.sdk), '\(spelling)', \(shape)"
                 #expect(translator.detectLocale().locale == LocaleTag(parsing: code), "\(context)")
@@ -103,6 +110,44 @@ import WidgetTranslator
                 #expect(translator.diagnostics.isEmpty, "\(context): \(translator.diagnostics)")
             }
         }
+    }
+}
+
+/// How another SDK finds a dotted key in the messages it parsed, by its own rule (`sdk-storage-rules.json`'s
+/// `lookup`), not by WidgetI18n's reader.
+enum SDKLookup {
+    static func message(_ key: String, in messages: [String: Any], rule: String) -> String? {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        switch rule {
+        // better-i18n/swift, Sources/BetterI18n/Translator.swift, `resolve`: one dictionary per part, a String at
+        // the end, nothing else.
+        case "nested": return walk(parts[...], in: messages, flatFallback: false)
+        // i18next's ResourceStore.getResource: the nested path, then (ignoreJSONStructure) the rest of the key as
+        // one member name at each level (`deepFind`).
+        case "nested, then flat": return walk(parts[...], in: messages, flatFallback: true)
+        default: return nil
+        }
+    }
+
+    private static func walk(_ parts: ArraySlice<String>, in object: [String: Any], flatFallback: Bool) -> String? {
+        guard let first = parts.first else { return nil }
+        if parts.count == 1 { return object[first] as? String }
+        if let child = object[first] as? [String: Any],
+            let found = walk(parts.dropFirst(), in: child, flatFallback: flatFallback)
+        {
+            return found
+        }
+        guard flatFallback else { return nil }
+        // Longer and longer member names made of the next parts joined by dots.
+        for length in 2...parts.count {
+            let name = parts.prefix(length).joined(separator: ".")
+            let rest = parts.dropFirst(length)
+            if rest.isEmpty, let text = object[name] as? String { return text }
+            if let child = object[name] as? [String: Any], let found = walk(rest, in: child, flatFallback: true) {
+                return found
+            }
+        }
+        return nil
     }
 }
 
