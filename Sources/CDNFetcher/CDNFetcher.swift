@@ -447,6 +447,18 @@ public final class CDNFetcher: Sendable {
         let selection: [String]?
         /// The manifest still gives the version that is cached, for the same selection: nothing to request.
         let isCurrent: Bool
+        /// The same files under the normalised code (`pt-br` for a manifest's `pt-BR`), as better-i18n's JS core
+        /// requests them (`cdn.ts`: `{cdn}/{project}/{normalizeLocale(locale)}/…`), for a CDN whose paths are
+        /// lower case; `nil` when the URLs already use it or come from the manifest's `files`.
+        var respelledURLs: [String]? = nil
+
+        /// The plan under the normalised code, or `nil` when there is no other spelling to try.
+        func respelled() -> Plan? {
+            guard let respelledURLs, batch == nil else { return nil }
+            return Plan(
+                language: language, urls: respelledURLs, namespaces: namespaces, batch: nil, conditionalHeaders: [:],
+                cachedSize: cachedSize, metadata: metadata, version: version, selection: selection, isCurrent: false)
+        }
 
         func fallingBackFromBatch() -> Plan {
             Plan(
@@ -498,6 +510,14 @@ public final class CDNFetcher: Sendable {
         } catch {
             return .failure(error)
         }
+        // The tree's paths in the normalised spelling, for a CDN that serves `pt-br` where the manifest says `pt-BR`.
+        var respelledURLs: [String]?
+        if language.code != tag.normalized, batch == nil {
+            let spelled = localeURL + "/"
+            let normalized = projectURL + "/" + tag.normalized + "/"
+            let respelled = urls.map { $0.hasPrefix(spelled) ? normalized + $0.dropFirst(spelled.count) : $0 }
+            if respelled != urls { respelledURLs = respelled }
+        }
         let stored = try? store.identifiedValue(forKey: StorageKey.messages(project: project, locale: tag))
         let cachedSize = stored?.count
         // The metadata counts only while it describes the value under the key: another writer (an SDK,
@@ -505,6 +525,10 @@ public final class CDNFetcher: Sendable {
         let metadata = CacheMetadata.read(in: store, key: StorageKey.messagesCache(project: project, locale: tag))
             .flatMap { metadata in stored.map(metadata.describes) == true ? metadata : nil }
         let cachedAsIs = !options.force && metadata != nil && metadata?.namespaces == selection
+        // Cached from the normalised spelling last time: ask there first.
+        if let respelled = respelledURLs, let metadata, Set(metadata.files.keys) == Set(respelled) {
+            (urls, respelledURLs) = (respelled, nil)
+        }
         var headers: [String: [String: String]] = [:]
         if cachedAsIs, let metadata, Set(metadata.files.keys) == Set(urls) {
             for url in urls { headers[url] = metadata.conditionalHeaders(for: url) }
@@ -514,7 +538,8 @@ public final class CDNFetcher: Sendable {
             Plan(
                 language: language, urls: urls, namespaces: namespaces, batch: batch, conditionalHeaders: headers,
                 cachedSize: cachedSize ?? nil, metadata: metadata, version: version, selection: selection,
-                isCurrent: cachedAsIs && version != nil && metadata?.manifestVersion == version))
+                isCurrent: cachedAsIs && version != nil && metadata?.manifestVersion == version,
+                respelledURLs: respelledURLs))
     }
 
     /// The selected namespaces of a batch answer, each as its own file, or `nil` when the answer is not an
@@ -564,6 +589,9 @@ public final class CDNFetcher: Sendable {
             case .success(let response):
                 bytes += response.bytesReceived
                 guard (200..<300).contains(response.status) || response.status == 304 else {
+                    if isFirstRound, response.status == 404 || response.status == 410, let next = plan.respelled() {
+                        return .again(next)
+                    }
                     return result(.failed(statusFailure(response, url: url, locale: tag)))
                 }
                 statuses.append(response.status)

@@ -138,6 +138,33 @@ struct ServedCDN {
         #expect(NginxServer.accessLog(of: nginx).count == 23)
     }
 
+    /// A manifest that lists `pt-BR` over a CDN whose paths are lower case (`pt-br/`): the fetcher asks where
+    /// the manifest says, then where better-i18n's JS core asks (`normalizeLocale(code)`), and next time starts
+    /// there.
+    @Test func aDisplayCasedCodeFallsBackToTheNormalisedPath() async throws {
+        let cdn = try ServedCDN([
+            "acme/widgets/manifest.json": #"{"languages": [{"code": "pt-BR"}, {"code": "en"}]}"#,
+            "acme/widgets/pt-br/translations.json": #"{"title": "Hoje"}"#,
+            "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
+        ])
+        defer { cdn.remove() }
+        let fetcher = try cdn.fetcher()
+        let manifest = try await fetcher.fetchManifest().manifest
+        let ptBR = try LocaleTag("pt-BR")
+        let results = await fetcher.fetch([ptBR], manifest: manifest)
+        #expect(results.map(\.outcome) == [.updated(size: 17)])
+        #expect(
+            try cdn.store.string(forKey: StorageKey.messages(project: project, locale: ptBR)) == #"{"title": "Hoje"}"#)
+        let again = await fetcher.fetch([ptBR], manifest: manifest)
+        #expect(again.map(\.outcome) == [.notModified])
+        let log = NginxServer.accessLog(of: cdn.nginx, atLeast: 4).map { "\($0.status) \($0.uri)" }
+        #expect(
+            log == [
+                "200 /acme/widgets/manifest.json", "404 /acme/widgets/pt-BR/translations.json",
+                "200 /acme/widgets/pt-br/translations.json", "304 /acme/widgets/pt-br/translations.json",
+            ])
+    }
+
     @Test func changedContentIsUpdatedAndAsksWidgetsToReload() async throws {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": [{"code": "en"}, {"code": "tr"}]}"#,
