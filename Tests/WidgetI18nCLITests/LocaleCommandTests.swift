@@ -82,6 +82,28 @@ import Testing
         #expect(lines[1].hasPrefix("* tr        16 messages"))
     }
 
+    /// The Expo package's own cache (`@better-i18n/expo`, `src/storage.ts`) is listed, and said to be its.
+    @Test func listSaysWhichLocalesCameFromTheExpoCache() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let put = { (key: String, value: String) throws in
+            #expect(try cli.run(["store", "put", key], input: Data(value.utf8)).status == 0)
+        }
+        try put("@better-i18n:acme/widgets:pt-BR:translations", #"{"today":{"title":"Hoje"}}"#)
+        try put("@better-i18n:acme/widgets:pt-BR:meta", #"{"cachedAt":\#(Int(Date().timeIntervalSince1970 * 1000))}"#)
+        let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("* en        18 messages"))
+        #expect(lines[1].hasPrefix("  pt-br     1 messages"))
+        #expect(lines[1].contains("Expo cache, cached "))
+        #expect(try cli.run(["t", "today.title", "--locale", "pt-BR"]).standardOutput == "Hoje\n")
+        let list = try cli.run(["store", "list"]).standardOutput
+        #expect(list.contains("@better-i18n:acme/widgets:pt-BR:translations\t26\t"))
+        #expect(list.contains("\tmessages (Expo package cache)\n"))
+        #expect(list.contains("\tExpo package cache time\n"))
+    }
+
     @Test func unknownSubcommandIsAUsageError() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
