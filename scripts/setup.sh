@@ -37,6 +37,7 @@ if [ "$purpose" = test ]; then
     need curl command -v curl                                  # the fetch benchmark's reference, test helpers
     need chromium test -x /usr/bin/chromium                    # opens the preview contact sheet in tests
     need unicode-data test -f /usr/share/unicode/EastAsianWidth.txt  # the terminal width table's regeneration check
+    need nodejs command -v node                                # the JavaScript bridge's tests (node --test, Node 18+)
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

@@ -8,6 +8,8 @@ scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 # The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run.
 swift build --package-path Benchmarks -Xswiftc -warnings-as-errors
+# The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner.
+WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
 swift test --skip-build "$@"
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
 scripts/docs.sh .build/docs-site

@@ -67,6 +67,34 @@ enum CommandInput {
         return value
     }
 
+    /// The `"args"` object of a JSON line (`format --jsonl`, `t --jsonl`) as message arguments: numbers as JSON
+    /// and JavaScript read them (`1.0` is `1`; whole numbers keep every digit), `{"$date": milliseconds}` as a
+    /// date, strings as strings, anything else as its description. Anything but an object is no arguments.
+    static func jsonArguments(_ json: Any?) -> MessageArguments {
+        var values: MessageArguments = [:]
+        for (name, value) in json as? [String: Any] ?? [:] {
+            if let number = value as? NSNumber {
+                let isInteger = "qlisQLIS".contains(String(cString: number.objCType))
+                values[name] = .number(isInteger ? MessageNumber(number.intValue) : MessageNumber(number.doubleValue))
+            } else if let date = value as? [String: Any], let milliseconds = date["$date"] as? NSNumber {
+                values[name] = .date(Date(timeIntervalSince1970: milliseconds.doubleValue / 1000))
+            } else if let text = value as? String {
+                values[name] = .string(text)
+            } else {
+                values[name] = .string("\(value)")
+            }
+        }
+        return values
+    }
+
+    /// One reply line of a `--jsonl` mode: compact JSON, keys sorted, `/` unescaped.
+    static func jsonLine(_ object: [String: Any]) -> String {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The ICU formatter the CLI renders with: the widget's own, pure Swift.
     static func formatter(timeZone: ZoneInfo? = nil) -> ICUMessageFormatter {
         ICUMessageFormatter(timeZone: timeZone)

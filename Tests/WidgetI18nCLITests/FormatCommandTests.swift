@@ -61,6 +61,34 @@ import Testing
             ])
     }
 
+    /// `--lenient` formats each line as the single-message form and a widget do: what the strict stream
+    /// reports as an error comes back as the text with the problem visible, and every problem is listed.
+    @Test func lenientJSONLinesKeepTheTextAndListTheProblems() throws {
+        let input = """
+            {"locale": "en", "message": "Hello, {name}!"}
+            {"locale": "en", "message": "{n, plural, one {# day}}", "args": {"n": 1}}
+            {"locale": "tr", "message": "{count, plural, one {# etkinlik} other {# etkinlik}} bugün"}
+            {"locale": "de", "message": "Heute"}
+            {"locale": "../x", "message": "hi"}
+
+            """
+        let result = try runProcess(binary, ["format", "--jsonl", "--lenient"], input: Data(input.utf8))
+        #expect(result.status == 0, "\(result)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"{"output":"Hello, {name}!","problems":["Missing argument 'name'; pass it as name=VALUE"]}"#,
+                #"{"output":"{n, plural, one {# day}}","problems":["Missing 'other' clause in plural at 1:1"]}"#,
+                #"{"output":"{count} bugün","problems":["Missing argument 'count'; pass it as count=VALUE"]}"#,
+                #"{"output":"Heute","problems":[]}"#,
+                #"{"error":"Invalid locale '../x'; use a BCP 47 tag such as 'en' or 'pt-BR'"}"#,
+            ])
+        // The text is what the single-message form prints, which exits 1 for the problem.
+        let single = try runProcess(binary, ["format", "--locale", "en", "Hello, {name}!"])
+        #expect(single.status == 1)
+        #expect(single.standardOutput == "Hello, {name}!\n")
+    }
+
     /// A date past what any calendar here can show (1e22 ms) is a per-message error, never a trap: on the
     /// command line, and in a stream where the lines around it still format.
     @Test func aDateOutOfRangeIsAnErrorNotATrap() throws {
@@ -91,6 +119,7 @@ import Testing
             "error: Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2\n"
         ),
         (["format", "--jsonl", "x"], "error: --jsonl reads messages from stdin; pass no message\n"),
+        (["format", "--lenient", "--locale", "en", "x"], "error: --lenient applies to --jsonl only\n"),
         (
             ["format", "--time-zone", "Mars/Olympus", "x"],
             "error: Unknown time zone 'Mars/Olympus'; use an IANA name such as 'Europe/Istanbul' or 'UTC'\n"

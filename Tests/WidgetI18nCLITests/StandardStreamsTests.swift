@@ -33,6 +33,9 @@ private let brokenStreams: [BrokenStream] = [
         name: "stdin is closed for format --jsonl", script: #""$WIDGET_I18N" format --jsonl <&-"#, status: 1,
         standardError:
             "error: Standard input is closed; --jsonl reads its messages from there, one JSON object a line\n"),
+    BrokenStream(
+        name: "stdin is closed for t --jsonl", script: #""$WIDGET_I18N" t --jsonl <&-"#, status: 1,
+        standardError: "error: Standard input is closed; --jsonl reads its keys from there, one JSON object a line\n"),
     // Nothing can be said on a closed stderr; the exit code says it.
     BrokenStream(
         name: "stderr is closed", script: #""$WIDGET_I18N" store get missing 2>&-"#, status: 1, standardError: ""),

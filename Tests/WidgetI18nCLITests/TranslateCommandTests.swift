@@ -91,6 +91,88 @@ import Testing
             result.standardError == "warning: In 'today.greeting': Missing argument 'name'; pass it as name=VALUE\n")
     }
 
+    /// `t --jsonl` answers each line as `t KEY` would, with one translator: the locale of the line, else
+    /// `--locale`, else the detected one; the step that answered; the formatter's problems; and `{"error"}` for
+    /// a line that is not a request, without stopping the stream.
+    @Test func jsonLinesResolveEachKeyAsTDoes() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "tr", "de"])
+        try cli.run(["locale", "set", "tr", "--offline"])
+        let input = """
+            {"key": "today.greeting", "args": {"name": "Ayşe"}}
+            {"key": "today.events", "locale": "de", "args": {"count": 1}}
+            {"key": "today.tip"}
+            {"key": "today.greeting"}
+            {"key": "widget.legacy", "default": "Weather"}
+            {"key": "widget.legacy"}
+
+            not json
+            {"locale": "tr"}
+            {"key": "today.title", "locale": "../x"}
+            {"key": "today.title", "locale": 7}
+            {"key": "today.title", "locale": "pt_BR"}
+
+            """
+        let result = try cli.run(["t", "--jsonl"], input: Data(input.utf8))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError == "")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"{"locale":"tr","output":"Merhaba Ayşe!","problems":[],"step":"locale tr"}"#,
+                #"{"locale":"de","output":"1 Termin heute","problems":[],"step":"locale de"}"#,
+                #"{"locale":"tr","output":"Tip: tap an event to open it in the app","problems":[],"step":"default locale en"}"#,
+                #"{"locale":"tr","output":"Merhaba {name}!","problems":["Missing argument 'name'; pass it as name=VALUE"],"step":"locale tr"}"#,
+                #"{"locale":"tr","output":"Weather","problems":[],"step":"caller's default text"}"#,
+                #"{"locale":"tr","output":"widget.legacy","problems":[],"step":"the key itself"}"#,
+                #"{"error":"Not a JSON object: expected {\"key\", \"locale\", \"args\"}"}"#,
+                #"{"error":"Missing \"key\" (a non-empty string)"}"#,
+                #"{"error":"Invalid locale '../x': '../x' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'"}"#,
+                #"{"error":"\"locale\" must be a string, such as \"pt-BR\""}"#,
+                #"{"locale":"pt-br","output":"Today","problems":[],"step":"default locale en"}"#,
+            ])
+        // The same keys one process each: what a batch answers is what `t` prints.
+        #expect(try cli.run(["t", "today.greeting", "name=Ayşe"]).standardOutput == "Merhaba Ayşe!\n")
+        #expect(try cli.run(["t", "today.events", "count=1", "--locale", "de"]).standardOutput == "1 Termin heute\n")
+    }
+
+    @Test func jsonLinesTakeLocaleAndDefaultFromTheOptions() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "de"])
+        let input = #"{"key": "today.title"}"# + "\n" + #"{"key": "nope"}"# + "\n"
+        let result = try cli.run(["t", "--jsonl", "--locale", "de", "--default", "—"], input: Data(input.utf8))
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardOutput == """
+                {"locale":"de","output":"Heute","problems":[],"step":"locale de"}
+                {"locale":"de","output":"—","problems":[],"step":"caller's default text"}
+
+                """)
+    }
+
+    @Test func jsonLinesReportStoreProblemsOnceAtTheEnd() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:tr", "--no-validate"], input: Data("{\"today\":".utf8))
+        let input = """
+            {"key": "today.title", "locale": "tr"}
+            {"key": "today.empty", "locale": "tr"}
+
+            """
+        let result = try cli.run(["t", "--jsonl"], input: Data(input.utf8))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.split(separator: "\n").count == 2)
+        #expect(result.standardOutput.contains(#""output":"Today""#))
+        #expect(result.standardOutput.contains(#""step":"default locale en""#))
+        let warnings = result.standardError.split(separator: "\n")
+        #expect(warnings.count == 1, "\(result)")
+        #expect(warnings.first?.hasPrefix("warning: The cached messages for 'tr' in group container") == true)
+    }
+
     @Test(arguments: [
         (["t"], "error: Missing the message key; e.g. 'widget-i18n t today.title'\n"),
         (
@@ -106,6 +188,11 @@ import Testing
             "error: Invalid project 'acme': use 'org/project' (e.g. 'acme/widgets') or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')\n"
         ),
         (["t", "k", "--bogus"], "error: Unknown option '--bogus' for 'widget-i18n t'; see 'widget-i18n t --help'\n"),
+        (["t", "k", "--jsonl"], "error: --jsonl reads keys from stdin; pass no key\n"),
+        (
+            ["t", "--jsonl", "--explain"],
+            "error: --explain shows one key's chain; with --jsonl each reply names the step that answered\n"
+        ),
     ])
     func rejectsBadInputWithUsageErrors(_ arguments: [String], _ message: String) throws {
         let cli = try CLIHarness()

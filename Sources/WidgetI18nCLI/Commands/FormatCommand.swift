@@ -14,12 +14,18 @@ enum FormatCommand: Command {
         .value("time-zone", "TZ", "Time zone for date and time arguments (default: the system's)"),
         .flag(
             "jsonl", "Read {\"locale\", \"message\", \"args\"} lines on stdin; write {\"output\"} or {\"error\"} lines"),
+        .flag(
+            "lenient",
+            "With --jsonl: format as a widget does, problems kept visible; write {\"output\", \"problems\"} lines"),
     ]
     static let discussion = """
         Values that look like numbers are numbers; dates are ISO 8601 or milliseconds since 1970. A message
         that does not parse is printed with a caret under the problem, and the command exits 1; so does a
         missing or mistyped argument. The text goes to a pipe or a file exactly as formatted; on a terminal,
         control characters and bidi controls in it are shown escaped (ESC as \\u{1B}).
+        With --jsonl --lenient a line is formatted as the single-message form and a widget do: a missing or
+        mistyped argument stays visible, a message that does not parse is shown as written, and the reply is
+        {"output", "problems"} with the problems as a list of strings.
 
         EXAMPLES:
           widget-i18n format --locale ru '{n, plural, one {# день} few {# дня} many {# дней} other {# дня}}' n=3
@@ -36,9 +42,10 @@ enum FormatCommand: Command {
             try formatLines(
                 formatter: formatter,
                 defaultLocale: arguments.value("locale") ?? configuration.defaultLocale.displayForm,
-                output: context.output)
+                lenient: arguments.has("lenient"), output: context.output)
             return
         }
+        guard !arguments.has("lenient") else { throw .usage("--lenient applies to --jsonl only") }
         guard let message = arguments.positionals.first else {
             throw .usage(
                 "Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2"
@@ -75,29 +82,28 @@ enum FormatCommand: Command {
         return "  \(TerminalText.escaped(line, keeping: .tabs))\n  \(padding)^"
     }
 
-    private static func formatLines(formatter: ICUMessageFormatter, defaultLocale: String, output: Output)
-        throws(CLIError)
-    {
+    private static func formatLines(
+        formatter: ICUMessageFormatter, defaultLocale: String, lenient: Bool, output: Output
+    ) throws(CLIError) {
         guard !StandardStreams.wasClosedAtStart(STDIN_FILENO) else {
             throw .failure("Standard input is closed; --jsonl reads its messages from there, one JSON object a line")
         }
         var zones: [String: ZoneInfo] = [:]
         while let line = readLine(strippingNewline: true) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            output.writeLine(formatLine(line, formatter: formatter, defaultLocale: defaultLocale, zones: &zones))
+            output.writeLine(
+                formatLine(line, formatter: formatter, defaultLocale: defaultLocale, lenient: lenient, zones: &zones))
         }
     }
 
     /// One `--jsonl` line; `zones` keeps the zones earlier lines named, so each zone's file is read once.
+    /// Strict (the default): `{"output"}`, or `{"error"}` for the first problem. Lenient: `{"output",
+    /// "problems"}`, the text a widget would show and every problem met.
     static func formatLine(
-        _ line: String, formatter: ICUMessageFormatter, defaultLocale: String, zones: inout [String: ZoneInfo]
+        _ line: String, formatter: ICUMessageFormatter, defaultLocale: String, lenient: Bool = false,
+        zones: inout [String: ZoneInfo]
     ) -> String {
-        func reply(_ key: String, _ value: String) -> String {
-            let data =
-                (try? JSONSerialization.data(
-                    withJSONObject: [key: value], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-            return String(decoding: data, as: UTF8.self)
-        }
+        func reply(_ key: String, _ value: String) -> String { CommandInput.jsonLine([key: value]) }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
             return reply("error", "Not a JSON object: expected {\"locale\", \"message\", \"args\"}")
         }
@@ -108,20 +114,7 @@ enum FormatCommand: Command {
         guard let locale = LocaleTag(parsing: localeText) else {
             return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")
         }
-        var values: MessageArguments = [:]
-        for (name, value) in object["args"] as? [String: Any] ?? [:] {
-            if let number = value as? NSNumber {
-                // As JSON and JavaScript read numbers: 1.0 is 1; whole numbers keep every digit.
-                let isInteger = "qlisQLIS".contains(String(cString: number.objCType))
-                values[name] = .number(isInteger ? MessageNumber(number.intValue) : MessageNumber(number.doubleValue))
-            } else if let date = value as? [String: Any], let milliseconds = date["$date"] as? NSNumber {
-                values[name] = .date(Date(timeIntervalSince1970: milliseconds.doubleValue / 1000))
-            } else if let text = value as? String {
-                values[name] = .string(text)
-            } else {
-                values[name] = .string("\(value)")
-            }
-        }
+        let values = CommandInput.jsonArguments(object["args"])
         var lineFormatter = formatter
         if let name = object["timeZone"] as? String {
             guard let zone = zones[name] ?? ZoneInfo(identifier: name) else {
@@ -130,6 +123,10 @@ enum FormatCommand: Command {
             }
             zones[name] = zone
             lineFormatter.timeZone = zone
+        }
+        if lenient {
+            let result = lineFormatter.format(message, locale: locale, arguments: values)
+            return CommandInput.jsonLine(["output": result.text, "problems": result.problems.map(\.description)])
         }
         do {
             return reply("output", try lineFormatter.formatStrictly(message, locale: locale, arguments: values))

@@ -1,31 +1,46 @@
 import CommandLineSupport
+import Foundation
 import GroupStore
 import I18nCore
+import LocaleData
 import WidgetTranslator
 
 /// `widget-i18n t`: resolves a key exactly as a widget would.
 enum TranslateCommand: Command {
     static let path = ["t"]
     static let summary = "Resolve and format a message key as a widget would"
-    static let usage = "t <key> [name=value …] [--locale L] [--explain] [--default TEXT] [--bundled DIR]"
+    static let usage =
+        "t <key> [name=value …] [--locale L] [--explain] [--default TEXT] [--bundled DIR] | t --jsonl [--locale L]"
     static let options: [OptionSpec] = [
         .value("locale", "LOCALE", "Resolve in this locale instead of the detected one"),
         .flag("explain", "Show the fallback chain that was tried"),
         .value("default", "TEXT", "Text to show when no locale has the key (instead of the key)"),
         .value("bundled", "DIR", "Messages shipped with the app, laid out as <DIR>/<locale>/translations.json"),
+        .flag(
+            "jsonl",
+            "Read {\"key\", \"locale\", \"args\", \"default\"} lines on stdin; write {\"output\", \"locale\", "
+                + "\"step\", \"problems\"} lines"),
     ]
     static let discussion = """
         Arguments after the key are message arguments; values that look like numbers are numbers.
         A key that no locale has prints what a widget would show (the key, or --default) and exits 1.
         The text goes to a pipe or a file exactly as formatted; on a terminal, control characters and bidi
         controls in it are shown escaped (ESC as \\u{1B}). --explain's lines are always escaped.
+        --jsonl resolves many keys with one translator, as one widget render does: each line's "locale" (else
+        --locale, else the detected one), "args" (as format --jsonl reads them) and "default" (else --default)
+        apply to that line; the reply names the locale that formatted the text, the step of the chain that
+        answered ("locale tr", "default locale en", "the key itself", …) and the formatter's problems. A line
+        that is not such an object gets {"error"}. Problems reading the store are warnings on stderr at the end;
+        the exit status is 0 unless stdin cannot be read.
 
         EXAMPLES:
           widget-i18n t today.greeting name=Ayşe
           widget-i18n t daysSince.title --locale pt-BR --explain
+          echo '{"key":"today.greeting","locale":"tr","args":{"name":"Ayşe"}}' | widget-i18n t --jsonl
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
+        if arguments.has("jsonl") { return try translateLines(arguments, context: context) }
         guard let key = arguments.positionals.first else {
             throw .usage("Missing the message key; e.g. 'widget-i18n t today.title'")
         }
@@ -63,5 +78,53 @@ enum TranslateCommand: Command {
                 "No message for '\(key)' in \(tried.map { "'\($0)'" }.joined(separator: ", "))"
                     + (translator.bundledMessages.isEmpty ? "" : " or the bundled messages") + "; showed \(shown)")
         }
+    }
+
+    /// `t --jsonl`: one translator for every line of stdin, so the store is read as one widget render reads it.
+    private static func translateLines(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard arguments.positionals.isEmpty else { throw .usage("--jsonl reads keys from stdin; pass no key") }
+        guard !arguments.has("explain") else {
+            throw .usage("--explain shows one key's chain; with --jsonl each reply names the step that answered")
+        }
+        let locale = try CommandInput.localeOption(arguments)
+        let translator = try context.configuration().translator(arguments)
+        guard !StandardStreams.wasClosedAtStart(STDIN_FILENO) else {
+            throw .failure("Standard input is closed; --jsonl reads its keys from there, one JSON object a line")
+        }
+        while let line = readLine(strippingNewline: true) {
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            context.output.writeLine(
+                translateLine(line, translator: translator, locale: locale, defaultText: arguments.value("default")))
+        }
+        for problem in translator.problems { context.output.warning(problem) }
+    }
+
+    /// One `--jsonl` line: `{"output", "locale", "step", "problems"}`, or `{"error"}` when the line is not a
+    /// request.
+    static func translateLine(_ line: String, translator: WidgetTranslator, locale: LocaleTag?, defaultText: String?)
+        -> String
+    {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+            return CommandInput.jsonLine(["error": "Not a JSON object: expected {\"key\", \"locale\", \"args\"}"])
+        }
+        guard let key = object["key"] as? String, !key.isEmpty else {
+            return CommandInput.jsonLine(["error": "Missing \"key\" (a non-empty string)"])
+        }
+        var lineLocale = locale
+        if let value = object["locale"] {
+            guard let text = value as? String else {
+                return CommandInput.jsonLine(["error": "\"locale\" must be a string, such as \"pt-BR\""])
+            }
+            do { lineLocale = try LocaleTag(text) } catch {
+                return CommandInput.jsonLine(["error": error.description])
+            }
+        }
+        let translation = translator.translate(
+            key, arguments: CommandInput.jsonArguments(object["args"]),
+            defaultText: object["default"] as? String ?? defaultText, locale: lineLocale)
+        return CommandInput.jsonLine([
+            "output": translation.text, "locale": translation.locale.normalized,
+            "step": translation.resolution.step.description, "problems": translation.problems.map(\.description),
+        ])
     }
 }
