@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the differential test corpus of ICU MessageFormat outputs.
+"""Generate the differential test corpora of ICU MessageFormat outputs.
 
 Formats a fixed set of MessageFormat messages (plurals, ordinals, numbers, number skeletons, units, currencies,
 dates and times) in 48 locales with ICU4C 77.1 (CLDR 47) through PyICU, and writes one case per line to
@@ -8,12 +8,25 @@ dates and times) in 48 locales with ICU4C 77.1 (CLDR 47) through PyICU, and writ
 
   {"locale": "de", "message": "...", "arguments": {...}, "timeZone": "Europe/Berlin", "expected": "..."}
 
+and date messages in every calendar LocaleData formats, over days that cross their years, months, eras and leap
+months, to
+
+  Tests/I18nCoreTests/Data/calendar-corpus.jsonl
+
+  {"locale": "he-u-ca-hebrew", "calendar": "hebrew", "message": "...", "arguments": {...}, "timeZone": "UTC",
+   "expected": "..."}
+
+where "calendar" is the calendar ICU formatted in (`Calendar::getType`). A case WidgetI18n deliberately does not
+match carries "difference", the reason: a date outside the Chinese, dangi and Umm al-Qura tables, which ICU
+computes (or extrapolates) and WidgetI18n reports as a problem instead of guessing.
+
 "timeZone" is present only in cases with a date argument. Argument values are JSON numbers (an integer is passed
 to ICU as int64, a number written with a fraction or exponent -- including 1.0 -- as a double) or
 {"$date": <milliseconds since 1970-01-01T00:00:00Z>}, passed to ICU as a UDate. The first line is a comment
 object without "expected", which readers skip. WidgetI18n's formatter must produce "expected" exactly.
 
-Usage (from the repository root):  python3 scripts/generate/icu-corpus.py
+Usage (from the repository root):  python3 scripts/generate/icu-corpus.py [--check]
+(--check: regenerate into memory and compare with the committed files, exit 1 on a difference.)
 Needs Python 3 and PyICU built against ICU 77.1 (pip install pyicu-wheels); refuses to run with any other ICU.
 The output is deterministic: fixed orders, and the spreading of combinations over locales uses no randomness.
 
@@ -24,10 +37,9 @@ ICU notes:
 - Dates are formatted in the case's time zone by making it ICU's default zone before creating the MessageFormat
   (verified at startup against known instants). PyICU takes a UDate as float *seconds*, so every instant here
   is a whole second.
-- WidgetI18n formats the Gregorian calendar only. The date cases of a locale whose default calendar is another
-  ("th": Buddhist, "fa": Persian) ask for it explicitly with `-u-ca-gregory` ("th-u-ca-gregory"), which is what
-  WidgetI18n prints for them.
+- Every locale's dates are in its own default calendar, as ICU picks it ("th": Buddhist, "fa": Persian).
 """
+import argparse
 import functools
 import json
 import math
@@ -40,6 +52,7 @@ import icu
 ICU_VERSION = "77.1"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUTPUT = os.path.join(ROOT, "Tests", "I18nCoreTests", "Data", "icu-corpus.jsonl")
+CALENDAR_OUTPUT = os.path.join(ROOT, "Tests", "I18nCoreTests", "Data", "calendar-corpus.jsonl")
 
 LOCALES = [
     "en", "en-GB", "en-IN", "de", "de-CH", "fr", "fr-CA", "es", "es-419", "es-MX", "pt", "pt-PT", "it", "nl",
@@ -200,16 +213,12 @@ def time_zone(zone):
     return result
 
 
-def gregorian(tag):
-    """`tag` itself when its default calendar is the Gregorian one, else `tag-u-ca-gregory`."""
-    calendar = icu.Calendar.createInstance(icu.Locale.forLanguageTag(tag))
-    return tag if calendar.getType() == "gregorian" else tag + "-u-ca-gregory"
-
-
 @functools.lru_cache(maxsize=None)
 def icu_locale(tag):
     locale = icu.Locale.forLanguageTag(tag)
-    if locale.getBaseName() not in icu.Locale.getAvailableLocales():
+    available = icu.Locale.getAvailableLocales()
+    # An alias such as zh_TW (zh_Hant_TW) is data ICU has too.
+    if locale.getBaseName() not in available and icu.Locale(locale.getBaseName()).addLikelySubtags().getName() not in available:
         sys.exit("ICU has no data for %s (%s)" % (tag, locale.getName()))
     return locale
 
@@ -334,7 +343,179 @@ def cases():
                 yield locale, message, {"d": date}, zone
 
 
+# --- the calendar corpus ------------------------------------------------------------------------------------------
+
+CALENDAR_MESSAGES = [
+    "{d, date, short}", "{d, date, medium}", "{d, date, long}", "{d, date, full}", "{d}", "{d, time, short}",
+    "{d, time, medium}",
+] + [
+    "{d, date, ::%s}" % skeleton for skeleton in [
+        "yMMMd", "yMMMEd", "GyMMMd", "yM", "MMMd", "yMMMM", "yMMMMEEEEd", "yMd", "GyMMMEd", "MMMMd", "LLLL", "y",
+        "Gy", "yMMMEdjm", "MEd",
+    ]
+] + ["{d, time, ::jm}", "{d, time, ::jms}"] + [
+    # Every calendar field, at each width, through a pattern of the message's own. Written right after the comma:
+    # ICU4C keeps the space of `{d, date, y}` in the pattern (" 2026"), which WidgetI18n's parser trims.
+    "{d, date,G GGGG GGGGG}", "{d, date,y yy yyyy u r}", "{d, date,U UUUU r}", "{d, date,M MM MMM MMMM MMMMM}",
+    "{d, date,L LL LLL LLLL LLLLL}", "{d, date,d dd D l}",
+]
+MESSAGES_PER_CALENDAR_INSTANT = 6
+
+# (calendar as ICU names it, the other zone of its cases, the tags). Each tag must make ICU use the calendar.
+CALENDAR_GROUPS = [
+    ("buddhist", "Asia/Bangkok", ["th", "th-TH", "en-u-ca-buddhist", "th-u-nu-thai", "th-TH-u-ca-buddhist"]),
+    ("persian", "Asia/Tehran", ["fa", "fa-AF", "ps", "ps-AF", "uz-Arab", "ckb-IR", "en-u-ca-persian",
+                                "fa-u-nu-latn"]),
+    ("japanese", "Asia/Tokyo", ["ja-u-ca-japanese", "ja-JP-u-ca-japanese", "en-u-ca-japanese", "de-u-ca-japanese"]),
+    ("hebrew", "Asia/Jerusalem", ["he-u-ca-hebrew", "he-IL-u-ca-hebrew", "en-u-ca-hebrew", "yi-u-ca-hebrew",
+                                  "ru-u-ca-hebrew"]),
+    ("islamic-umalqura", "Asia/Riyadh", ["ar-SA-u-ca-islamic-umalqura", "en-u-ca-islamic-umalqura",
+                                         "ar-SA-u-ca-islamic-umalqura-nu-latn", "ur-u-ca-islamic-umalqura"]),
+    ("islamic-civil", "Asia/Riyadh", ["ar-u-ca-islamic-civil", "en-u-ca-islamic-civil", "tr-u-ca-islamic-civil",
+                                      "en-u-ca-islamicc"]),
+    ("roc", "Asia/Taipei", ["zh-TW-u-ca-roc", "zh-Hant-u-ca-roc", "en-u-ca-roc"]),
+    ("chinese", "Asia/Shanghai", ["zh-u-ca-chinese", "zh-Hant-u-ca-chinese", "en-u-ca-chinese", "ja-u-ca-chinese",
+                                  "yue-u-ca-chinese", "vi-u-ca-chinese"]),
+    ("dangi", "Asia/Seoul", ["ko-u-ca-dangi", "en-u-ca-dangi"]),
+    ("gregorian", "America/New_York", ["ar-SA", "th-u-ca-gregory", "fa-u-ca-gregory", "en-u-ca-gregory",
+                                       "ja-u-ca-gregory"]),
+]
+
+# The tables of the Chinese, dangi and Umm al-Qura calendars cover these local days (LocaleData's CalendarData).
+TABLE_FIRST, TABLE_LAST = "1900-01-01", "2100-12-31"
+TABLE_DIFFERENCE = ("outside the %s calendar's table (local days 1900-01-01 to 2100-12-31): ICU computes it, "
+                    "WidgetI18n reports a problem instead of guessing")
+
+
+def gregorian_day(iso):
+    return datetime.strptime(iso, "%Y-%m-%d").date()
+
+
+class CalendarDays:
+    """Days on which a calendar's fields take given values, found with ICU's own calendar (as ISO dates)."""
+
+    def __init__(self, calendar):
+        self.calendar = icu.Calendar.createInstance(icu.TimeZone.createTimeZone("UTC"),
+                                                    icu.Locale("en@calendar=" + calendar))
+
+    def day(self, **fields):
+        calendar = self.calendar
+        calendar.clear()
+        for name, value in fields.items():
+            calendar.set(22 if name == "IS_LEAP_MONTH" else getattr(icu.UCalendarDateFields, name), value)
+        return datetime.fromtimestamp(calendar.getTime(), timezone.utc).strftime("%Y-%m-%d")
+
+    def month_starts(self, first, last):
+        """(ISO day, MONTH, IS_LEAP_MONTH) of each month start from `first` to `last`."""
+        result = []
+        day = gregorian_day(first)
+        end = gregorian_day(last)
+        fields = icu.UCalendarDateFields
+        while day <= end:
+            self.calendar.setTime(datetime(day.year, day.month, day.day, 12, tzinfo=timezone.utc).timestamp())
+            if self.calendar.get(fields.DATE) == 1:
+                result.append((day.isoformat(), self.calendar.get(fields.MONTH), self.calendar.get(22)))
+            day = day.fromordinal(day.toordinal() + 1)
+        return result
+
+
+def boundary_days(calendar):
+    """The days each calendar's cases cross into (a case the second before midnight, one at midnight), and
+    other days (a case at noon)."""
+    days = CalendarDays(calendar)
+    if calendar in ("gregorian", "buddhist", "roc"):
+        boundaries = ["2026-01-01", "2027-01-01", "2024-03-01", "1912-01-01", "2000-01-01"]
+        others = ["2026-11-30", "2024-02-29", "1970-01-01", "1911-12-31", "2100-07-04"]
+    elif calendar == "japanese":
+        # Heisei to Reiwa, Showa to Heisei, Taisho to Showa, Meiji to Taisho, Reiwa 1 to 2, the start of Meiji.
+        boundaries = ["2019-05-01", "1989-01-08", "1926-12-25", "1912-07-30", "2020-01-01",
+                      days.day(ERA=232, YEAR=1, MONTH=8, DATE=8)]
+        others = ["2026-11-30", "2019-04-15", "1989-06-01", "1873-01-01", "1945-08-15"]
+    elif calendar == "persian":
+        # Nowruz of 1403-1406, the 31- to 30-day months, the leap day of 1403, and ICU's corrected year 1503.
+        boundaries = [days.day(EXTENDED_YEAR=year, MONTH=0, DATE=1) for year in (1403, 1404, 1405, 1406, 1503, 1504)]
+        boundaries += [days.day(EXTENDED_YEAR=1404, MONTH=6, DATE=1), days.day(EXTENDED_YEAR=1403, MONTH=11, DATE=30)]
+        others = ["2026-11-30", "1979-02-11", "1900-01-01", "3000-01-01"]
+    elif calendar == "hebrew":
+        # Rosh Hashanah 5785-5787; Adar I, Adar II and Nisan of the leap years 5784 and 5787; Adar of 5785.
+        boundaries = [days.day(EXTENDED_YEAR=year, MONTH=0, DATE=1) for year in (5785, 5786, 5787)]
+        boundaries += [days.day(EXTENDED_YEAR=year, MONTH=month, DATE=1) for year in (5784, 5787) for month in (5, 6, 7)]
+        boundaries += [days.day(EXTENDED_YEAR=5785, MONTH=6, DATE=1), days.day(EXTENDED_YEAR=5785, MONTH=7, DATE=1)]
+        others = ["2026-11-30", "1948-05-14", "2239-09-01", "1900-01-01", days.day(EXTENDED_YEAR=5784, MONTH=5, DATE=30)]
+    elif calendar in ("islamic-umalqura", "islamic-civil"):
+        # Ramadan, Shawwal and Muharram of 1445-1448, and where Umm al-Qura and the civil calendar part.
+        boundaries = [days.day(EXTENDED_YEAR=year, MONTH=month, DATE=1) for year in (1445, 1446, 1447)
+                      for month in (0, 8, 9)] + [days.day(EXTENDED_YEAR=1448, MONTH=0, DATE=1)]
+        others = ["2026-11-30", "2024-06-16"]
+        if calendar == "islamic-umalqura":
+            others += [TABLE_FIRST, TABLE_LAST]
+        else:
+            others += ["1900-01-01", "0622-07-19", "3000-01-01"]
+    else:
+        # New years and leap months (with the month after) from 2020 to 2034, 2033's leap eleventh month included.
+        starts = days.month_starts("2020-01-01", "2034-12-31")
+        boundaries = []
+        for index, (day, month, leap) in enumerate(starts):
+            if (month == 0 and leap == 0) or leap == 1 or (index > 0 and starts[index - 1][2] == 1):
+                boundaries.append(day)
+        others = ["2026-11-30", TABLE_FIRST, TABLE_LAST, "1970-01-01"]
+    return boundaries, others
+
+
+def calendar_instants(calendar, zone):
+    """(zone, Date, difference or None) for a calendar's cases: boundaries and other days in UTC and in `zone`
+    (from 1970, where ICU's and the system's zone histories agree), and the days just outside a table."""
+    boundaries, others = boundary_days(calendar)
+    instants = []
+    for name in ("UTC", zone):
+        for day in boundaries:
+            if name != "UTC" and day < "1970-01-01":
+                continue
+            previous = gregorian_day(day).fromordinal(gregorian_day(day).toordinal() - 1).isoformat()
+            instants.append((name, Date(local_milliseconds(name, previous + " 23:59:59")), None))
+            instants.append((name, Date(local_milliseconds(name, day + " 00:00:00")), None))
+        for day in others:
+            if name != "UTC" and (day < "1970-01-01" or day in (TABLE_FIRST, TABLE_LAST)):
+                continue
+            instants.append((name, Date(local_milliseconds(name, day + " 12:00:00")), None))
+    if calendar in ("chinese", "dangi", "islamic-umalqura"):
+        for day in ("1899-12-31", "2101-01-01"):
+            instants.append(("UTC", Date(local_milliseconds("UTC", day + " 12:00:00")), TABLE_DIFFERENCE % calendar))
+    return instants
+
+
+def calendar_cases():
+    """(tag, calendar, message, arguments, zone, difference), in a fixed order."""
+    for calendar, zone, tags in CALENDAR_GROUPS:
+        instants = calendar_instants(calendar, zone)
+        for tag in tags:
+            actual = icu.Calendar.createInstance(icu.Locale.forLanguageTag(tag)).getType()
+            if actual != calendar:
+                sys.exit("icu-corpus.py: ICU formats %s in the %s calendar, not %s" % (tag, actual, calendar))
+            messages = Dealer(CALENDAR_MESSAGES)
+            for zone_name, date, difference in instants:
+                hand = messages.deal(MESSAGES_PER_CALENDAR_INSTANT)
+                for message in sorted(hand, key=CALENDAR_MESSAGES.index):
+                    yield tag, calendar, message, {"d": date}, zone_name, difference
+
+
+def calendar_corpus():
+    lines = [json.dumps({"comment": "generated by scripts/generate/icu-corpus.py from ICU %s (CLDR 47); do not edit"
+                                    % ICU_VERSION})]
+    for tag, calendar, message, arguments, zone, difference in calendar_cases():
+        case = {"locale": tag, "calendar": calendar, "message": message,
+                "arguments": {name: value.to_json() for name, value in arguments.items()}, "timeZone": zone,
+                "expected": format_message(tag, message, arguments, zone)}
+        if difference:
+            case["difference"] = difference
+        lines.append(json.dumps(case, ensure_ascii=False))
+    return lines
+
+
 def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
+    args = parser.parse_args()
     if icu.ICU_VERSION != ICU_VERSION:
         sys.stderr.write("icu-corpus.py: needs ICU %s (CLDR 47), but PyICU uses ICU %s\n"
                          % (ICU_VERSION, icu.ICU_VERSION))
@@ -344,8 +525,6 @@ def main():
     lines = [json.dumps({"comment": "generated by scripts/generate/icu-corpus.py from ICU %s (CLDR 47); do not edit"
                                     % ICU_VERSION})]
     for locale, message, arguments, zone in cases():
-        if zone is not None:
-            locale = gregorian(locale)
         case = {"locale": locale, "message": message,
                 "arguments": {name: value.to_json() if isinstance(value, Date) else value
                               for name, value in arguments.items()}}
@@ -354,9 +533,21 @@ def main():
         case["expected"] = format_message(locale, message, arguments, zone or "UTC")
         lines.append(json.dumps(case, ensure_ascii=False))
 
-    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as output:
-        output.write("\n".join(lines) + "\n")
-    print("wrote %d cases to %s" % (len(lines) - 1, os.path.relpath(OUTPUT, ROOT)))
+    changed = []
+    for path, text in ((OUTPUT, "\n".join(lines) + "\n"), (CALENDAR_OUTPUT, "\n".join(calendar_corpus()) + "\n")):
+        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+        if old != text:
+            changed.append(os.path.relpath(path, ROOT))
+            if not args.check:
+                with open(path, "w", encoding="utf-8", newline="\n") as output:
+                    output.write(text)
+        if not args.check:
+            print("%s: %d cases" % (os.path.relpath(path, ROOT), text.count("\n") - 1))
+    if args.check:
+        if changed:
+            print("icu-corpus.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
+            sys.exit(1)
+        print("icu-corpus.py --check: the corpora are current (ICU %s, CLDR 47)" % ICU_VERSION)
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ private struct Renderer {
                 switch value {
                 case .string(let text): output += text
                 case .number(let number): output += formatNumber(number, style: .decimal)
-                case .date(let date): output += formatDate(date, isTime: false, style: nil)
+                case .date(let date): output += formatDate(date, name: name, isTime: false, style: nil)
                 }
             case .number(let name, let style, _):
                 guard let value = argument(name) else { continue }
@@ -153,7 +153,7 @@ private struct Renderer {
             case .dateTime(let name, let isTime, let style, _):
                 guard let value = argument(name) else { continue }
                 guard let date = self.date(value, name: name) else { continue }
-                output += formatDate(date, isTime: isTime, style: style)
+                output += formatDate(date, name: name, isTime: isTime, style: style)
             case .plural(let element):
                 renderPlural(element)
             case .select(let element):
@@ -280,10 +280,24 @@ private struct Renderer {
         }
     }
 
-    /// `date` in the formatter's zone; a `nil` style is a plain `{d}`: short date and time.
-    private mutating func formatDate(_ date: Date, isTime: Bool, style: DateTimeStyle?) -> String {
+    /// `date` in the formatter's zone and the locale's calendar; a `nil` style is a plain `{d}`: short date and
+    /// time. A date the calendar's table does not reach shows as `{name}`, with a problem.
+    private mutating func formatDate(_ date: Date, name: String, isTime: Bool, style: DateTimeStyle?) -> String {
         let formats = profile().dateFormats
-        return formats.format(date, pattern: formats.pattern(isTime: isTime, style: style), zone: timeZone ?? .current)
+        if let calendar = formats.unsupportedCalendar {
+            problems.append(
+                FormatProblem(.unsupported("calendar '\(calendar)' (-u-ca-\(calendar)): dates are Gregorian")))
+        }
+        let zone = timeZone ?? .current
+        if let text = formats.formatted(date, isTime: isTime, style: style, zone: zone) { return text }
+        problems.append(
+            FormatProblem(
+                .argumentType(
+                    name: name,
+                    expected: "a date the \(formats.calendar.identifier) calendar's table covers (local days "
+                        + (formats.calendar.coveredDaysDescription ?? "") + "), not "
+                        + QuotedExcerpt.of(zone.iso8601(date)))))
+        return "{\(name)}"
     }
 
     /// `number − offset`, keeping the number's visible fraction digits, exactly.

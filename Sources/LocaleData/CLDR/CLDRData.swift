@@ -34,6 +34,9 @@ public enum CLDRData {
 
         subscript(key: String) -> String? { values[key] }
 
+        /// Every value, as decoded (a calendar's values start from the Gregorian ones: `CalendarData`).
+        var all: [String: String] { values }
+
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
             if let list = lists[key] { return list }

@@ -4,24 +4,32 @@
     import Foundation
 #endif
 
-/// A locale's gregorian date and time formats from `CLDRData`, and the formatting of an instant with them in a
-/// time zone: ICU MessageFormat's `date` and `time` styles, date skeletons and patterns, as ICU4C prints them.
+/// A locale's date and time formats from `CLDRData` (and `CalendarData` when the locale's calendar is not the
+/// Gregorian one), and the formatting of an instant with them in a time zone: ICU MessageFormat's `date` and
+/// `time` styles, date skeletons and patterns, as ICU4C prints them.
 package struct DateFormats: Sendable {
     let dates: CLDRData.Values
     package let numbers: NumberFormats
     package let locale: LocaleTag
+    /// The calendar dates are shown in (`CalendarSystem.preferred(for:)`).
+    package let calendar: CalendarSystem
+    /// The `-u-ca-` type of the tag when it names a calendar LocaleData does not have (`coptic`); dates are then
+    /// Gregorian, and the formatter says so.
+    package let unsupportedCalendar: String?
 
     package init(locale: LocaleTag, numbers: NumberFormats) {
         self.locale = locale
         self.numbers = numbers
-        dates = CLDRData.values(.dates, for: locale)
+        (calendar, unsupportedCalendar) = CalendarSystem.resolution(for: locale)
+        dates = CalendarData.values(.dates, calendar: calendar, for: locale)
     }
 
     /// The pattern of a MessageFormat `date` or `time` argument (`nil` style: a plain `{d}`, date and time).
     package func pattern(isTime: Bool, style: DateTimeStyle?) -> String {
         switch style {
         case nil:
-            let glue = dates["glue.short"] ?? "{1} {0}"
+            // ICU glues a date style and a time style with the `%atTime` pattern where the locale has one.
+            let glue = dates["glueAtTime.short"] ?? dates["glue.short"] ?? "{1} {0}"
             return glue.replacingPlaceholder(0, with: dates["time.short"] ?? "HH:mm")
                 .replacingPlaceholder(1, with: dates["date.short"] ?? "y-MM-dd")
         case .short?: return dates[(isTime ? "time." : "date.") + "short"] ?? "y-MM-dd"
@@ -38,9 +46,44 @@ package struct DateFormats: Sendable {
     /// problem (`ICUMessageFormatter`); NaN is outside it.
     package static let formattableRange: ClosedRange<Double> = -8.64e12...8.64e12
 
-    /// `date` in `zone` with a CLDR date pattern (`MMM d, y`, `HH:mm`). A date outside `formattableRange` is
-    /// shown at the range's nearest end, so no value can trap.
-    package func format(_ date: Date, pattern: String, zone: ZoneInfo) -> String {
+    /// `date` in `zone` as a MessageFormat `date` or `time` argument of `style` shows it: the style's pattern with
+    /// the numbering CLDR gives it (`hebr` for `he`'s Hebrew dates), or `nil` when the locale's calendar is a
+    /// table that does not reach the date (`CalendarSystem.coveredDays`).
+    package func formatted(_ date: Date, isTime: Bool, style: DateTimeStyle?, zone: ZoneInfo) -> String? {
+        var dateOverride: String?
+        var timeOverride: String?
+        switch style {
+        case nil:
+            dateOverride = dates["dateOverride.short"]
+            timeOverride = dates["timeOverride.short"]
+        case .short?, .medium?, .long?, .full?:
+            let name = style == .short ? "short" : style == .medium ? "medium" : style == .long ? "long" : "full"
+            if isTime {
+                timeOverride = dates["timeOverride." + name]
+            } else {
+                dateOverride = dates["dateOverride." + name]
+            }
+        case .pattern?:
+            // MessageFormat makes a pattern argument's format as the medium style's and then applies the pattern,
+            // so the medium style's override stays (a time style's too, which ICU keeps as a date override).
+            dateOverride = dates[(isTime ? "timeOverride" : "dateOverride") + ".medium"]
+        case .skeleton?:
+            break
+        }
+        return format(
+            date, pattern: pattern(isTime: isTime, style: style), zone: zone,
+            overrides: DateNumberingOverrides(date: dateOverride, time: timeOverride))
+    }
+
+    /// `date` in `zone` with a CLDR date pattern (`MMM d, y`, `HH:mm`), in the locale's calendar; `nil` when that
+    /// calendar's table does not reach the date's local day. A date outside `formattableRange` is shown at the
+    /// range's nearest end, so no value can trap.
+    package func format(_ date: Date, pattern: String, zone: ZoneInfo) -> String? {
+        format(date, pattern: pattern, zone: zone, overrides: .none)
+    }
+
+    /// `format(_:pattern:zone:)` with the numbering overrides of the pattern's style.
+    func format(_ date: Date, pattern: String, zone: ZoneInfo, overrides: DateNumberingOverrides) -> String? {
         let raw = date.timeIntervalSince1970
         let instant = raw.isNaN ? 0 : min(max(raw, Self.formattableRange.lowerBound), Self.formattableRange.upperBound)
         let seconds = Int64(instant.rounded(.down))
@@ -48,18 +91,18 @@ package struct DateFormats: Sendable {
         let local = seconds + Int64(zone.secondsFromGMT(atUnixTime: seconds))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = Int(local - days * 86_400)
-        let (year, month, day) = CivilCalendar.civilFromDays(days)
+        guard let calendarDate = calendar.date(onDay: days) else { return nil }
         let time = Fields(
-            year: year, month: month, day: day, weekday: CivilCalendar.weekday(fromDays: days),
+            date: calendarDate, weekday: CivilCalendar.weekday(fromDays: days),
             hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
-            millisecond: milliseconds,
-            dayOfYear: Int(days - CivilCalendar.daysFromCivil(year: year, month: 1, day: 1)) + 1)
+            millisecond: milliseconds)
+        let numbering = overrides.addingJapaneseYear(for: pattern, calendar: calendar, locale: locale)
 
         var output = ""
         DatePattern.forEachPart(of: pattern) { part in
             switch part {
             case .field(let letter, let count):
-                output += field(letter, count: count, time, zone: zone, seconds: seconds)
+                output += field(letter, count: count, time, zone: zone, seconds: seconds, numbering: numbering)
             case .quoted(_, let text): output += text
             case .other(let scalar): output.unicodeScalars.append(scalar)
             }
@@ -68,37 +111,22 @@ package struct DateFormats: Sendable {
     }
 
     private struct Fields {
-        package let year: Int64
-        package let month: Int
-        package let day: Int
+        /// The day in the locale's calendar: era, year, month, day (`DateFormats+Calendar.swift` formats them).
+        package let date: CalendarDate
         /// 0 is Sunday.
         package let weekday: Int
         package let hour: Int
         package let minute: Int
         package let second: Int
         package let millisecond: Int
-        package let dayOfYear: Int
     }
 
-    private func field(_ letter: Unicode.Scalar, count: Int, _ time: Fields, zone: ZoneInfo, seconds: Int64) -> String {
+    private func field(
+        _ letter: Unicode.Scalar, count: Int, _ time: Fields, zone: ZoneInfo, seconds: Int64,
+        numbering: DateNumberingOverrides
+    ) -> String {
+        if let text = calendarField(letter, count: count, time.date, numbering: numbering) { return text }
         switch letter {
-        case "G":
-            let eras = dates.list("eras." + width(count))
-            let index = time.year > 0 ? 1 : 0
-            return index < eras.count ? eras[index] : (time.year > 0 ? "AD" : "BC")
-        case "y", "Y", "u":
-            let year = time.year > 0 || letter == "u" ? time.year : 1 - time.year
-            if count == 2 { return number(Int(year % 100), minimumDigits: 2) }
-            return number(Int(year), minimumDigits: count)
-        case "M", "L":
-            if count <= 2 { return number(time.month, minimumDigits: count) }
-            let context = letter == "M" ? "format" : "stand-alone"
-            let names = dates.list("months.\(context).\(width(count))")
-            return time.month - 1 < names.count ? names[time.month - 1] : number(time.month, minimumDigits: 1)
-        case "d":
-            return number(time.day, minimumDigits: count)
-        case "D":
-            return number(time.dayOfYear, minimumDigits: count)
         case "E", "c", "e":
             if letter != "E", count <= 2 { return number(time.weekday + 1, minimumDigits: count) }
             let context = letter == "c" ? "stand-alone" : "format"
@@ -142,12 +170,12 @@ package struct DateFormats: Sendable {
     }
 
     /// CLDR's widths by field length: 1–3 abbreviated, 4 wide, 5 narrow.
-    private func width(_ count: Int) -> String {
+    func width(_ count: Int) -> String {
         count == 4 ? "wide" : count == 5 ? "narrow" : "abbreviated"
     }
 
     /// `value` in the locale's digits, zero-padded to `minimumDigits`.
-    private func number(_ value: Int, minimumDigits: Int) -> String {
+    func number(_ value: Int, minimumDigits: Int) -> String {
         var digits = String(value.magnitude)
         if digits.count < minimumDigits {
             digits = String(repeating: "0", count: minimumDigits - digits.count) + digits

@@ -125,10 +125,8 @@ package final class DateTimePatternGenerator: Sendable {
                 base[field] = String(repeating: Character(row.letter), count: row.minimumLength)
                 type[field] = row.type > 0 ? row.type + length : row.type
             }
-            self.original = original
-            self.base = base
-            self.type = type
-            // A 12-hour skeleton without a day period gets one; a 24-hour one loses it.
+            // A 12-hour skeleton without a day period gets one; a 24-hour one loses it (ICU's `DateTimeMatcher::set`;
+            // done before the fields are stored, so that `hm` and `ahm` are the same request, as in ICU).
             let hour = Field.hour.rawValue
             let period = Field.dayPeriod.rawValue
             if let letter = original[hour].unicodeScalars.first {
@@ -144,6 +142,9 @@ package final class DateTimePatternGenerator: Sendable {
                     type[period] = 0
                 }
             }
+            self.original = original
+            self.base = base
+            self.type = type
         }
 
         package var fieldMask: Int {

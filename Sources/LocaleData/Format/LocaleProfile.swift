@@ -40,12 +40,14 @@ package final class LocaleProfile: Sendable {
         return formats
     }
 
-    /// The locale's pattern for a date skeleton (`yMMMd` → `MMM d, y`), found once per skeleton.
+    /// The locale's pattern for a date skeleton (`yMMMd` → `MMM d, y`) in its calendar's table, found once per
+    /// skeleton.
     package func datePattern(forSkeleton skeleton: String) -> String {
         if let pattern = dateState.withLock({ $0.patterns[skeleton] }) { return pattern }
         let generator =
             dateState.withLock { $0.generator }
-            ?? DateTimePatternGenerator(CLDRData.values(.patternGenerator, for: locale))
+            ?? DateTimePatternGenerator(
+                CalendarData.values(.patternGenerator, calendar: dateFormats.calendar, for: locale))
         let pattern = generator.bestPattern(for: skeleton)
         dateState.withLock {
             $0.generator = generator

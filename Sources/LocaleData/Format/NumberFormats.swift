@@ -32,7 +32,7 @@ package struct NumberFormats: Sendable {
         var digits = numbers["digits"] ?? "0123456789"
         // `-u-nu-…` picks another numbering system: its digits, and its symbols where the locale has them.
         var symbols = "sym."
-        if let system = Self.unicodeExtensionValue("nu", in: locale.normalized),
+        if let system = locale.unicodeExtension("nu"),
             let override = CLDRData.rootValues(.numbers)["digits." + system]
         {
             digits = override
@@ -48,18 +48,6 @@ package struct NumberFormats: Sendable {
         percentPattern = NumberPattern(numbers["pattern.percentFormat"] ?? "#,##0%")
         currencyPattern = NumberPattern(numbers["pattern.currencyFormat"] ?? "¤#,##0.00")
         minimumGroupingDigits = Int(numbers["minimumGroupingDigits"] ?? "1") ?? 1
-    }
-
-    /// The value of `key` in a tag's `-u-` extension (`ar-u-nu-latn` → `latn`).
-    private static func unicodeExtensionValue(_ key: String, in tag: String) -> String? {
-        let subtags = tag.split(separator: "-")
-        guard let start = subtags.firstIndex(of: "u") else { return nil }
-        var index = start + 1
-        while index + 1 < subtags.count, subtags[index].count > 1 {
-            if subtags[index] == key { return String(subtags[index + 1]) }
-            index += 1
-        }
-        return nil
     }
 
     package var usesASCIIDigits: Bool { digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] }

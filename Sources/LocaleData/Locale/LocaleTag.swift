@@ -102,6 +102,36 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// The tag itself followed by its parents: the order in which a lookup tries locales.
     public var fallbackChain: [LocaleTag] { [self] + parents }
 
+    /// The type of `key` in the tag's Unicode extension (`-u-`), lower case, its subtags joined by `-`:
+    /// `ca` of `th-TH-u-ca-gregory` is `gregory`, of `ar-SA-u-ca-islamic-umalqura-nu-latn` is
+    /// `islamic-umalqura`, and `nu` of the latter `latn`. A key written without a type is `true`, as UTS #35
+    /// reads it; a key the tag does not have, or a tag without a `-u-` extension, gives `nil`.
+    /// - Parameter key: a two-character Unicode extension key, such as `ca` (calendar), `nu` (numbering
+    ///   system) or `rg` (region override).
+    public func unicodeExtension(_ key: String) -> String? {
+        let subtags = normalized.split(separator: "-")
+        guard let start = subtags.firstIndex(of: "u") else { return nil }
+        let key = key.lowercased()
+        var index = start + 1
+        while index < subtags.count, subtags[index].count > 1 {
+            // Attributes (3–8 characters) come before the first key; a key is 2; its type, 3–8 each.
+            guard subtags[index].count == 2 else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < subtags.count, subtags[end].count > 2 { end += 1 }
+            if subtags[index] == key {
+                guard end > index + 1 else { return "true" }
+                var type = String(subtags[index + 1])
+                for subtag in subtags[(index + 2)..<end] { type += "-" + subtag }
+                return type
+            }
+            index = end
+        }
+        return nil
+    }
+
     /// Whether the script or language is written right to left (Arabic, Hebrew, Persian, Urdu, …).
     public var isRightToLeft: Bool {
         if let script { return ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg"].contains(script) }

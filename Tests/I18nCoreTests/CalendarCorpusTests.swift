@@ -1,0 +1,120 @@
+import Foundation
+import I18nCore
+import LocaleData
+import Testing
+
+/// The calendar corpus: date messages formatted by ICU4C 77.1 (CLDR 47) in every calendar LocaleData has —
+/// the defaults of `th`, `fa`, `ps`, and `-u-ca-` buddhist, japanese, persian, hebrew, islamic-umalqura,
+/// islamic-civil, roc, chinese, dangi and gregory — over days that cross their years, months, eras and leap
+/// months, in UTC and a zone of their region; made by `scripts/generate/icu-corpus.py`. Every case must come out
+/// exactly as ICU printed it, marks (U+200E, U+200F, U+061C) included. A case marked with a `difference` is
+/// one WidgetI18n deliberately does not match, and the reason: it must then report a problem and show the
+/// placeholder rather than a date.
+@Suite struct CalendarCorpusTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let line: Int
+        let locale: String
+        let calendar: String
+        let message: String
+        let arguments: MessageArguments
+        let timeZone: String
+        let expected: String
+        let difference: String?
+
+        var testDescription: String { "line \(line): \(locale) \(message)" }
+    }
+
+    static let cases: [Case] = {
+        guard let text = try? testData("calendar-corpus.jsonl") else { return [] }
+        var cases: [Case] = []
+        for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n").enumerated() {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let expected = object["expected"] as? String, let locale = object["locale"] as? String,
+                let calendar = object["calendar"] as? String, let message = object["message"] as? String,
+                let zone = object["timeZone"] as? String
+            else { continue }
+            var arguments: MessageArguments = [:]
+            for (name, value) in object["arguments"] as? [String: Any] ?? [:] {
+                arguments[name] = ICUCorpusTests.argument(value)
+            }
+            cases.append(
+                Case(
+                    line: offset + 1, locale: locale, calendar: calendar, message: message, arguments: arguments,
+                    timeZone: zone, expected: expected, difference: object["difference"] as? String))
+        }
+        return cases
+    }()
+
+    @Test func theCorpusCoversEveryCalendar() throws {
+        let calendars = Set(Self.cases.map(\.calendar))
+        #expect(calendars.count == CalendarSystem.allCases.count)
+        for calendar in CalendarSystem.allCases {
+            let name = calendar == .gregorian ? "gregorian" : calendar.identifier
+            #expect(calendars.contains(name), "no case in the \(name) calendar")
+        }
+        // The locale's calendar, as ICU picked it for the case, is the one LocaleData picks.
+        for testCase in Self.cases {
+            let picked = CalendarSystem.preferred(for: try LocaleTag(testCase.locale))
+            #expect((picked == .gregorian ? "gregorian" : picked.identifier) == testCase.calendar, "\(testCase)")
+        }
+    }
+
+    @Test func everyCaseFormatsExactlyAsICU() throws {
+        var failures: [String] = []
+        var passed: [String: Int] = [:]
+        var zones: [String: ZoneInfo] = [:]
+        for testCase in Self.cases {
+            if zones[testCase.timeZone] == nil { zones[testCase.timeZone] = ZoneInfo(identifier: testCase.timeZone) }
+            guard let zone = zones[testCase.timeZone] else {
+                Issue.record("unknown time zone \(testCase.timeZone)")
+                continue
+            }
+            let formatter = ICUMessageFormatter(timeZone: zone)
+            let output = formatter.format(
+                testCase.message, locale: try LocaleTag(testCase.locale), arguments: testCase.arguments)
+            let matches: Bool
+            if testCase.difference != nil {
+                matches = output.text.contains("{d}") && !output.problems.isEmpty
+            } else {
+                matches = output.text == testCase.expected && output.problems.isEmpty
+            }
+            if matches {
+                passed[testCase.calendar, default: 0] += 1
+            } else {
+                failures.append(
+                    "line \(testCase.line) \(testCase.locale) \(testCase.timeZone) \(testCase.message) "
+                        + "\(testCase.arguments): \(output.text.debugDescription) != "
+                        + "\(testCase.expected.debugDescription) \(output.problems)")
+            }
+        }
+        #expect(
+            failures.isEmpty,
+            Comment(
+                rawValue:
+                    "\(failures.count) of \(Self.cases.count) differ; passed by calendar: \(passed.sorted { $0.key < $1.key })\n"
+                    + failures.prefix(60).joined(separator: "\n")))
+    }
+
+    /// A date a table does not reach is a problem of its message, which names the calendar and the range.
+    @Test func aDateOutsideATableIsAProblemThatSaysWhy() throws {
+        let formatter = ICUMessageFormatter(timeZone: .utc)
+        let output = formatter.format(
+            "On {d, date, long}", locale: try LocaleTag("zh-u-ca-chinese"),
+            arguments: ["d": .date(Date(timeIntervalSince1970: 4_133_980_800))])  // 2101-01-01
+        #expect(output.text == "On {d}")
+        #expect(
+            output.problems.map(\.description) == [
+                "Argument 'd' must be a date the chinese calendar's table covers (local days 1900-01-01 to "
+                    + "2100-12-31), not 2101-01-01T00:00:00Z"
+            ])
+    }
+
+    /// A calendar ICU has and LocaleData does not is named in a problem; the date is Gregorian.
+    @Test func anUnsupportedCalendarIsReported() throws {
+        let output = ICUMessageFormatter(timeZone: .utc).format(
+            "{d, date, medium}", locale: try LocaleTag("en-u-ca-coptic"),
+            arguments: ["d": .date(Date(timeIntervalSince1970: 1_796_040_000))])
+        #expect(output.text == "Nov 30, 2026")
+        #expect(output.problems.count == 1)
+    }
+}
