@@ -10,7 +10,8 @@ import Testing
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../Sources/LocaleData")
         for file in [
-            "CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift", "Calendar/CalendarData+Generated.swift",
+            "CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift",
+            "Calendar/CalendarData+Generated.swift",
         ] {
             let handle = try FileHandle(forReadingFrom: sources.appendingPathComponent(file))
             let header = String(decoding: handle.readData(ofLength: 200), as: UTF8.self)

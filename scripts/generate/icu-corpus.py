@@ -371,8 +371,8 @@ CALENDAR_GROUPS = [
                                   "ru-u-ca-hebrew"]),
     ("islamic-umalqura", "Asia/Riyadh", ["ar-SA-u-ca-islamic-umalqura", "en-u-ca-islamic-umalqura",
                                          "ar-SA-u-ca-islamic-umalqura-nu-latn", "ur-u-ca-islamic-umalqura"]),
-    ("islamic-civil", "Asia/Riyadh", ["ar-u-ca-islamic-civil", "en-u-ca-islamic-civil", "tr-u-ca-islamic-civil",
-                                      "en-u-ca-islamicc"]),
+    ("islamic-civil", "Asia/Riyadh", ["ar-u-ca-islamic-civil", "ar-SA-u-ca-islamic-civil", "en-u-ca-islamic-civil",
+                                      "tr-u-ca-islamic-civil", "en-u-ca-islamicc"]),
     ("roc", "Asia/Taipei", ["zh-TW-u-ca-roc", "zh-Hant-u-ca-roc", "en-u-ca-roc"]),
     ("chinese", "Asia/Shanghai", ["zh-u-ca-chinese", "zh-Hant-u-ca-chinese", "en-u-ca-chinese", "ja-u-ca-chinese",
                                   "yue-u-ca-chinese", "vi-u-ca-chinese"]),
@@ -435,7 +435,8 @@ def boundary_days(calendar):
         # Nowruz of 1403-1406, the 31- to 30-day months, the leap day of 1403, and ICU's corrected year 1503.
         boundaries = [days.day(EXTENDED_YEAR=year, MONTH=0, DATE=1) for year in (1403, 1404, 1405, 1406, 1503, 1504)]
         boundaries += [days.day(EXTENDED_YEAR=1404, MONTH=6, DATE=1), days.day(EXTENDED_YEAR=1403, MONTH=11, DATE=30)]
-        others = ["2026-11-30", "1979-02-11", "1900-01-01", "3000-01-01"]
+        # Year -521 too, whose minus sign is the locale's (U+200E U+2212 in Persian).
+        others = ["2026-11-30", "1979-02-11", "1900-01-01", "3000-01-01", "0100-03-01"]
     elif calendar == "hebrew":
         # Rosh Hashanah 5785-5787; Adar I, Adar II and Nisan of the leap years 5784 and 5787; Adar of 5785.
         boundaries = [days.day(EXTENDED_YEAR=year, MONTH=0, DATE=1) for year in (5785, 5786, 5787)]
@@ -450,7 +451,8 @@ def boundary_days(calendar):
         if calendar == "islamic-umalqura":
             others += [TABLE_FIRST, TABLE_LAST]
         else:
-            others += ["1900-01-01", "0622-07-19", "3000-01-01"]
+            # Before the Hijra too: a negative year, with Arabic's minus sign (U+061C, then '-').
+            others += ["1900-01-01", "0622-07-19", "3000-01-01", "0500-06-01"]
     else:
         # New years and leap months (with the month after) from 2020 to 2034, 2033's leap eleventh month included.
         starts = days.month_starts("2020-01-01", "2034-12-31")

@@ -180,7 +180,8 @@ package struct DateFormats: Sendable {
         if digits.count < minimumDigits {
             digits = String(repeating: "0", count: minimumDigits - digits.count) + digits
         }
-        if numbers.usesASCIIDigits { return value < 0 ? "-" + digits : digits }
+        // The locale's minus sign, with its marks (U+200E in Persian and Arabic), as ICU's date numbers have it.
+        if numbers.usesASCIIDigits { return value < 0 ? numbers.minus + digits : digits }
         return (value < 0 ? numbers.minus : "") + digits.utf8.map { numbers.digits[Int($0 - 0x30)] }.joined()
     }
 
