@@ -66,6 +66,11 @@ package final class LocaleProfile: Sendable {
         // ICU's `#` is the number in the locale's decimal pattern; digits written in the argument are kept.
         let maximum = numberFormats.decimalPattern.maximumFractionDigits
         let minimum = min(number.visibleFractionDigits, maximum)
-        return numberFormats.format(number, NumberSkeleton(precision: .fraction(minimum: minimum, maximum: maximum)))
+        var skeleton = NumberSkeleton(precision: .fraction(minimum: minimum, maximum: maximum))
+        // ICU 77 formats `#` with the plural's DecimalFormat, which groups from the first group on, as
+        // `{n, number}` does: the locale's minimum grouping digits (2 in pl, es, it, pt-PT, lv, sl) apply to number
+        // skeletons only. So `1 000 dni` in Polish, where `{n, number, ::precision-integer}` prints `1000`.
+        skeleton.grouping = .onAligned
+        return numberFormats.format(number, skeleton)
     }
 }
