@@ -28,18 +28,21 @@ package struct WidgetKeysFile: Sendable {
     }
 
     package init(text: String) {
-        keys = text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else {
-                return nil
-            }
-            let fields = line.split(separator: "\t")
+        // On UTF-8 bytes: splitting by `Character` walks grapheme clusters, which cost a widget process more
+        // than rendering the keys did.
+        let space: Set<UInt8> = [0x20, 0x09, 0x0D]
+        keys = text.utf8.split(separator: 0x0A).compactMap { line in
+            guard line.first != UInt8(ascii: "#"), line.contains(where: { !space.contains($0) }) else { return nil }
+            let fields = line.split(separator: 0x09).map { String(decoding: $0.filter { $0 != 0x0D }, as: UTF8.self) }
             var arguments: MessageArguments = [:]
             for field in fields.dropFirst() {
-                guard let equals = field.firstIndex(of: "=") else { continue }
-                let value = field[field.index(after: equals)...].filter { $0 != "\r" }
-                arguments[String(field[..<equals])] = MessageArgument(inferringFrom: String(value))
+                let bytes = Array(field.utf8)
+                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+                arguments[name] = MessageArgument(
+                    inferringFrom: String(decoding: bytes[(equals + 1)...], as: UTF8.self))
             }
-            return Key(key: String(fields[0].filter { $0 != "\r" }), arguments: arguments)
+            return Key(key: fields[0], arguments: arguments)
         }
     }
 
