@@ -7,7 +7,9 @@ import Testing
         (["pt-BR"], ["pt", "en"], "pt"),
         (["pt_BR"], ["pt-br", "pt"], "pt-br"),
         (["zh-Hant-TW"], ["zh-hant", "zh"], "zh-hant"),
-        (["zh-Hant-TW"], ["zh", "en"], "zh"),
+        // Not `zh`: CLDR's chain of zh-Hant-TW ends at zh-Hant, whose parent is root, since zh is Simplified
+        // Chinese (truncation found zh before).
+        (["zh-Hant-TW"], ["zh", "en"], nil),
         (["de-CH-1996"], ["de"], "de"),
         // An earlier preference wins through truncation over an exact later one.
         (["fr-CA", "en"], ["fr", "en"], "fr"),
