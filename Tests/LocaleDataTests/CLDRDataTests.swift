@@ -9,7 +9,10 @@ import Testing
         #expect(CLDRData.release == "47")
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../Sources/LocaleData")
-        for file in ["CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift"] {
+        for file in [
+            "CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift",
+            "Locale/LikelySubtags+Generated.swift",
+        ] {
             let handle = try FileHandle(forReadingFrom: sources.appendingPathComponent(file))
             let header = String(decoding: handle.readData(ofLength: 200), as: UTF8.self)
             #expect(header.contains("from ICU 77.1 (CLDR \(CLDRData.release))"), "\(file): \(header)")

@@ -85,6 +85,11 @@ public enum CLDRData {
         return id
     }
 
+    /// The locale ICU keeps the data of `id` under when `id` is one of its aliases (`zh-tw` → `zh-hant-tw`).
+    static func aliasTarget(of id: String) -> String? {
+        recordText(id, UInt8(ascii: "a"))
+    }
+
     /// `id`, then its parents up to root: a `p` record's parent when there is one, else the truncated tag.
     static func chain(from id: String) -> [String] {
         var chain = [id]
