@@ -71,6 +71,9 @@ public struct Resolution: Hashable, Sendable {
         public let step: ResolutionStep
         /// What the step found.
         public let outcome: ResolutionOutcome
+        /// The cached locale that answered for the step's, and why (`pt-BR` for `pt`: the same maximized
+        /// form), or `nil` when the step's own messages did or none were cached.
+        public var answeredBy: LocaleNegotiation.Match? = nil
     }
 
     /// Whether no store or bundle had the key (the caller's default or the key itself is shown).
