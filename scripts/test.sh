@@ -6,7 +6,10 @@ scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
-# The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run.
+# The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
+# root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root
+# since the last build would be missing from it: touching the manifest makes it look again.
+touch Benchmarks/Package.swift
 swift build --package-path Benchmarks -Xswiftc -warnings-as-errors
 # The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner.
 WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
