@@ -23,16 +23,21 @@ package struct WidgetKeysFile: Sendable {
 
     /// Reads and parses the file at `path`; `nil` when it cannot be read.
     package init?(path: String) {
-        guard let text = Self.contents(ofFile: path) else { return nil }
-        self.init(text: text)
+        guard let bytes = Self.contents(ofFile: path) else { return nil }
+        self.init(bytes: bytes)
     }
 
     package init(text: String) {
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses the UTF-8 bytes of a keys file.
+    package init(bytes: [UInt8]) {
         // On UTF-8 bytes: splitting by `Character` walks grapheme clusters, which cost a widget process more
-        // than rendering the keys did.
-        let space: Set<UInt8> = [0x20, 0x09, 0x0D]
-        keys = text.utf8.split(separator: 0x0A).compactMap { line in
-            guard line.first != UInt8(ascii: "#"), line.contains(where: { !space.contains($0) }) else { return nil }
+        // than rendering the keys did. No `Set` either: its first use scans the binary's protocol conformances.
+        keys = bytes.split(separator: 0x0A).compactMap { line in
+            guard line.first != UInt8(ascii: "#"), line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+            else { return nil }
             let fields = line.split(separator: 0x09).map { String(decoding: $0.filter { $0 != 0x0D }, as: UTF8.self) }
             var arguments: MessageArguments = [:]
             for field in fields.dropFirst() {
@@ -46,7 +51,7 @@ package struct WidgetKeysFile: Sendable {
         }
     }
 
-    private static func contents(ofFile path: String) -> String? {
+    private static func contents(ofFile path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -58,6 +63,6 @@ package struct WidgetKeysFile: Sendable {
             if count == 0 { break }
             bytes += chunk[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
