@@ -17,13 +17,15 @@ swift test --skip-build "$@"
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
 scripts/docs.sh .build/docs-site
 python3 scripts/docs/check-site.py .build/docs-site --screenshot .build/test-artifacts/docs-widgettranslator.png
-# The generated CLDR data, likely subtags and locale matching vectors regenerate byte for byte where their
-# generators' dependency (ICU 77.1) is installed.
+# The generated CLDR data, likely subtags, zone names and the zone-name corpus regenerate byte for byte where
+# their generators' dependency (ICU 77.1) is installed.
 if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null; then
     python3 scripts/generate/cldr.py --check
     python3 scripts/generate/likely-subtags.py --check
+    python3 scripts/generate/zone-names.py --check
+    python3 scripts/generate/zone-names-corpus.py --check
 else
-    echo "test: skipped the CLDR and likely subtags regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
+    echo "test: skipped the CLDR, likely subtags and zone-name regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
 fi
 # The terminal width table regenerates byte for byte from the Unicode release it was made from (Debian
 # bookworm's unicode-data, Unicode 15.0.0).

@@ -74,7 +74,7 @@ package final class DateTimePatternGenerator: Sendable {
             row("v", .zone, short - 2 * delta, 1, 0), row("v", .zone, long - 2 * delta, 4, 0),
             row("z", .zone, short, 1, 3), row("z", .zone, long, 4, 0), row("Z", .zone, narrow - delta, 1, 3),
             row("Z", .zone, long - delta, 4, 0), row("Z", .zone, short - delta, 5, 0),
-            row("O", .zone, short - 2 * delta, 1, 0), row("O", .zone, long - 2 * delta, 4, 0),
+            row("O", .zone, short - delta, 1, 0), row("O", .zone, long - delta, 4, 0),
             row("V", .zone, short - delta, 1, 0), row("V", .zone, long - delta, 2, 0),
             row("V", .zone, long - 1 - delta, 3, 0), row("V", .zone, long - 2 - delta, 4, 0),
             row("X", .zone, narrow - delta, 1, 0), row("X", .zone, short - delta, 2, 0),
@@ -125,9 +125,6 @@ package final class DateTimePatternGenerator: Sendable {
                 base[field] = String(repeating: Character(row.letter), count: row.minimumLength)
                 type[field] = row.type > 0 ? row.type + length : row.type
             }
-            self.original = original
-            self.base = base
-            self.type = type
             // A 12-hour skeleton without a day period gets one; a 24-hour one loses it.
             let hour = Field.hour.rawValue
             let period = Field.dayPeriod.rawValue
@@ -144,6 +141,9 @@ package final class DateTimePatternGenerator: Sendable {
                     type[period] = 0
                 }
             }
+            self.original = original
+            self.base = base
+            self.type = type
         }
 
         package var fieldMask: Int {
