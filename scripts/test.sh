@@ -6,7 +6,10 @@ scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
-# The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run.
+# The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
+# root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root
+# since the last build would be missing from it: touching the manifest makes it look again.
+touch Benchmarks/Package.swift
 swift build --package-path Benchmarks -Xswiftc -warnings-as-errors
 # The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner.
 WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
@@ -14,14 +17,17 @@ swift test --skip-build "$@"
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
 scripts/docs.sh .build/docs-site
 python3 scripts/docs/check-site.py .build/docs-site --screenshot .build/test-artifacts/docs-widgettranslator.png
-# The generated CLDR data, the calendar data and the ICU corpora regenerate byte for byte where their generators'
-# dependency (ICU 77.1) is installed.
+# The generated CLDR data, likely subtags, zone names, the calendar data and the ICU corpora regenerate byte for
+# byte where their generators' dependency (ICU 77.1) is installed.
 if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null; then
     python3 scripts/generate/cldr.py --check
+    python3 scripts/generate/likely-subtags.py --check
+    python3 scripts/generate/zone-names.py --check
+    python3 scripts/generate/zone-names-corpus.py --check
     python3 scripts/generate/calendars.py --check
     python3 scripts/generate/icu-corpus.py --check
 else
-    echo "test: skipped the CLDR, calendar and corpus regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
+    echo "test: skipped the CLDR, likely subtags, zone-name, calendar and corpus regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
 fi
 # The terminal width table regenerates byte for byte from the Unicode release it was made from (Debian
 # bookworm's unicode-data, Unicode 15.0.0).

@@ -240,9 +240,9 @@ public final class CDNFetcher: Sendable {
     }
 
     /// Fetches the messages of `locales` in parallel and caches each valid one; the manifest is not written (see
-    /// `fetch(_:committing:progress:)`). A locale the manifest does not offer (nor a parent of it) fails without
-    /// a request, and so does every locale when the manifest asks more than the options allow. Records one
-    /// reload request when any content changed.
+    /// `fetch(_:committing:progress:)`). A locale the manifest does not offer (nor one that matches it) fails
+    /// without a request, and so does every locale when the manifest asks more than the options allow. Records
+    /// one reload request when any content changed.
     /// - Parameters:
     ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
     ///   - manifest: the manifest that says which locales the project offers, their files and versions.

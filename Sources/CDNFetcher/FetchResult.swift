@@ -127,7 +127,7 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidOptions = Code(.invalidOptions)
         /// No usable manifest: the CDN failed or sent none, and none is cached.
         public static let manifestUnavailable = Code(.manifestUnavailable)
-        /// The project does not offer the locale, nor a parent of it.
+        /// The project offers neither the locale nor one that matches it (`LocaleNegotiation`).
         public static let notOffered = Code(.notOffered)
         /// A URL the manifest names is one the fetcher will not follow (another origin, outside a file CDN).
         public static let refusedURL = Code(.refusedURL)

@@ -161,7 +161,8 @@ public struct ContractReader: Sendable {
 
     // MARK: - Messages
 
-    /// The messages value of `tag`, opened, under the normalised key or the spelling in `cachedLocales`;
+    /// The messages value of `tag`, opened: under the normalised key or the Expo package's (the newer), else
+    /// under the cached locale that answers `tag` (another spelling, or a match as CLDR's: `pt-br` for `pt`);
     /// refused before anything is read when it is larger than `MessageBundle.maximumStoredSize`.
     /// - Parameters:
     ///   - tag: the locale whose messages to open.
@@ -180,10 +181,20 @@ public struct ContractReader: Sendable {
             }
             break
         }
-        if found == nil, let other = cachedLocales().first(where: { $0.tag == tag })?.key,
-            let value = try store.identifiedValue(forKey: other)
-        {
-            found = (other, value)
+        var locale = tag
+        var match: LocaleNegotiation.Match?
+        if found == nil {
+            // Another spelling of the tag, or the cached locale that answers it as CLDR's matching does (`pt-br`
+            // for `pt`, `zh-hant` for `zh-tw`; never across scripts).
+            let cached = cachedLocales()
+            if let answer = LocaleNegotiation.match(tag, among: cached.map(\.tag)),
+                let entry = cached.first(where: { $0.tag == answer.tag }),
+                let value = try store.identifiedValue(forKey: entry.key)
+            {
+                found = (entry.key, value)
+                locale = entry.tag
+                if answer.reason != .exact { match = answer }
+            }
         }
         guard let (key, value) = found else { return nil }
         guard value.count <= MessageBundle.maximumStoredSize else {
@@ -191,7 +202,7 @@ public struct ContractReader: Sendable {
                 .tooLarge(size: value.count, limit: MessageBundle.maximumStoredSize), key: key,
                 store: store.displayName)
         }
-        return StoredMessages(locale: tag, key: key, value: value)
+        return StoredMessages(locale: locale, key: key, value: value, match: match)
     }
 
     /// What answers lookups in `messages`: its stored index when that was built from exactly this value (the
@@ -249,9 +260,12 @@ public struct ContractReader: Sendable {
 
 /// A stored messages value, opened, and the key it was found under.
 package struct StoredMessages: Sendable {
+    /// The locale whose messages these are: the one asked for, or the cached locale that answers it.
     package let locale: LocaleTag
     package let key: String
     package let value: IdentifiedValue
+    /// How a cached locale other than the one asked for answers it, or `nil` when it is the one asked for.
+    package var match: LocaleNegotiation.Match? = nil
 
     /// The whole value; another process may rewrite it in place while it is read (`GroupStore.wholeValue`).
     package func allBytes(from store: any GroupStore) throws -> [UInt8] {

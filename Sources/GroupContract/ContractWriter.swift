@@ -172,12 +172,14 @@ public struct ContractWriter: Sendable {
         try ReloadRequest.record(reason, kind: kind, project: project, in: store, now: now)
     }
 
-    /// Writes `requested`, or its nearest parent with cached messages, as the stored locale in normalised form
-    /// (`pt-br`, the spelling of its messages key), and records a reload request when the locale changed.
+    /// Writes `requested`, or the cached locale that matches it best (`LocaleNegotiation.lookup`: a step of its
+    /// CLDR fallback chain, or a locale with the same likely form, `pt-br` for `pt`), as the stored locale in
+    /// normalised form (`pt-br`, the spelling of its messages key), and records a reload request when the locale
+    /// changed.
     /// Nothing is written unless the locale's cached messages parse.
     /// - Parameter requested: the locale to select.
     /// - Returns: the locale written.
-    /// - Throws: `LocaleSelectionError` when neither it nor a parent has usable cached messages.
+    /// - Throws: `LocaleSelectionError` when no cached locale matches it, or the one that does is unusable.
     @discardableResult
     public func selectLocale(_ requested: LocaleTag) throws(LocaleSelectionError) -> LocaleTag {
         let reader = ContractReader(store: store, project: project)
@@ -216,7 +218,7 @@ public struct ContractWriter: Sendable {
 
 /// Why the stored locale was not changed.
 public enum LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Neither the requested locale nor a parent of it has cached messages in the store; `cached` lists the
+    /// No locale with cached messages in the store matches the requested one; `cached` lists the
     /// locales that do and `store` names the store.
     case notCached(requested: LocaleTag, cached: [String], store: String)
     /// The locale's cached messages do not parse as a bundle; `reason` says why.

@@ -3,12 +3,14 @@ import LocaleData
 
 /// A step of the fallback chain, in the order a lookup tries them.
 ///
-/// For key `k` in locale `zh-Hant-TW` with default `en`: `zh-hant-tw` → `zh-hant` → `zh` → `en` → the app's
-/// bundled messages → the caller's default text → the key itself.
+/// For key `k` in locale `zh-Hant-TW` with default `en`: `zh-hant-tw` → `zh-hant` → `en` → the app's bundled
+/// messages → the caller's default text → the key itself. The parents are CLDR's (`LocaleTag.fallbackChain`):
+/// `zh-hant` does not fall back to `zh`, which is Simplified Chinese.
 public enum ResolutionStep: Hashable, Sendable, CustomStringConvertible {
     /// The cached messages of the locale asked for.
     case requestedLocale(LocaleTag)
-    /// The cached messages of a parent of that locale (`zh-hant`, `zh`).
+    /// The cached messages of a locale that one inherits from in CLDR (`zh-hant` for `zh-hant-tw`, `es-419` for
+    /// `es-mx`).
     case parentLocale(LocaleTag)
     /// The cached messages of the default locale or one of its parents.
     case defaultLocale(LocaleTag)
@@ -69,6 +71,9 @@ public struct Resolution: Hashable, Sendable {
         public let step: ResolutionStep
         /// What the step found.
         public let outcome: ResolutionOutcome
+        /// The cached locale that answered for the step's, and why (`pt-BR` for `pt`: the same maximized
+        /// form), or `nil` when the step's own messages did or none were cached.
+        public var answeredBy: LocaleNegotiation.Match? = nil
     }
 
     /// Whether no store or bundle had the key (the caller's default or the key itself is shown).

@@ -84,18 +84,18 @@ extension WidgetTranslator {
         _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
     ) -> String? {
         var loaded = bundle(for: tag)
-        if case .loaded(let bundle) = loaded, bundle.lookUp(key) == .stale {
+        if case .loaded(let bundle, _) = loaded, bundle.lookUp(key) == .stale {
             // The stored index proved stale on this key: parse the JSON, answer from it, rebuild the index.
             loaded = loadBundle(for: tag, usingStoredIndex: false)
             state.withLock { $0.bundles[tag.normalized] = loaded }
         }
         switch loaded {
-        case .loaded(let bundle):
+        case .loaded(let bundle, let match):
             if case .found(let message) = bundle.lookUp(key) {
-                attempts.append(.init(step: step, outcome: .found))
+                attempts.append(.init(step: step, outcome: .found, answeredBy: match))
                 return message
             }
-            attempts.append(.init(step: step, outcome: .keyMissing))
+            attempts.append(.init(step: step, outcome: .keyMissing, answeredBy: match))
         case .notCached:
             attempts.append(.init(step: step, outcome: .notCached))
         case .unreadable(let reason):
@@ -121,7 +121,7 @@ extension WidgetTranslator {
             return .unreadable("\(error)")
         }
         do {
-            return .loaded(try reader.lookup(for: messages, usingStoredIndex: usingStoredIndex))
+            return .loaded(try reader.lookup(for: messages, usingStoredIndex: usingStoredIndex), via: messages.match)
         } catch {
             report(problem(error, locale: tag, then: "; using the next fallback"))
             return .unreadable("\(error)")

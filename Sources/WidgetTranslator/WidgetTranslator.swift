@@ -38,7 +38,8 @@ public final class WidgetTranslator: Sendable {
     public let formatter: any MessageFormatting
 
     enum CachedBundle {
-        case loaded(any MessageLookup)
+        /// The messages, and how another cached locale answers the one asked for, when it does.
+        case loaded(any MessageLookup, via: LocaleNegotiation.Match?)
         case notCached
         case unreadable(String)
     }

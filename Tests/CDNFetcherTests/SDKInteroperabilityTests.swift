@@ -51,6 +51,14 @@ import WidgetTranslator
         return candidates.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
+    /// Locales an app may store that name a cached one by CLDR's matching rather than by spelling: a region
+    /// whose likely script is the cached one's (`zh-TW`, `zh-HK` for `zh-Hant`), the language alone (`pt` for
+    /// `pt-BR`), a region of the same language (`pt-PT`, `de-AT`, `tr-TR`).
+    static let matchingNames: [String: [String]] = [
+        "zh-hant": ["zh-TW", "zh-HK", "zh_Hant_TW"], "pt-br": ["pt", "pt-PT", "pt_BR"], "de": ["de-AT", "de_CH"],
+        "tr": ["TR", "tr-TR"], "en": ["en-AU", "en-GB"], "fr": ["fr-CA"],
+    ]
+
     static func messages(of code: String) throws -> [UInt8] {
         Array(
             try Data(contentsOf: URL(fileURLWithPath: Repository.sampleProjectLocales + "/\(code)/translations.json")))
@@ -66,7 +74,7 @@ import WidgetTranslator
         let tag = try #require(LocaleTag(parsing: code))
         #expect(await fetcher.fetch([tag], manifest: manifest).allSatisfy { !$0.outcome.isFailure })
         let expected = try MessageBundle(jsonBytes: try Self.messages(of: code))
-        for spelling in Self.spellings(of: code) {
+        for spelling in Self.spellings(of: code) + (Self.matchingNames[code] ?? []) {
             try ContractWriter(store: store, project: Self.project).selectLocale(
                 try #require(LocaleTag(parsing: spelling)))
             let stored = try #require(try store.string(forKey: Self.fill(Self.rules.localeKey, given: "")))
@@ -148,6 +156,43 @@ enum SDKLookup {
             }
         }
         return nil
+    }
+}
+
+extension SDKInteroperabilityTests {
+    /// A locale stored in the spelling of another SDK's user (`zh-TW`, `pt`), with the cached messages under
+    /// the manifest's code (`zh-hant`, `pt-br`) as every writer keys them: the widget renders the cached
+    /// locale's messages at the first step of its chain, and says which locale answered.
+    @Test(arguments: rules.writers)
+    func aWidgetMatchesAStoredLocaleToTheCachedOneAsCLDRDoes(_ writer: Rules.Writer) throws {
+        for (code, names) in Self.matchingNames.sorted(by: { $0.key < $1.key }) {
+            let reference = try MessageBundle(jsonBytes: try Self.messages(of: code))
+            let cached = try #require(LocaleTag(parsing: code))
+            for name in names {
+                var values = [Self.fill(Self.rules.localeKey, given: name): Self.fill(writer.localeValue, given: name)]
+                for (key, value) in writer.keys {
+                    values[Self.fill(key, given: cached.displayForm)] =
+                        value == "messages" ? String(decoding: try Self.messages(of: code), as: UTF8.self) : value
+                }
+                let translator = WidgetTranslator(
+                    store: InMemoryGroupStore(values), project: Self.project, preferredLanguages: [])
+                let requested = try #require(LocaleTag(parsing: name))
+                #expect(translator.detectLocale().locale == requested, "\(writer.sdk), '\(name)'")
+                for key in reference.keys {
+                    let resolution = translator.resolve(key)
+                    let context = "\(writer.sdk), '\(name)' → \(code): \(key)"
+                    #expect(resolution.message == reference.message(forKey: key), "\(context)")
+                    // The cached locale answered: by matching at a step (`zh-tw` → `zh-hant`), or as a step.
+                    var answered: LocaleTag?
+                    switch resolution.step {
+                    case .requestedLocale(let tag), .parentLocale(let tag): answered = tag
+                    default: answered = nil
+                    }
+                    #expect((resolution.attempts.last?.answeredBy?.tag ?? answered) == cached, "\(context)")
+                }
+                #expect(translator.diagnostics.isEmpty, "\(writer.sdk), '\(name)': \(translator.diagnostics)")
+            }
+        }
     }
 }
 

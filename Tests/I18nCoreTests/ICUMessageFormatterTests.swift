@@ -29,6 +29,38 @@ private let utc = ICUMessageFormatter(timeZone: .utc)
     }
 
     /// A skeleton token I18nCore does not know is a syntax error, with its position, as `check` reports it.
+    /// `#` groups from the first group on, like `{n, number}`, even where a number skeleton waits for two
+    /// digits (minimum grouping digits 2): as ICU4C 77.1's MessageFormat printed these, with U+00A0 where it
+    /// wrote one.
+    @Test(arguments: [
+        (
+            "pl", "1\u{A0}000 x | 1\u{A0}000 | 1000", "9\u{A0}999 x | 9\u{A0}999 | 9999",
+            "1\u{A0}234,5 x | 1\u{A0}234,5 | 1234"
+        ),
+        ("es", "1.000 x | 1.000 | 1000", "9.999 x | 9.999 | 9999", "1.234,5 x | 1.234,5 | 1234"),
+        ("it", "1.000 x | 1.000 | 1000", "9.999 x | 9.999 | 9999", "1.234,5 x | 1.234,5 | 1234"),
+        (
+            "pt-PT", "1\u{A0}000 x | 1\u{A0}000 | 1000", "9\u{A0}999 x | 9\u{A0}999 | 9999",
+            "1\u{A0}234,5 x | 1\u{A0}234,5 | 1234"
+        ),
+        (
+            "lv", "1\u{A0}000 x | 1\u{A0}000 | 1000", "9\u{A0}999 x | 9\u{A0}999 | 9999",
+            "1\u{A0}234,5 x | 1\u{A0}234,5 | 1234"
+        ),
+        ("sl", "1.000 x | 1.000 | 1000", "9.999 x | 9.999 | 9999", "1.234,5 x | 1.234,5 | 1234"),
+        ("en", "1,000 x | 1,000 | 1,000", "9,999 x | 9,999 | 9,999", "1,234.5 x | 1,234.5 | 1,234"),
+    ])
+    func poundGroupsLikeTheNumberStyleNotLikeSkeletons(
+        _ locale: String, _ thousand: String, _ nines: String, _ fraction: String
+    ) throws {
+        let message = "{n, plural, other {# x}} | {n, number} | {n, number, ::precision-integer}"
+        let formatter = ICUMessageFormatter()
+        let tag = try LocaleTag(locale)
+        #expect(formatter.format(message, locale: tag, arguments: ["n": 1000]).text == thousand)
+        #expect(formatter.format(message, locale: tag, arguments: ["n": 9999]).text == nines)
+        #expect(formatter.format(message, locale: tag, arguments: ["n": 1234.5]).text == fraction)
+    }
+
     @Test func unknownSkeletonTokensAreSyntaxErrorsWithTheirPosition() throws {
         let number = utc.format("Total: {n, number, ::compact-shrot}", locale: .english, arguments: ["n": 1])
         #expect(

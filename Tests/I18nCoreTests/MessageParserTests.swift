@@ -120,6 +120,7 @@ private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-er
         case .expectedCaseMessage: "expectedCaseMessage"
         case .expectedCases: "expectedCases"
         case .invalidSkeleton: "invalidSkeleton"
+        case .unknownZoneField: "unknownZoneField"
         case .unclosedTag: "unclosedTag"
         case .mismatchedTag: "mismatchedTag"
         case .tooDeep: "tooDeep"

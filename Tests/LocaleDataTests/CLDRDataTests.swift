@@ -11,6 +11,7 @@ import Testing
             "../../Sources/LocaleData")
         for file in [
             "CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift",
+            "Locale/LikelySubtags+Generated.swift",
             "Calendar/CalendarData+Generated.swift",
         ] {
             let handle = try FileHandle(forReadingFrom: sources.appendingPathComponent(file))

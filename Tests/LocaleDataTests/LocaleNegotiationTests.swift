@@ -7,14 +7,20 @@ import Testing
         (["pt-BR"], ["pt", "en"], "pt"),
         (["pt_BR"], ["pt-br", "pt"], "pt-br"),
         (["zh-Hant-TW"], ["zh-hant", "zh"], "zh-hant"),
-        (["zh-Hant-TW"], ["zh", "en"], "zh"),
+        // Not `zh`: CLDR's chain of zh-Hant-TW ends at zh-Hant, whose parent is root, since zh is Simplified
+        // Chinese (truncation found zh before).
+        (["zh-Hant-TW"], ["zh", "en"], nil),
+        (["zh-TW"], ["zh-hans", "zh-hant"], "zh-hant"),
         (["de-CH-1996"], ["de"], "de"),
         // An earlier preference wins through truncation over an exact later one.
         (["fr-CA", "en"], ["fr", "en"], "fr"),
         (["es", "fr"], ["fr", "en"], "fr"),
         (["ja"], ["en"], nil),
-        // Lookup never widens: a more specific available tag does not match a shorter preference.
-        (["pt"], ["pt-br"], nil),
+        // A more specific available tag answers a shorter preference when it is that preference's likely
+        // locale (pt is pt-Latn-BR) or falls back to it (pt-pt to pt); truncation never did.
+        (["pt"], ["pt-br"], "pt-br"),
+        (["pt"], ["pt-pt"], "pt-pt"),
+        (["es-MX"], ["es", "es-419"], "es-419"),
         ([], ["en"], nil),
     ]
 

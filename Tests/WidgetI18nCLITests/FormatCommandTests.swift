@@ -168,4 +168,24 @@ import Testing
         #expect(result.standardError == "error: 3 problems found\n")
         #expect(snapshot(of: cli.groupDirectory) == before)
     }
+
+    /// A zone field ICU prints as nothing (`vv`) in a date pattern is a mistake with its position; a quoted one is
+    /// text, and the fields ICU formats are fine.
+    @Test func reportsUnknownZoneFieldsWithTheirPosition() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let messages =
+            #"{"today": {"updated": "{time, time, HH:mm vv} güncellendi", "title": "Bugün {time, time, ::jmzzzz}", "#
+            + #""nextUp": "'vv' {time, date, 'vv' VVVV}"}}"#
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(messages.utf8))
+        let result = try cli.run(["check", "--locale", "tr"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardOutput.split(separator: "\n").map(String.init).filter { !$0.contains("does not use") } == [
+                "tr today.updated: Unknown time zone field 'vv': expected z to zzzz, Z to ZZZZZ, O or OOOO, v or vvvv, "
+                    + "V to VVVV, X to XXXXX, or x to xxxxx at 1:20",
+                "tr: 3 messages, 3 problems",
+            ])
+    }
 }

@@ -25,8 +25,8 @@ import Testing
             result.standardOutput == """
                 Tip: tap an event to open it in the app
                 locale: tr (stored locale 'tr')
-                  1. locale tr: no such key
-                  2. default locale en: found
+                  1. locale tr: no such key [the locale asked for]
+                  2. default locale en: found [the default locale]
 
                 """)
     }

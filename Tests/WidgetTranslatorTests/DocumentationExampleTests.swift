@@ -25,7 +25,8 @@ import WidgetTranslator
         let resolution = translator.resolve("today.weather")
         var printed = ["\(resolution.message) \(resolution.isMissing)"]
         for (index, attempt) in resolution.attempts.enumerated() {
-            printed.append("\(index + 1). \(attempt.step): \(attempt.outcome)")
+            let answeredBy = attempt.answeredBy.map { " (answered by \($0.tag.normalized): \($0.reason))" } ?? ""
+            printed.append("\(index + 1). \(attempt.step): \(attempt.outcome)\(answeredBy)")
         }
         let article = try articleOutput("Sources/WidgetTranslator/WidgetTranslator.docc/ResolvingAKey.md")
         #expect(printed == article)

@@ -23,27 +23,35 @@ package struct WidgetKeysFile: Sendable {
 
     /// Reads and parses the file at `path`; `nil` when it cannot be read.
     package init?(path: String) {
-        guard let text = Self.contents(ofFile: path) else { return nil }
-        self.init(text: text)
+        guard let bytes = Self.contents(ofFile: path) else { return nil }
+        self.init(bytes: bytes)
     }
 
     package init(text: String) {
-        keys = text.split(separator: "\n").compactMap { line in
-            guard !line.hasPrefix("#"), line.contains(where: { $0 != " " && $0 != "\t" && $0 != "\r" }) else {
-                return nil
-            }
-            let fields = line.split(separator: "\t")
+        self.init(bytes: Array(text.utf8))
+    }
+
+    /// Parses the UTF-8 bytes of a keys file.
+    package init(bytes: [UInt8]) {
+        // On UTF-8 bytes: splitting by `Character` walks grapheme clusters, which cost a widget process more
+        // than rendering the keys did. No `Set` either: its first use scans the binary's protocol conformances.
+        keys = bytes.split(separator: 0x0A).compactMap { line in
+            guard line.first != UInt8(ascii: "#"), line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+            else { return nil }
+            let fields = line.split(separator: 0x09).map { String(decoding: $0.filter { $0 != 0x0D }, as: UTF8.self) }
             var arguments: MessageArguments = [:]
             for field in fields.dropFirst() {
-                guard let equals = field.firstIndex(of: "=") else { continue }
-                let value = field[field.index(after: equals)...].filter { $0 != "\r" }
-                arguments[String(field[..<equals])] = MessageArgument(inferringFrom: String(value))
+                let bytes = Array(field.utf8)
+                guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+                arguments[name] = MessageArgument(
+                    inferringFrom: String(decoding: bytes[(equals + 1)...], as: UTF8.self))
             }
-            return Key(key: String(fields[0].filter { $0 != "\r" }), arguments: arguments)
+            return Key(key: fields[0], arguments: arguments)
         }
     }
 
-    private static func contents(ofFile path: String) -> String? {
+    private static func contents(ofFile path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -55,6 +63,6 @@ package struct WidgetKeysFile: Sendable {
             if count == 0 { break }
             bytes += chunk[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -207,13 +207,16 @@ public struct Manifest: Sendable, Hashable {
         return nil
     }
 
-    /// The language of the manifest that serves `tag`: the same locale, else its nearest parent.
+    /// The language of the manifest that serves `tag`, as `LocaleNegotiation` matches locales: the same locale,
+    /// else a step of its CLDR fallback chain (`de` for `de-AT`, `es-419` for `es-MX`), else a language with the
+    /// same likely form or that falls back to the step (`pt-BR` for `pt`); never one in another script (`zh` and
+    /// `zh-Hans` do not serve `zh-TW`).
     /// - Parameter tag: the locale to look up.
     public func language(for tag: LocaleTag) -> Language? {
-        for candidate in tag.fallbackChain {
-            if let language = languages.first(where: { $0.tag == candidate }) { return language }
+        guard let match = LocaleNegotiation.lookup(preferred: [tag], available: languages.map(\.tag)) else {
+            return nil
         }
-        return nil
+        return languages.first { $0.tag == match }
     }
 
     package static func isPlainFileName(_ name: String) -> Bool {

@@ -24,6 +24,8 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case expectedCases(String)
         /// `{n, number, ::compact-shrot}`: a skeleton token or letter I18nCore does not know.
         case invalidSkeleton(token: String, reason: String)
+        /// `{d, time, h:mm vv}`: a time-zone field of a length ICU formats as nothing (`vv`, `OOO`, `VVVVV`).
+        case unknownZoneField(String)
         /// `<b>` without `</b>`.
         case unclosedTag(String)
         /// `</i>` where `</b>` was due, or a closing tag nothing opened.
@@ -53,6 +55,10 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case .expectedCaseMessage(let selector): what = "Expected '{' and a message after selector '\(selector)'"
         case .expectedCases(let type): what = "Expected cases in \(type), such as 'other {…}'"
         case .invalidSkeleton(let token, let reason): what = "Invalid skeleton token '\(token)': \(reason)"
+        case .unknownZoneField(let field):
+            what =
+                "Unknown time zone field '\(field)': expected z to zzzz, Z to ZZZZZ, O or OOOO, v or vvvv, V to VVVV, "
+                + "X to XXXXX, or x to xxxxx"
         case .unclosedTag(let name): what = "Unclosed tag <\(name)>: expected </\(name)>"
         case .mismatchedTag(let expected, let found):
             what =

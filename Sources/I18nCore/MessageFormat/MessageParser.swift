@@ -202,6 +202,7 @@ package struct MessageParser {
             if type == "number" {
                 return .number(name: name, style: numberStyle(style), location: nameLocation)
             }
+            if styleText != nil { try checkZoneFields(from: styleStart, to: position - 1) }
             return .dateTime(name: name, isTime: type == "time", style: dateTimeStyle(style), location: nameLocation)
         case "plural", "selectordinal", "select":
             guard scalars[position] == "," else {
@@ -264,6 +265,28 @@ package struct MessageParser {
                 .invalidSkeleton(
                     token: String(scalar), reason: "not a date field letter (y, M, L, d, E, c, h, H, j, m, s, a, …)"),
                 at: start + offset)
+        }
+    }
+
+    /// A zone field ICU formats as nothing (`vv`, `OOO`, `VVVVV`) in the date pattern or skeleton of
+    /// `scalars[start..<end]`, the source as written, is a mistake with its position. Quoted text is text.
+    private func checkZoneFields(from start: Int, to end: Int) throws(MessageParseError) {
+        var index = start
+        var inQuote = false
+        while index < end {
+            let scalar = scalars[index]
+            if scalar == "'" { inQuote.toggle() }
+            guard !inQuote, scalar == "v" || scalar == "O" || scalar == "V" || scalar == "X" || scalar == "x" else {
+                index += 1
+                continue
+            }
+            var runEnd = index + 1
+            while runEnd < end, scalars[runEnd] == scalar { runEnd += 1 }
+            let count = runEnd - index
+            guard ZoneNames.isKnownZoneField(scalar, count: count) else {
+                throw error(.unknownZoneField(String(repeating: Character(scalar), count: count)), at: index)
+            }
+            index = runEnd
         }
     }
 

@@ -20,16 +20,12 @@ public enum CLDRData {
     /// One section of one locale: its own values over its parents', as ICU resolves them.
     final class Values: Sendable {
         private let values: [String: String]
-        /// List values, split once when the section is decoded rather than on every date formatted.
-        private let lists: [String: [String]]
+        /// List values, split on first use (a section holds dozens; a message uses a few) and then kept, rather
+        /// than on every date formatted.
+        private let lists = Mutex<[String: [String]]>([:])
 
         init(_ values: [String: String]) {
             self.values = values
-            var lists: [String: [String]] = [:]
-            for (key, value) in values where value.utf8.contains(0x1D) {
-                lists[key] = value.split(separator: "\u{1D}", omittingEmptySubsequences: false).map(String.init)
-            }
-            self.lists = lists
         }
 
         subscript(key: String) -> String? { values[key] }
@@ -39,8 +35,14 @@ public enum CLDRData {
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
-            if let list = lists[key] { return list }
-            return values[key].map { [$0] } ?? []
+            if let list = lists.withLock({ $0[key] }) { return list }
+            guard let value = values[key] else { return [] }
+            // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
+            let list = value.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            lists.withLock { $0[key] = list }
+            return list
         }
     }
 
@@ -84,6 +86,11 @@ public enum CLDRData {
         if id.hasPrefix("x-") { return "root" }
         if let alias = recordText(id, UInt8(ascii: "a")) { return alias }
         return id
+    }
+
+    /// The locale ICU keeps the data of `id` under when `id` is one of its aliases (`zh-tw` → `zh-hant-tw`).
+    static func aliasTarget(of id: String) -> String? {
+        recordText(id, UInt8(ascii: "a"))
     }
 
     /// `id`, then its parents up to root: a `p` record's parent when there is one, else the truncated tag.

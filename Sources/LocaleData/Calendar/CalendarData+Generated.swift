@@ -17,31 +17,6 @@ extension CalendarData {
         "TH": .buddhist,
     ]
 
-    /// The likely region of the languages (and language-script pairs) whose likely region is one of those.
-    static let likelyRegions: [String: String] = [
-        "ae": "IR",
-        "arc": "IR",
-        "az-arab": "IR",
-        "bqi": "IR",
-        "fa": "IR",
-        "gbz": "IR",
-        "glk": "IR",
-        "kho": "IR",
-        "lrc": "IR",
-        "mzn": "IR",
-        "pal": "IR",
-        "peo": "IR",
-        "ps": "AF",
-        "sdh": "IR",
-        "th": "TH",
-        "und-armi": "IR",
-        "und-avst": "IR",
-        "und-phli": "IR",
-        "und-thai": "TH",
-        "und-xpeo": "IR",
-        "uz-arab": "AF",
-    ]
-
     /// The first day of each Japanese era, `yyyymmdd` (proleptic Gregorian), in ICU's order: era 0 is Taika,
     /// 236 is Reiwa.
     static let japaneseEraStarts: [Int32] = [

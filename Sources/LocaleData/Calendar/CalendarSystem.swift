@@ -81,16 +81,8 @@ public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
         if let override = locale.unicodeExtension("rg"), override.utf8.count == 6, override.hasSuffix("zzzz") {
             region = override.prefix(2).uppercased()
         }
-        if region == nil {
-            let language = locale.language
-            if let script = locale.script {
-                region = CalendarData.likelyRegions[language + "-" + script.lowercased()]
-            }
-            if region == nil { region = CalendarData.likelyRegions[language] }
-            if region == nil, language == "und", let script = locale.script {
-                region = CalendarData.likelyRegions["und-" + script.lowercased()]
-            }
-        }
+        // Else the tag's likely region (`th` → `th-Thai-TH`, `uz-Arab` → `uz-Arab-AF`), as ICU asks for it.
+        if region == nil { region = locale.maximized.region }
         guard let region else { return .gregorian }
         return CalendarData.regionCalendars[region] ?? .gregorian
     }

@@ -163,7 +163,8 @@ package struct DateFormats: Sendable {
             while digits.count < count { digits += "0" }
             return String(digits.prefix(count)).map { numbers.digits[Int(String($0))!] }.joined()
         case "z", "Z", "O", "v", "V", "x", "X":
-            return gmtOffset(zone.secondsFromGMT(atUnixTime: seconds))
+            return ZoneNames.names(for: locale).format(
+                letter, count: count, zone: zone, atUnixTime: seconds, digits: numbers.digits)
         default:
             return String(repeating: Character(letter), count: count)
         }
@@ -185,14 +186,6 @@ package struct DateFormats: Sendable {
         return (value < 0 ? numbers.minus : "") + digits.utf8.map { numbers.digits[Int($0 - 0x30)] }.joined()
     }
 
-    /// `GMT+1`, `GMT+5:30`, `GMT`: the localized-GMT form, for the zone fields of full times.
-    private func gmtOffset(_ offset: Int) -> String {
-        guard offset != 0 else { return "GMT" }
-        let minutes = abs(offset) / 60
-        var text = "GMT" + (offset < 0 ? "-" : "+") + String(minutes / 60)
-        if minutes % 60 != 0 { text += ":" + (minutes % 60 < 10 ? "0" : "") + String(minutes % 60) }
-        return text
-    }
 }
 
 /// The style of a `date` or `time` argument.

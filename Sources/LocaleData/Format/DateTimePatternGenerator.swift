@@ -74,7 +74,7 @@ package final class DateTimePatternGenerator: Sendable {
             row("v", .zone, short - 2 * delta, 1, 0), row("v", .zone, long - 2 * delta, 4, 0),
             row("z", .zone, short, 1, 3), row("z", .zone, long, 4, 0), row("Z", .zone, narrow - delta, 1, 3),
             row("Z", .zone, long - delta, 4, 0), row("Z", .zone, short - delta, 5, 0),
-            row("O", .zone, short - 2 * delta, 1, 0), row("O", .zone, long - 2 * delta, 4, 0),
+            row("O", .zone, short - delta, 1, 0), row("O", .zone, long - delta, 4, 0),
             row("V", .zone, short - delta, 1, 0), row("V", .zone, long - delta, 2, 0),
             row("V", .zone, long - 1 - delta, 3, 0), row("V", .zone, long - 2 - delta, 4, 0),
             row("X", .zone, narrow - delta, 1, 0), row("X", .zone, short - delta, 2, 0),

@@ -7,6 +7,8 @@
 ///     tag.normalized           // "zh-hant-tw"
 ///     tag.displayForm          // "zh-Hant-TW"
 ///     tag.parents.map(\.normalized)   // ["zh-hant", "zh"]
+///     tag.fallbackChain.map(\.normalized)   // ["zh-hant-tw", "zh-hant"]: CLDR's, zh is Simplified
+///     try LocaleTag("pt").maximized   // pt-Latn-BR
 public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// Lower case, `-` separated: the spelling of storage keys (`pt-br`, `zh-hant-tw`).
     public let normalized: String
@@ -86,6 +88,9 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     /// The tags obtained by removing subtags from the end, nearest first (RFC 4647 lookup truncation);
     /// a singleton left at the end is removed with its extension. `zh-hant-tw` → `zh-hant`, `zh`.
+    ///
+    /// This is truncation only, whatever the language: CLDR's inheritance, where `zh-Hant` does not fall back to
+    /// `zh`, is ``fallbackChain``.
     public var parents: [LocaleTag] {
         var result: [LocaleTag] = []
         var parts = normalized.split(separator: "-").map(String.init)
@@ -98,9 +103,6 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
         }
         return result
     }
-
-    /// The tag itself followed by its parents: the order in which a lookup tries locales.
-    public var fallbackChain: [LocaleTag] { [self] + parents }
 
     /// The type of `key` in the tag's Unicode extension (`-u-`), lower case, its subtags joined by `-`:
     /// `ca` of `th-TH-u-ca-gregory` is `gregory`, of `ar-SA-u-ca-islamic-umalqura-nu-latn` is

@@ -46,7 +46,8 @@ public enum PluralRules {
     ///   - ordinal: whether to ask about the ordinal rules instead of the cardinal ones; `false` by default.
     public static func hasRules(for locale: LocaleTag, ordinal: Bool = false) -> Bool {
         let table = ordinal ? ordinalRules : cardinalRules
-        return locale.fallbackChain.contains { table[$0.normalized] != nil }
+        // Plural rules are a language's: truncation, as `rule(for:)` walks, not CLDR's chain (`zh-TW` → `zh-Hant`).
+        return table[locale.normalized] != nil || locale.parents.contains { table[$0.normalized] != nil }
     }
 
     /// The categories `locale` uses, in CLDR order.

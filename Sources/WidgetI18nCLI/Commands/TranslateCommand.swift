@@ -60,8 +60,12 @@ enum TranslateCommand: Command {
             context.output.writeLine(
                 "locale: "
                     + (locale.map { "\($0.displayForm) (--locale)" } ?? TerminalText.escaped(detection.description)))
+            var previous: ResolutionStep?
             for (number, attempt) in translation.resolution.attempts.enumerated() {
-                context.output.writeLine(TerminalText.escaped("  \(number + 1). \(attempt.step): \(attempt.outcome)"))
+                var line = "  \(number + 1). \(attempt.step): \(attempt.outcome)"
+                if let match = attempt.answeredBy { line += " in \(match.tag.normalized) (\(match.reason))" }
+                line += " [" + Self.why(attempt.step, after: &previous) + "]"
+                context.output.writeLine(TerminalText.escaped(line))
             }
         }
         for problem in translator.problems { context.output.warning(problem) }
@@ -126,5 +130,29 @@ enum TranslateCommand: Command {
             "output": translation.text, "locale": translation.locale.normalized,
             "step": translation.resolution.step.description, "problems": translation.problems.map(\.description),
         ])
+    }
+
+    /// Why `step` was tried, after `previous` (then set to `step`): the start of the chain, a script from CLDR's
+    /// likely subtags, a truncation or a CLDR parent locale, the default locale's chain.
+    private static func why(_ step: ResolutionStep, after previous: inout ResolutionStep?) -> String {
+        defer { previous = step }
+        func relation(_ tag: LocaleTag, to from: LocaleTag) -> String {
+            if tag.script != nil, from.script == nil, tag.language == from.language, tag.region == from.region {
+                return "\(from.normalized) with its likely script, from CLDR's likely subtags"
+            }
+            return from.parents.first == tag
+                ? "\(from.normalized) truncated" : "CLDR's parent locale of \(from.normalized)"
+        }
+        switch (step, previous) {
+        case (.requestedLocale, _): return "the locale asked for"
+        case (.parentLocale(let tag), .requestedLocale(let from)?), (.parentLocale(let tag), .parentLocale(let from)?),
+            (.defaultLocale(let tag), .defaultLocale(let from)?):
+            return relation(tag, to: from)
+        case (.parentLocale, _): return "a parent locale"
+        case (.defaultLocale, _): return "the default locale"
+        case (.bundled, _): return "messages shipped with the app"
+        case (.callerDefault, _): return "the default text given"
+        case (.key, _): return "nothing had the key"
+        }
     }
 }
