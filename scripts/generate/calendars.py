@@ -21,9 +21,11 @@ What the Swift file holds:
   generator's table. The records are `CLDRData`'s format (`key US value RS`, list items joined by U+001D,
   U+0018 for "no value"), under `locale/` + a calendar letter + `d` (dates) or `g` (pattern generator). A
   value is kept only where the lookup would not find it anyway: the lookup takes the nearest record of the
-  locale's chain (`CLDRData.chain`) that has the key, else the locale's own Gregorian value (`CLDRData`'s
-  `d` and `g` sections), which is what CLDR's aliases to the Gregorian data say. Identical records are stored
-  once. The generator checks that the lookup gives back every value it read from ICU.
+  locale's chain (`CLDRData.chain`) that has the key, else the same lookup in the calendar's base (`BASES`:
+  most calendars share CLDR's `generic` patterns with the Buddhist one), else the locale's own Gregorian
+  value (`CLDRData`'s `d` and `g` sections), which is what CLDR's aliases to the Gregorian data say. A list
+  equal to another width's or context's is written `U+001A key`. Identical records are stored once. The generator checks that the lookup, done as `CalendarData.values` does it, gives back every value
+  it read from ICU.
 - The default calendar of a region (CLDR's calendarPreferenceData, first choice, where it is not Gregorian),
   which ICU 77 picks a locale's calendar with (the region is the tag's, else its likely one).
 - The tables of what ICU computes astronomically or keeps as data, over 1900-01-01 to 2100-12-31 (Gregorian):
@@ -398,6 +400,31 @@ def build_records(facts):
                 return lookup(icu_id, BASES[calendar], key, True)
             return gregorian[icu_id].get(key, ABSENT)
 
+        def merged(icu_id, calendar):
+            """What `CalendarData.values` computes: the Gregorian values, each layer's records from root down
+            (the farthest base first), then the references resolved."""
+            layers = [calendar]
+            while layers[0] in BASES:
+                layers.insert(0, BASES[layers[0]])
+            values = dict(gregorian[icu_id])
+            for layer in layers:
+                for locale in reversed(chain(icu_id)):
+                    for key, value in stored[layer][locale].items():
+                        if value == ABSENT:
+                            values.pop(key, None)
+                        else:
+                            values[key] = value
+            for _ in range(8):
+                references = {key: value[1:] for key, value in values.items() if value.startswith(SAME)}
+                if not references:
+                    break
+                for key, target in references.items():
+                    if target in values:
+                        values[key] = values[target]
+                    else:
+                        del values[key]
+            return values
+
         for calendar, _, letter in CALENDARS:
             own = stored[calendar] = {}
             for icu_id in ordered:
@@ -412,6 +439,12 @@ def build_records(facts):
                     if found != literal[key]:
                         own[icu_id][key] = value
                 kept += len(own[icu_id])
+                # The Swift lookup gives back every value ICU has (ABSENT: none).
+                values = merged(icu_id, calendar)
+                for key, value in literal.items():
+                    if values.get(key, ABSENT) != value:
+                        raise SystemExit("calendars.py: %s %s %s: the lookup gives %r, ICU %r" % (
+                            icu_id, calendar, key, values.get(key, ABSENT)[:80], value[:80]))
                 if own[icu_id]:
                     records["%s/%s%s" % (cldr.tag(icu_id), letter, section)] = "".join(
                         key + US + value + RS for key, value in sorted(own[icu_id].items()))
