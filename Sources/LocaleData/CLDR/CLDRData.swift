@@ -114,45 +114,13 @@ public enum CLDRData {
 
     // MARK: Reading the packed tables
 
-    private static let entryLength = 39
-    private static let keyLength = 24
+    private static let packed = PackedRecords(index: index, records: records)
 
     /// The bytes of the record `locale/section`, handed to `body` in place.
     private static func withRecord<T>(_ locale: String, _ section: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> T)
         -> T?
     {
-        var key = Array(locale.utf8)
-        key.append(UInt8(ascii: "/"))
-        key.append(section)
-        guard key.count <= keyLength else { return nil }
-        while key.count < keyLength { key.append(UInt8(ascii: " ")) }
-        let index = UnsafeBufferPointer(start: CLDRData.index.utf8Start, count: CLDRData.index.utf8CodeUnitCount)
-        var low = 0
-        var high = index.count / entryLength
-        while low < high {
-            let middle = (low + high) / 2
-            let entry = middle * entryLength
-            var order = 0
-            for offset in 0..<keyLength where index[entry + offset] != key[offset] {
-                order = index[entry + offset] < key[offset] ? -1 : 1
-                break
-            }
-            if order == 0 {
-                let start = number(index, from: entry + keyLength, digits: 8)
-                let count = number(index, from: entry + keyLength + 8, digits: 7)
-                let records = UnsafeBufferPointer(
-                    start: CLDRData.records.utf8Start, count: CLDRData.records.utf8CodeUnitCount)
-                return body(UnsafeBufferPointer(rebasing: records[start..<(start + count)]))
-            }
-            if order < 0 { low = middle + 1 } else { high = middle }
-        }
-        return nil
-    }
-
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
-        var value = 0
-        for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
-        return value
+        packed.record(locale + "/" + String(UnicodeScalar(section))).map(body)
     }
 
     /// A one-value record (`p`, `a`) as text.
@@ -162,23 +130,6 @@ public enum CLDRData {
 
     /// Each `key US value RS` of a record.
     private static func record(_ locale: String, _ section: UInt8, _ body: (String, String) -> Void) {
-        _ = withRecord(locale, section) { bytes in
-            var start = 0
-            var separator = -1
-            for position in 0..<bytes.count {
-                switch bytes[position] {
-                case 0x1F:
-                    separator = position
-                case 0x1E:
-                    let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<separator]), as: UTF8.self)
-                    let value = String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[(separator + 1)..<position]), as: UTF8.self)
-                    body(key, value)
-                    start = position + 1
-                default:
-                    break
-                }
-            }
-        }
+        _ = withRecord(locale, section) { PackedRecords.items($0, body) }
     }
 }

@@ -91,69 +91,6 @@ extension CalendarSystem {
     }
 }
 
-/// An index of fixed-width entries sorted by key (`locale/` and a section, padded to 24 bytes, then the record's
-/// offset in 8 digits and its length in 7) over records of `key US value RS`, both string literals read in
-/// place: `CLDRData`'s format.
-struct PackedRecords: Sendable {
-    let index: StaticString
-    let records: StaticString
-
-    private static let entryLength = 39
-    private static let keyLength = 24
-
-    /// Each `key`/`value` of the record `name`, if there is one.
-    func forEach(in name: String, _ body: (String, String) -> Void) {
-        var key = Array(name.utf8)
-        guard key.count <= Self.keyLength else { return }
-        while key.count < Self.keyLength { key.append(UInt8(ascii: " ")) }
-        let index = UnsafeBufferPointer(start: self.index.utf8Start, count: self.index.utf8CodeUnitCount)
-        var low = 0
-        var high = index.count / Self.entryLength
-        while low < high {
-            let middle = (low + high) / 2
-            let entry = middle * Self.entryLength
-            var order = 0
-            for offset in 0..<Self.keyLength where index[entry + offset] != key[offset] {
-                order = index[entry + offset] < key[offset] ? -1 : 1
-                break
-            }
-            if order == 0 {
-                let start = Self.number(index, from: entry + Self.keyLength, digits: 8)
-                let count = Self.number(index, from: entry + Self.keyLength + 8, digits: 7)
-                let all = UnsafeBufferPointer(start: records.utf8Start, count: records.utf8CodeUnitCount)
-                Self.items(UnsafeBufferPointer(rebasing: all[start..<(start + count)]), body)
-                return
-            }
-            if order < 0 { low = middle + 1 } else { high = middle }
-        }
-    }
-
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
-        var value = 0
-        for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
-        return value
-    }
-
-    private static func items(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (String, String) -> Void) {
-        var start = 0
-        var separator = -1
-        for position in 0..<bytes.count {
-            switch bytes[position] {
-            case 0x1F:
-                separator = position
-            case 0x1E:
-                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<separator]), as: UTF8.self)
-                let value = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[(separator + 1)..<position]), as: UTF8.self)
-                body(key, value)
-                start = position + 1
-            default:
-                break
-            }
-        }
-    }
-}
-
 /// The years of a calendar kept as a table, 5 hex digits each (`scripts/generate/calendars.py`): a bit per
 /// month from the first, set for a month of 30 days (else 29), then the leap month's place from 1 (0: none).
 struct YearTable: Sendable {

@@ -10,45 +10,14 @@ import Synchronization
 /// that field reads (one zone, one metazone, a locale's chain); a lookup inside a record is a scan of its bytes.
 enum ZoneNameData {
     private static let keyLength = 40
-    private static let entryLength = 55
 
     /// The marker of a value a locale cancels rather than inherits (`en-001` has no `EST`).
     static let absent = "\u{18}"
 
-    /// The bytes of record `key` (`z/America/New_York`, `l/en-gb`), in the binary's read-only data.
-    static func record(_ key: String) -> UnsafeBufferPointer<UInt8>? {
-        var wanted = Array(key.utf8)
-        guard wanted.count <= keyLength else { return nil }
-        while wanted.count < keyLength { wanted.append(UInt8(ascii: " ")) }
-        let index = UnsafeBufferPointer(
-            start: ZoneNameData.index.utf8Start, count: ZoneNameData.index.utf8CodeUnitCount)
-        var low = 0
-        var high = index.count / entryLength
-        while low < high {
-            let middle = (low + high) / 2
-            let entry = middle * entryLength
-            var order = 0
-            for offset in 0..<keyLength where index[entry + offset] != wanted[offset] {
-                order = index[entry + offset] < wanted[offset] ? -1 : 1
-                break
-            }
-            if order == 0 {
-                let start = number(index, from: entry + keyLength, digits: 8)
-                let count = number(index, from: entry + keyLength + 8, digits: 7)
-                let records = UnsafeBufferPointer(
-                    start: ZoneNameData.records.utf8Start, count: ZoneNameData.records.utf8CodeUnitCount)
-                return UnsafeBufferPointer(rebasing: records[start..<(start + count)])
-            }
-            if order < 0 { low = middle + 1 } else { high = middle }
-        }
-        return nil
-    }
+    private static let packed = PackedRecords(index: index, records: records, keyLength: keyLength)
 
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
-        var value = 0
-        for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
-        return value
-    }
+    /// The bytes of record `key` (`z/America/New_York`, `l/en-gb`), in the binary's read-only data.
+    static func record(_ key: String) -> UnsafeBufferPointer<UInt8>? { packed.record(key) }
 
     /// A one-value record (`a/…`) as text.
     static func text(_ key: String) -> String? {
@@ -81,24 +50,7 @@ enum ZoneNameData {
     /// Every `key US value RS` item of a record.
     static func items(of record: UnsafeBufferPointer<UInt8>) -> [(key: String, value: String)] {
         var items: [(key: String, value: String)] = []
-        var start = 0
-        var separator = -1
-        for position in 0..<record.count {
-            switch record[position] {
-            case 0x1F:
-                separator = position
-            case 0x1E:
-                items.append(
-                    (
-                        String(decoding: UnsafeBufferPointer(rebasing: record[start..<separator]), as: UTF8.self),
-                        String(
-                            decoding: UnsafeBufferPointer(rebasing: record[(separator + 1)..<position]), as: UTF8.self)
-                    ))
-                start = position + 1
-            default:
-                break
-            }
-        }
+        PackedRecords.items(record) { items.append(($0, $1)) }
         return items
     }
 
