@@ -70,9 +70,11 @@ def main():
     generator_name = os.path.relpath(generator, ROOT) if generator.startswith(ROOT + os.sep) else generator
     # Two packages, two build directories: one package's build would replace the other's build description.
     bench_build = os.path.join(tempfile.gettempdir(), "widget-i18n-benchmarks-build")
+    # Static and without SwiftPM's `$ORIGIN` run path, as a shipped binary is: with it, the dynamic loader looks
+    # for libc, libm, libstdc++ and libgcc_s in ~40 hardware-capability folders of the build directory first.
     for product in ("widget-i18n-bench", "widget-i18n-render"):
         run(["swift", "build", "--package-path", "Benchmarks", "-c", "release", "--product", product,
-             "--static-swift-stdlib", "--build-path", bench_build], cwd=ROOT)
+             "--static-swift-stdlib", "--disable-local-rpath", "--build-path", bench_build], cwd=ROOT)
     build = os.path.join(tempfile.gettempdir(), "widget-i18n-bench-build")
     run(["swift", "build", "-c", "release", "--product", "widget-i18n", "--build-path", build], cwd=ROOT)
     binary = os.path.join(bench_build, "release", "widget-i18n-bench")

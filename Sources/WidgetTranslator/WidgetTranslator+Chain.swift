@@ -84,14 +84,20 @@ extension WidgetTranslator {
         _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
     ) -> String? {
         var loaded = bundle(for: tag)
-        if case .loaded(let bundle, _) = loaded, bundle.lookUp(key) == .stale {
-            // The stored index proved stale on this key: parse the JSON, answer from it, rebuild the index.
-            loaded = loadBundle(for: tag, usingStoredIndex: false)
-            state.withLock { $0.bundles[tag.normalized] = loaded }
+        // One lookup per key: each reads the key's index record and its value from the file.
+        var found: MessageLookupResult? = nil
+        if case .loaded(let bundle, _) = loaded {
+            found = bundle.lookUp(key)
+            if found == .stale {
+                // The stored index proved stale on this key: parse the JSON, answer from it, rebuild the index.
+                loaded = loadBundle(for: tag, usingStoredIndex: false)
+                state.withLock { $0.bundles[tag.normalized] = loaded }
+                if case .loaded(let reparsed, _) = loaded { found = reparsed.lookUp(key) }
+            }
         }
         switch loaded {
-        case .loaded(let bundle, let match):
-            if case .found(let message) = bundle.lookUp(key) {
+        case .loaded(_, let match):
+            if case .found(let message)? = found {
                 attempts.append(.init(step: step, outcome: .found, answeredBy: match))
                 return message
             }
