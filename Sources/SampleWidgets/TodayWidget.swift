@@ -11,7 +11,7 @@ import WidgetTranslator
 #endif
 
 /// The "today" sample widget: a greeting with the user's name, today's event count in the locale's plural
-/// forms, the next event, and when it was updated, with times formatted for the locale.
+/// forms, the next event, and how long ago it was updated ("Updated 5 minutes ago"), all in the app's locale.
 ///
 /// Reads `profile` (`{"name": …}`) and `events` from the group store. Its timeline has an entry for now, one
 /// as each of today's events starts (the "next up" line moves on), and one at midnight.
@@ -45,8 +45,8 @@ public struct TodayWidget: EntryTimelineProvider {
             translator: source.translator(timeZone: context.timeZone), data: AppData(source))
     }
 
-    /// Entries for now, for the start of each of today's remaining events and for the next local midnight,
-    /// reloaded at the last one.
+    /// Entries for now, for the start of each of today's remaining events, for each change of the "Updated …
+    /// ago" footer (`RelativeTextSchedule`) and for the next local midnight, reloaded at the last one.
     public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone
@@ -54,7 +54,12 @@ public struct TodayWidget: EntryTimelineProvider {
         // The app's profile and events are read once per timeline, not once per entry.
         let data = AppData(source)
         let starts = data.events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
-        let dates = Set([context.date, midnight] + starts).sorted()
+        // The footer says how long ago the timeline was made ("Updated 5 minutes ago"): an entry wherever that
+        // text changes keeps it true until the reload at midnight, without spending reloads on it.
+        let footerChanges = RelativeTextSchedule().changes(
+            of: context.date, after: context.date, through: midnight, timeZone: zone
+        ) { translator.format.relativeTime(from: context.date, to: $0) }
+        let dates = Set([context.date, midnight] + starts + footerChanges).sorted()
         return EntryTimeline(
             entries: dates.map {
                 render(at: $0, updated: context.date, context: context, translator: translator, data: data)
@@ -103,10 +108,9 @@ public struct TodayWidget: EntryTimelineProvider {
             }
         }
         if context.family == .systemLarge || context.family == .systemMedium {
-            let time = translator.formatter.format(
-                "{t, time, short}", locale: builder.locale, arguments: ["t": .date(updated)]
-            ).text
-            builder.add("today.updated", ["time": .string(time)], as: .secondary)
+            // In the widget's language, not the system's, as `Text(updated, style: .relative)` would be.
+            let ago = WidgetFormatter(locale: builder.locale, timeZone: zone).relativeTime(from: updated, to: date)
+            builder.add("today.updatedAgo", ["ago": .string(ago)], as: .secondary)
         }
         return builder.entry(at: date, family: context.family)
     }

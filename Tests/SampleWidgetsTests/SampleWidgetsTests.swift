@@ -122,15 +122,15 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     @Test(arguments: [
         (
             "en",
-            ["Today", "Hello, Ayşe!", "2 events today", "Next up", "1:30\u{202F}PM · Lunch", "Updated 12:00\u{202F}PM"]
+            ["Today", "Hello, Ayşe!", "2 events today", "Next up", "1:30\u{202F}PM · Lunch", "Updated now"]
         ),
-        ("de", ["Heute", "Hallo Ayşe!", "2 Termine heute", "Als Nächstes", "13:30 · Lunch", "Aktualisiert um 12:00"]),
+        ("de", ["Heute", "Hallo Ayşe!", "2 Termine heute", "Als Nächstes", "13:30 · Lunch", "Aktualisiert jetzt"]),
         (
             "ar",
-            ["اليوم", "مرحبًا يا Ayşe!", "حدثان اليوم", "التالي", "1:30 م · Lunch", "آخر تحديث 12:00 م"]
+            ["اليوم", "مرحبًا يا Ayşe!", "حدثان اليوم", "التالي", "1:30 م · Lunch", "آخر تحديث الآن"]
         ),
-        ("ru", ["Сегодня", "Привет, Ayşe!", "Сегодня 2 события", "Далее", "13:30 · Lunch", "Обновлено в 12:00"]),
-        ("ja", ["今日", "こんにちは、Ayşeさん！", "今日の予定は2件", "次の予定", "13:30 · Lunch", "12:00に更新"]),
+        ("ru", ["Сегодня", "Привет, Ayşe!", "Сегодня 2 события", "Далее", "13:30 · Lunch", "Обновлено сейчас"]),
+        ("ja", ["今日", "こんにちは、Ayşeさん！", "今日の予定は2件", "次の予定", "13:30 · Lunch", "今に更新"]),
     ])
     func rendersTheDayInEachLocale(_ locale: String, _ expected: [String]) async throws {
         let widget = TodayWidget(
@@ -138,12 +138,37 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         let context = EntryTimelineContext(
             family: .systemLarge, timeZone: istanbul, date: date("2026-11-29T09:00:00Z"))
         let timeline = await widget.timeline(in: context)
-        // Now, when Lunch starts, and midnight.
+        // Now, when Lunch starts, midnight, and each change of the footer in between.
+        let dates = timeline.entries.map(\.date)
         #expect(
-            timeline.entries.map(\.date)
-                == ["2026-11-29T09:00:00Z", "2026-11-29T10:30:00Z", "2026-11-29T21:00:00Z"].map(date))
+            Set(["2026-11-29T09:00:00Z", "2026-11-29T10:30:00Z", "2026-11-29T21:00:00Z"].map(date)).isSubset(
+                of: dates))
+        #expect(dates.first == date("2026-11-29T09:00:00Z") && dates.last == date("2026-11-29T21:00:00Z"))
         #expect(timeline.entries[0].lines.map(\.text) == expected)
-        #expect(timeline.entries[2].lines.map(\.key).contains("today.empty") == false)
+        #expect(timeline.entries.last?.lines.map(\.key).contains("today.empty") == false)
+    }
+
+    /// The footer is "Updated … ago" in the widget's language, and the timeline has an entry wherever it changes:
+    /// every minute to 44 minutes, then every hour, until the reload at midnight.
+    @Test func theFooterStaysTrueAcrossTheTimeline() async throws {
+        let widget = TodayWidget(source: WidgetSource(store: try store(locale: "tr", events: events), project: project))
+        let start = date("2026-11-29T09:00:00Z")
+        let timeline = await widget.timeline(
+            in: EntryTimelineContext(family: .systemMedium, timeZone: istanbul, date: start))
+        func footer(at offset: Double) -> String? {
+            timeline.entry(at: start.addingTimeInterval(offset))?.lines.first { $0.key == "today.updatedAgo" }?.text
+        }
+        #expect(footer(at: 0) == "şimdi güncellendi")
+        #expect(footer(at: 44) == "şimdi güncellendi")
+        #expect(footer(at: 45) == "1 dakika önce güncellendi")
+        #expect(footer(at: 90.5) == "2 dakika önce güncellendi")
+        #expect(footer(at: 44 * 60) == "44 dakika önce güncellendi")
+        #expect(footer(at: 50 * 60) == "1 saat önce güncellendi")
+        #expect(footer(at: 5 * 3600 + 1) == "5 saat önce güncellendi")
+        #expect(footer(at: 11.9 * 3600) == "12 saat önce güncellendi")
+        let footerEntries = timeline.entries.count - 3
+        #expect(footerEntries == 44 + 12, "\(timeline.entries.map(\.date))")
+        #expect(timeline.policy == .atEnd)
     }
 }
 

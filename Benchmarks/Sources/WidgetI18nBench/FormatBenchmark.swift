@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import WidgetTranslator
 
 /// `widget-i18n-bench format`: ns per ICU format call, cached (the message parsed before) and uncached
 /// (every call formats a message never seen, so it is parsed first).
@@ -39,6 +40,7 @@ enum FormatBenchmark {
             }
             rows.append("{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}")
         }
+        rows += valueRows(iterations: iterations, rounds: rounds)
         // The parser is package API, not the benchmark's to call: a message seen for the first time is parsed
         // (then formatted with its arguments missing, which costs little beside the parse).
         var round = 0
@@ -53,6 +55,41 @@ enum FormatBenchmark {
             return "{\"case\":\"parse \(count) placeholders\",\"parse_ms\":\(Double(Int(parse / 1e4)) / 100)}"
         }
         return rows.joined(separator: "\n")
+    }
+
+    /// The calls of `WidgetFormatter` beside messages, in Turkish: cached (the locale's data decoded by an earlier
+    /// call) and uncached (each call the first in a locale never used before, so its data is decoded then).
+    static let valueCases: [(name: String, call: @Sendable (WidgetFormatter) -> String)] = [
+        ("relativeTime", { $0.relativeTime(-5, unit: .minute) }),
+        ("relativeTime auto", { $0.relativeTime(-1, unit: .day, numeric: .auto) }),
+        ("list", { $0.list(["Ayşe", "Mehmet", "Zeynep"]) }),
+        ("duration", { $0.duration(DurationFields(hours: 1, minutes: 20)) }),
+        ("displayName", { $0.displayName(of: "en-GB") ?? "" }),
+    ]
+
+    /// Locales to meet for the first time, one per uncached call.
+    static let freshLocales = [
+        "af", "am", "ar", "as", "az", "be", "bg", "bn", "bs", "ca", "cs", "cy", "da", "de", "el", "es", "et", "eu",
+        "fa", "fi", "fil", "fr", "ga", "gl", "gu", "he", "hi", "hr", "hu", "hy", "id", "is", "it", "ja", "ka", "kk",
+        "km", "kn", "ko", "ky", "lo", "lt", "lv", "mk", "ml", "mn", "mr", "ms", "my", "nb", "ne", "nl", "or", "pa",
+        "pl", "ps", "pt", "ro", "ru", "si", "sk", "sl", "sq", "sr", "sv", "sw", "ta", "te", "th", "tk", "uk", "ur",
+        "uz", "vi", "zh", "zu",
+    ]
+
+    static func valueRows(iterations: Int, rounds: Int) -> [String] {
+        let zone = ZoneInfo(identifier: "Europe/Istanbul") ?? .utc
+        let formatter = WidgetFormatter(locale: LocaleTag(parsing: "tr")!, timeZone: zone)
+        return valueCases.map { name, call in
+            _ = call(formatter)
+            let cached = median(rounds) { measure(max(iterations / 10, 100)) { _ in _ = call(formatter) } }
+            // Each case meets the locales in another order of regions, so no case finds another's data decoded.
+            let region = ["AQ", "BV", "CX", "HM", "IO"][valueCases.firstIndex { $0.name == name } ?? 0]
+            let fresh = freshLocales.map {
+                WidgetFormatter(locale: LocaleTag(parsing: $0 + "-" + region)!, timeZone: zone)
+            }
+            let uncached = measure(fresh.count) { _ = call(fresh[$0]) }
+            return "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}"
+        }
     }
 
     /// `{a0} and {a1} and …`, forty placeholders to a line: every argument needs its source location.

@@ -23,8 +23,9 @@ import WidgetTranslator
 /// Links I18nCore, GroupStore and WidgetTranslator only (no Foundation formatters), which is what the
 /// process wall time and memory figures of `Benchmarks/render-benchmark.py` measure.
 ///
-/// `--today` adds the line a today widget shows beside its texts: a compact count, the time and the date, in
-/// the detected locale and the process's time zone (TZ, else /etc/localtime), formatted by I18nCore alone.
+/// `--today` adds the line a today widget shows beside its texts: a compact count, the time, the date and how long
+/// ago it was updated ("5 minutes ago"), in the detected locale and the process's time zone (TZ, else
+/// /etc/localtime), formatted by LocaleData alone.
 ///
 ///   widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L] [--today] [--read-only]
 ///
@@ -68,6 +69,6 @@ if arguments.contains("--today") {
         + formatter.format(
             "{steps, number, ::compact-short} · {now, time, short} · {now, date, ::MMMEd}", locale: translator.locale,
             arguments: ["steps": 12_345, "now": .date(now)]
-        ).text + "\n"
+        ).text + " · " + translator.format.relativeTime(from: now.addingTimeInterval(-300), to: now) + "\n"
 }
 print(output, terminator: "")

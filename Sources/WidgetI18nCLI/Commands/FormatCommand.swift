@@ -2,12 +2,17 @@ import CommandLineSupport
 import Foundation
 import I18nCore
 import LocaleData
+import WidgetTranslator
 
 /// `widget-i18n format`: formats an ICU message, or a stream of them.
 enum FormatCommand: Command {
     static let path = ["format"]
     static let summary = "Format an ICU message with arguments (or JSON lines from stdin)"
-    static let usage = "format --locale L '<message>' [name=value …] | format --jsonl"
+    static let usage = """
+        format --locale L '<message>' [name=value …] | format --jsonl
+          | format --relative VALUE --unit UNIT | format --list ITEM… | format --duration FIELD=N…
+          | format --display-name CODE
+        """
     static let options: [OptionSpec] = [
         .value(
             "locale", "LOCALE", "The locale whose plural rules and number formats apply (default: the default locale)"),
@@ -17,6 +22,16 @@ enum FormatCommand: Command {
         .flag(
             "lenient",
             "With --jsonl: format as a widget does, problems kept visible; write {\"output\", \"problems\"} lines"),
+        .value("relative", "VALUE", "Format VALUE --unit units from now, e.g. --relative -1 --unit day"),
+        .value("unit", "UNIT", "With --relative: second, minute, hour, day, week, month, quarter or year"),
+        .value("numeric", "MODE", "With --relative: always (numbers, the default) or auto (\"yesterday\", \"now\")"),
+        .flag("list", "Join the positional arguments as a list (--type conjunction, disjunction or unit)"),
+        .flag("duration", "Format the positional FIELD=N arguments (years … seconds) as a duration"),
+        .value("display-name", "CODE", "The name of a language tag, region or script (--type) in the locale"),
+        .value(
+            "type", "TYPE", "With --list: conjunction, disjunction, unit; with --display-name: language, region, script"
+        ),
+        .value("style", "STYLE", "long (the default), short or narrow; for --duration also digital"),
     ]
     static let discussion = """
         Values that look like numbers are numbers; dates are ISO 8601 or milliseconds since 1970. A message
@@ -27,9 +42,21 @@ enum FormatCommand: Command {
         mistyped argument stays visible, a message that does not parse is shown as written, and the reply is
         {"output", "problems"} with the problems as a list of strings.
 
+        Beside messages, --jsonl reads value lines, answered in order as they come, and --relative, --list,
+        --duration and --display-name format one value from the command line:
+          {"locale": "tr", "relativeTime": {"value": -1, "unit": "day", "style": "long", "numeric": "auto"}}
+          {"locale": "es", "list": {"items": ["siete", "ocho"], "type": "disjunction", "style": "long"}}
+          {"locale": "fa", "duration": {"fields": {"hours": 1, "minutes": 20}, "style": "long"}}
+          {"locale": "ja", "displayName": {"of": "en-GB", "type": "language", "style": "long"}}
+        An unknown unit, style, type or field is that line's {"error"}, naming it.
+
         EXAMPLES:
           widget-i18n format --locale ru '{n, plural, one {# день} few {# дня} many {# дней} other {# дня}}' n=3
           echo '{"locale":"ar","message":"{n, plural, zero {لا شيء} other {#}}","args":{"n":0}}' | widget-i18n format --jsonl
+          widget-i18n format --locale tr --relative -1 --unit day --numeric auto
+          widget-i18n format --locale es --list siete ocho --type disjunction
+          widget-i18n format --locale fa --duration hours=1 minutes=20
+          widget-i18n format --locale ja --display-name en-GB
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
@@ -46,6 +73,18 @@ enum FormatCommand: Command {
             return
         }
         guard !arguments.has("lenient") else { throw .usage("--lenient applies to --jsonl only") }
+        if let value = try valueRequest(arguments) {
+            let locale = try CommandInput.localeOption(arguments) ?? configuration.defaultLocale
+            let zone = formatter.timeZone ?? .current
+            switch value.format(with: WidgetFormatter(locale: locale, timeZone: zone)) {
+            case .success(let text): context.output.writeLine(text)
+            case .failure(let error): throw .failure(error.message)
+            }
+            return
+        }
+        for option in ["unit", "numeric", "type", "style"] where arguments.value(option) != nil {
+            throw .usage("--\(option) applies to --relative, --list, --duration or --display-name")
+        }
         guard let message = arguments.positionals.first else {
             throw .usage(
                 "Missing the message; e.g. widget-i18n format --locale en '{n, plural, one {# day} other {# days}}' n=2"
@@ -66,6 +105,54 @@ enum FormatCommand: Command {
         if let last = result.problems.last {
             for problem in result.problems.dropLast() { context.output.error(problem.description) }
             throw .failure(last.description)
+        }
+    }
+
+    /// The value `--relative`, `--list`, `--duration` or `--display-name` asks for, checked as a `--jsonl` value
+    /// line is; `nil` when none is given.
+    static func valueRequest(_ arguments: ParsedArguments) throws(CLIError) -> FormatValue? {
+        var requests: [(kind: String, object: [String: Any])] = []
+        var common: [String: Any] = [:]
+        for option in ["type", "style"] { if let value = arguments.value(option) { common[option] = value } }
+        if let value = arguments.value("relative") {
+            guard let number = Double(value) else { throw .usage("--relative needs a number, not '\(value)'") }
+            var object: [String: Any] = ["value": NSNumber(value: number), "unit": arguments.value("unit") ?? ""]
+            if let style = arguments.value("style") { object["style"] = style }
+            if let numeric = arguments.value("numeric") { object["numeric"] = numeric }
+            if arguments.value("type") != nil { throw .usage("--type does not apply to --relative") }
+            guard arguments.value("unit") != nil else {
+                throw .usage("--relative needs --unit: second, minute, hour, day, week, month, quarter or year")
+            }
+            requests.append(("relativeTime", object))
+        }
+        if arguments.has("list") {
+            requests.append(("list", common.merging(["items": arguments.positionals]) { $1 }))
+        }
+        if arguments.has("duration") {
+            var fields: [String: Any] = [:]
+            for (name, value) in try ArgumentParser.messageArguments(arguments.positionals[...], command: name) {
+                guard let number = Double(value) else { throw .usage("Duration field '\(name)' needs a number") }
+                fields[name] = NSNumber(value: number)
+            }
+            if arguments.value("type") != nil { throw .usage("--type does not apply to --duration") }
+            requests.append(("duration", common.merging(["fields": fields]) { $1 }))
+        }
+        if let code = arguments.value("display-name") {
+            requests.append(("displayName", common.merging(["of": code]) { $1 }))
+        }
+        guard let request = requests.first else { return nil }
+        guard requests.count == 1 else {
+            throw .usage("Give one of --relative, --list, --duration and --display-name")
+        }
+        if request.kind == "relativeTime" || request.kind == "displayName", !arguments.positionals.isEmpty {
+            throw .usage("--\(request.kind == "relativeTime" ? "relative" : "display-name") takes no message")
+        }
+        if request.kind != "relativeTime", arguments.value("numeric") != nil || arguments.value("unit") != nil {
+            throw .usage("--unit and --numeric apply to --relative only")
+        }
+        switch FormatValue.parse(kind: request.kind, request.object) {
+        case .success(let value): return value
+        case .failure(let error): throw .usage(error.message)
         }
     }
 
@@ -107,10 +194,39 @@ enum FormatCommand: Command {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
             return reply("error", "Not a JSON object: expected {\"locale\", \"message\", \"args\"}")
         }
-        guard let message = object["message"] as? String else {
-            return reply("error", "Missing \"message\" (a string)")
-        }
         let localeText = object["locale"] as? String ?? defaultLocale
+        let kinds = FormatValue.kinds.filter { object[$0] != nil }
+        if let kind = kinds.first {
+            guard kinds.count == 1, object["message"] == nil else {
+                return reply(
+                    "error",
+                    "A line holds one of \"message\", \(FormatValue.kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            guard let locale = LocaleTag(parsing: localeText) else {
+                return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")
+            }
+            var zone = formatter.timeZone ?? .current
+            if let name = object["timeZone"] as? String {
+                guard let named = zones[name] ?? ZoneInfo(identifier: name) else {
+                    return reply(
+                        "error", "Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
+                }
+                zones[name] = named
+                zone = named
+            }
+            let result = FormatValue.parse(kind: kind, object[kind]!).flatMap {
+                $0.format(with: WidgetFormatter(locale: locale, timeZone: zone))
+            }
+            switch result {
+            case .success(let text): return reply("output", text)
+            case .failure(let error): return reply("error", error.message)
+            }
+        }
+        guard let message = object["message"] as? String else {
+            return reply(
+                "error",
+                "Missing \"message\" (a string), or one of \"relativeTime\", \"list\", \"duration\", \"displayName\"")
+        }
         guard let locale = LocaleTag(parsing: localeText) else {
             return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")
         }

@@ -15,16 +15,22 @@ private let stopRequested = Atomic<Bool>(false)
 enum HostCommand: Command {
     static let path = ["host"]
     static let summary = "Host a sample widget like a home screen, printing each entry it shows"
-    static let usage = "host --widget days-since|today [--family F] [--time-zone TZ] [--budget N]"
+    static let usage =
+        "host --widget days-since|today [--family F] [--time-zone TZ] [--budget N] [--from ISO-8601 [--hours N]]"
     static let options: [OptionSpec] =
         WidgetOptions.options + [
-            .value("budget", "N", "Reloads allowed per day, like WidgetKit's budget (default: 72)")
+            .value("budget", "N", "Reloads allowed per day, like WidgetKit's budget (default: 72)"),
+            .value("from", "ISO-8601", "Run on a simulated clock from this instant, then exit"),
+            .value("hours", "N", "With --from: how long the simulated clock runs (default: 1)"),
         ]
     static let discussion = """
         Prints the entry on screen whenever it changes: a new entry's time comes, the policy reloads the
         timeline, or a reload request arrives (written by 'fetch', 'locale set' and 'reload'; polled four
         times a second). Requests over the daily budget are deferred to the next day, and the host says so on
         stderr. Stops cleanly on SIGINT or SIGTERM.
+        With --from the clock is simulated: the host starts at that instant, jumps from each wake to the next
+        (entries, reloads), prints each entry it shows with its time, and exits after --hours. An hour of the
+        today widget shows its "Updated … ago" footer changing at the instants its timeline placed.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
@@ -37,9 +43,45 @@ enum HostCommand: Command {
             }
             limit = value
         }
+        if arguments.value("from") != nil {
+            let start = try CommandInput.start(arguments)
+            let hours = try CommandInput.wholeNumber("hours", in: 1...8784, default: 1, arguments, unit: "hours")
+            await simulate(
+                widget.provider, widget: widget, budget: ReloadBudget(dailyLimit: limit), from: start,
+                through: start.addingTimeInterval(Double(hours) * 3600), output: context.output)
+            return
+        }
+        guard arguments.value("hours") == nil else { throw .usage("--hours applies to a simulated clock (--from)") }
         installSignalHandlers()
         await host(widget.provider, widget: widget, budget: ReloadBudget(dailyLimit: limit), output: context.output)
         context.output.note("host stopped")
+    }
+
+    /// The host on a simulated clock: each wake in turn, from `start` through `end`, every entry it shows printed
+    /// with the instant it shows it.
+    private static func simulate<Provider: EntryTimelineProvider>(
+        _ provider: Provider, widget: WidgetOptions, budget: ReloadBudget, from start: Date, through end: Date,
+        output: Output
+    ) async where Provider.Entry == WidgetEntry {
+        let host = TimelineHost(
+            provider: provider, store: widget.source.store, project: widget.source.project,
+            context: EntryTimelineContext(family: widget.family, timeZone: widget.timeZone, date: start),
+            budget: budget)
+        var now = start
+        var shown: [WidgetEntry] = []
+        while now <= end {
+            for event in await host.step(at: now) {
+                switch event {
+                case .reloaded(let reason): output.note("reloaded at \(widget.timeZone.iso8601(now)): \(reason)")
+                case .deferred(let reason, _): output.note("deferred: \(reason)")
+                case .problem(let message): output.warning(message)
+                case .show(let entry): shown.append(entry.with(date: now))
+                }
+            }
+            guard let wake = await host.nextWake(after: now), wake > now else { break }
+            now = wake
+        }
+        output.writeComposed(widget.text(shown))
     }
 
     private static func host<Provider: EntryTimelineProvider>(

@@ -1,0 +1,89 @@
+import LocaleData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// When a relative text ("Updated 5 minutes ago") changes, so that a timeline can carry an entry for each change
+/// instead of spending reloads on it. SwiftUI's `Text(date, style: .relative)` keeps itself current, but only in
+/// the system's language; a widget that shows the app's language formats the text itself and needs an entry
+/// wherever the text changes.
+///
+/// The changes are found, not guessed: the text is formatted at each instant where formatjs' `selectUnit` may
+/// answer differently (`RelativeTimeSelection.nextBoundary`), and an instant is kept when the text differs from
+/// the last one kept. So words ("now", "yesterday"), plural forms and locales whose text stays the same across a
+/// step all come out right.
+///
+/// **The policy.** Entries are placed exactly at changes, then thinned as they get further apart:
+/// - a change is kept only when it is at least `minimumSpacing` (default 45 s) after the last entry kept, so the
+///   seconds of the first 45 seconds collapse into the switch to "1 minute ago";
+/// - a change is kept only when it is at least `spacingFraction` (default 1/50) of the text's age after the last
+///   one: with `selectUnit`'s units that keeps every minute up to "44 minutes ago", then every hour, then every
+///   day, and a finer unit (a custom text in seconds) is thinned to one entry per fiftieth of its age;
+/// - at most `maximumEntries` (default 100) are placed; the rest wait for the timeline's next reload.
+///
+/// None of it costs a reload: the entries are part of one timeline, reloaded by its policy (the sample `today`
+/// widget's at midnight), so the daily budget `ReloadBudget` counts is untouched by the relative text.
+public struct RelativeTextSchedule: Sendable {
+    /// The least time between two entries.
+    public var minimumSpacing: Double
+    /// The least time between two entries, as a fraction of the text's age at the later one.
+    public var spacingFraction: Double
+    /// The most change instants returned.
+    public var maximumEntries: Int
+
+    /// A schedule with the policy's defaults: 45 s apart at least, a fiftieth of the age apart at least, 100 entries.
+    /// - Parameters:
+    ///   - minimumSpacing: the least time between two entries, in seconds.
+    ///   - spacingFraction: the least time between two entries, as a fraction of the text's age.
+    ///   - maximumEntries: the most instants returned.
+    public init(minimumSpacing: Double = 45, spacingFraction: Double = 0.02, maximumEntries: Int = 100) {
+        self.minimumSpacing = minimumSpacing
+        self.spacingFraction = spacingFraction
+        self.maximumEntries = maximumEntries
+    }
+
+    /// The instants after `start` and up to `end` at which the text describing `date` changes, thinned by the
+    /// policy: each is the first instant (to the millisecond) that shows the new text.
+    /// - Parameters:
+    ///   - date: the instant the text describes ("updated at").
+    ///   - start: the instant of the timeline's first entry; a change exactly then is not returned.
+    ///   - end: the last instant to consider.
+    ///   - timeZone: the zone whose calendar months the unit selection counts.
+    ///   - text: the text shown at an instant, e.g. `{ translator.format.relativeTime(from: date, to: $0) }`.
+    public func changes(
+        of date: Date, after start: Date, through end: Date, timeZone: ZoneInfo, text: (Date) -> String
+    ) -> [Date] {
+        var result: [Date] = []
+        var shown = text(start)
+        var lastEntry = start
+        var now = start
+        // A step of a rounded value takes effect just after its half (JavaScript rounds halves up), so the text at
+        // a boundary may still be the old one; a millisecond later it is the new one.
+        let settle = 0.001
+        var steps = 0
+        while result.count < maximumEntries, steps < 100_000 {
+            steps += 1
+            let boundary = RelativeTimeSelection.nextBoundary(of: date, after: now, timeZone: timeZone)
+            guard boundary <= end else { break }
+            var instant = boundary
+            var current = text(instant)
+            if current == shown {
+                instant = boundary.addingTimeInterval(settle)
+                current = text(instant)
+            }
+            now = instant
+            guard current != shown, instant <= end else { continue }
+            let age = abs(instant.timeIntervalSince(date))
+            let spacing = instant.timeIntervalSince(lastEntry)
+            guard spacing >= minimumSpacing, spacing >= age * spacingFraction else { continue }
+            // The text shown from here on is the one at this instant, even if thinning skipped changes before it.
+            shown = current
+            lastEntry = instant
+            result.append(instant)
+        }
+        return result
+    }
+}

@@ -1,0 +1,135 @@
+import I18nCore
+import LocaleData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The app's formatter, in the widget: numbers, dates, relative times, lists, durations and language names in the
+/// translator's detected locale (with its `-u-nu-` numbering system and `-u-ca-` calendar) and time zone, from the
+/// same CLDR release as its messages, with no Foundation formatter. SwiftUI's `Text(date, style: .relative)` and
+/// Foundation's formatters follow the system's language, which is how "Updated 5 min ago" ends up in English
+/// inside a Turkish widget; these do not.
+///
+/// The names are the ones of `useFormatter()` in `@better-i18n/use-intl` and of formatjs:
+///
+/// ```swift
+/// let format = translator.format
+/// format.relativeTime(-5, unit: .minute)                       // "5 dakika önce"
+/// format.relativeTime(-1, unit: .day, numeric: .auto)          // "dün"
+/// format.relativeTime(from: updated, to: now)                  // as formatjs' selectUnit picks the unit
+/// format.list(["siete", "ocho"], type: .disjunction)           // "siete u ocho" in Spanish
+/// format.duration(DurationFields(hours: 1, minutes: 20))       // "1 saat 20 dakika"
+/// format.displayName(of: "en-GB")                              // "İngiliz İngilizcesi"
+/// ```
+public struct WidgetFormatter: Sendable {
+    /// The locale everything is formatted in.
+    public let locale: LocaleTag
+    /// The zone dates, times and calendar months are read in.
+    public let timeZone: ZoneInfo
+
+    /// A formatter for `locale` in `timeZone`.
+    /// - Parameters:
+    ///   - locale: the locale to format in; its `-u-nu-` and `-u-ca-` keywords are honoured.
+    ///   - timeZone: the zone of dates and times.
+    public init(locale: LocaleTag, timeZone: ZoneInfo) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// `value` `unit`s from now, as ICU's `RelativeDateTimeFormatter` writes it: "in 3 days", "3 days ago"; with
+    /// `numeric: .auto`, CLDR's words where it has one for that value ("yesterday", "now", "next week").
+    /// - Parameters:
+    ///   - value: how many units; negative in the past.
+    ///   - unit: the unit.
+    ///   - style: the length of the unit's name; `.long` by default.
+    ///   - numeric: whether words may replace numbers; `.always` (numbers) by default, as `Intl.RelativeTimeFormat`.
+    public func relativeTime(
+        _ value: Double, unit: RelativeTimeUnit, style: FormatLength = .long, numeric: RelativeTimeNumeric = .always
+    ) -> String {
+        RelativeTimeFormat.format(value, unit: unit, length: style, numeric: numeric, locale: locale)
+    }
+
+    /// `date` as seen from `now`, in the unit formatjs' `selectUnit` picks (see `RelativeTimeSelection` for its
+    /// thresholds): "5 minutes ago", "in 2 hours", "yesterday".
+    /// - Parameters:
+    ///   - date: the instant described.
+    ///   - now: the instant it is described from.
+    ///   - style: the length of the unit's name; `.long` by default.
+    ///   - numeric: `.auto` by default here, so that zero seconds is "now" rather than "in 0 seconds".
+    public func relativeTime(
+        from date: Date, to now: Date, style: FormatLength = .long, numeric: RelativeTimeNumeric = .auto
+    ) -> String {
+        let selection = RelativeTimeSelection(of: date, from: now, timeZone: timeZone)
+        return relativeTime(selection.value, unit: selection.unit, style: style, numeric: numeric)
+    }
+
+    /// `items` joined as ICU's `ListFormatter` joins them, with the contextual forms of Spanish (y → e, o → u) and
+    /// Hebrew (ו → ו-).
+    /// - Parameters:
+    ///   - items: the items, already formatted.
+    ///   - type: "and" (`.conjunction`, the default), "or" (`.disjunction`) or a list of measures (`.unit`).
+    ///   - style: the length of the connectors; `.long` by default.
+    public func list(_ items: [String], type: ListType = .conjunction, style: FormatLength = .long) -> String {
+        ListFormat.format(items, type: type, length: style, locale: locale)
+    }
+
+    /// A duration, as ICU's `MeasureFormat::formatMeasures` writes it: every field that is set, zeros included
+    /// ("1 hr, 0 min"); `.digital` is `1:20:05` for hours-minutes(-seconds) and minutes-seconds.
+    /// - Parameters:
+    ///   - fields: the fields to show.
+    ///   - style: the length of the unit names, or `.digital`; `.long` by default.
+    public func duration(_ fields: DurationFields, style: DurationStyle = .long) -> String {
+        DurationFormat.format(fields, style: style, locale: locale)
+    }
+
+    /// The name of a language tag ("British English", "繁體中文"), a region code or a script code in this locale,
+    /// as ICU's `LocaleDisplayNames` with dialect names gives it; `nil` where CLDR has no name.
+    /// - Parameters:
+    ///   - code: a language tag (`en-GB`), a region (`GB`) or a script (`Hant`), by `type`.
+    ///   - type: what `code` is; `.language` by default.
+    ///   - style: `.long` (the default) or `.short` ("UK English"); `.narrow` is `.short`.
+    public func displayName(of code: String, type: DisplayNameType = .language, style: FormatLength = .long)
+        -> String?
+    {
+        DisplayNames.name(of: code, type: type, length: style, in: locale)
+    }
+
+    /// The name of `tag` in its own language ("Türkçe", "Deutsch (Schweiz)"), for a language picker.
+    /// - Parameter tag: the locale to name.
+    public static func nativeName(of tag: LocaleTag) -> String? {
+        DisplayNames.name(of: tag.displayForm, type: .language, length: .long, in: tag)
+    }
+
+    /// `value` with an ICU number skeleton (`compact-short`, `percent`, `currency/EUR`), as `{n, number, ::…}`.
+    /// - Parameters:
+    ///   - value: the number.
+    ///   - skeleton: the skeleton, without `::`; empty for the locale's decimal format.
+    public func number(_ value: MessageNumber, skeleton: String = "") -> String {
+        let style = skeleton.isEmpty ? "" : ", ::" + skeleton
+        return message("{n, number\(style)}", ["n": .number(value)])
+    }
+
+    /// `date` with a date-time skeleton (`MMMEd`, `jm`), as `{d, date, ::…}` in the locale's calendar and the zone.
+    /// - Parameters:
+    ///   - date: the instant.
+    ///   - skeleton: the skeleton, without `::`.
+    public func dateTime(_ date: Date, skeleton: String) -> String {
+        message("{d, date, ::\(skeleton)}", ["d": .date(date)])
+    }
+
+    private func message(_ text: String, _ arguments: MessageArguments) -> String {
+        ICUMessageFormatter(timeZone: timeZone).format(text, locale: locale, arguments: arguments).text
+    }
+}
+
+extension WidgetTranslator {
+    /// The formatter of the detected locale and the translator's time zone (its `ICUMessageFormatter`'s, else the
+    /// process's): what a widget formats relative times, lists, durations and language names with.
+    public var format: WidgetFormatter {
+        let zone = (formatter as? ICUMessageFormatter)?.timeZone ?? .current
+        return WidgetFormatter(locale: locale, timeZone: zone)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `format --jsonl` value lines and `format --relative`, `--list`, `--duration`, `--display-name`. The expected
+/// strings are ICU4C 77.1's (PyICU: `RelativeDateTimeFormatter`, `ListFormatter`, `LocaleDisplayNames`,
+/// `MeasureFormat`); the corpora in Tests/LocaleDataTests hold them all, these check the command's plumbing.
+@Suite struct FormatValueCommandTests {
+    let binary = Repository.product("widget-i18n")
+
+    @Test func valueLinesInterleaveWithMessagesInOrder() throws {
+        let input = """
+            {"locale": "tr", "relativeTime": {"value": -1, "unit": "day", "style": "long", "numeric": "auto"}}
+            {"locale": "en", "message": "{n, plural, one {# day} other {# days}}", "args": {"n": 2}}
+            {"locale": "es", "list": {"items": ["siete", "ocho"], "type": "disjunction", "style": "long"}}
+            {"locale": "ja", "displayName": {"of": "en-GB", "type": "language", "style": "long"}}
+            {"locale": "tr", "relativeTime": {"value": -5, "unit": "minute"}}
+
+            """
+        let result = try runProcess(binary, ["format", "--jsonl"], input: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput.split(separator: "\n").map(String.init) == [
+                #"{"output":"dün"}"#, #"{"output":"2 days"}"#, #"{"output":"siete u ocho"}"#,
+                #"{"output":"イギリス英語"}"#, #"{"output":"5 dakika önce"}"#,
+            ])
+    }
+
+    @Test func aBadValueLineIsItsOwnErrorNamingWhatIsWrong() throws {
+        let input = """
+            {"locale": "tr", "relativeTime": {"value": -1, "unit": "fortnight"}}
+            {"locale": "tr", "relativeTime": {"value": -1, "unit": "day", "style": "tiny"}}
+            {"locale": "tr", "relativeTime": {"value": -1, "unit": "day", "numeric": "sometimes"}}
+            {"locale": "es", "list": {"items": ["a"], "type": "exclusive"}}
+            {"locale": "fa", "duration": {"fields": {"hours": 1, "fortnights": 2}}}
+            {"locale": "fa", "duration": {"fields": {"hours": 1}, "style": "analog"}}
+            {"locale": "ja", "displayName": {"of": "en", "type": "currency"}}
+            {"locale": "ja", "displayName": {"of": "en", "colour": "red"}}
+            {"locale": "en", "list": {"items": ["a"]}, "message": "hi"}
+            {"locale": "../x", "list": {"items": ["a"]}}
+            {"locale": "en", "relativeTime": {"unit": "day"}}
+            {"locale": "en", "list": {"items": ["a", 2]}}
+            {"locale": "en", "relativeTime": {"value": 1, "unit": "day"}}
+
+            """
+        let result = try runProcess(binary, ["format", "--jsonl"], input: Data(input.utf8))
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 13)
+        let expected = [
+            "Unknown relativeTime unit 'fortnight'", "Unknown relativeTime style 'tiny'",
+            "Unknown relativeTime numeric 'sometimes'", "Unknown list type 'exclusive'",
+            "Unknown duration field 'fortnights'", "Unknown duration style 'analog'",
+            "Unknown displayName type 'currency'", "Unknown field 'colour' in \\\"displayName\\\"",
+            "A line holds one of", "Invalid locale '../x'", "relativeTime needs \\\"value\\\"",
+            "list needs \\\"items\\\", an array of strings",
+        ]
+        for (line, text) in zip(lines, expected) {
+            #expect(line.hasPrefix(#"{"error":"#) && line.contains(text), "\(line) should name \(text)")
+        }
+        // The lines after the bad ones are still answered.
+        #expect(lines.last == #"{"output":"in 1 day"}"#)
+    }
+
+    @Test func oneValueFromTheCommandLine() throws {
+        let cases: [([String], String)] = [
+            (["--locale", "tr", "--relative", "-1", "--unit", "day", "--numeric", "auto"], "dün"),
+            (["--locale", "de", "--relative", "-5", "--unit", "minute"], "vor 5 Minuten"),
+            (["--locale", "es", "--list", "siete", "ocho", "--type", "disjunction"], "siete u ocho"),
+            (["--locale", "ja", "--display-name", "en-GB"], "イギリス英語"),
+            (["--locale", "tr", "--display-name", "en-GB"], "İngiliz İngilizcesi"),
+            (["--locale", "fa", "--duration", "hours=1"], "۱ ساعت"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try runProcess(binary, ["format"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput == expected + "\n", "\(arguments)")
+        }
+    }
+
+    @Test func badValueOptionsAreUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["--relative", "-1", "--unit", "fortnight"], "Unknown relativeTime unit 'fortnight'"),
+            (["--relative", "-1"], "--relative needs --unit"),
+            (["--relative", "soon", "--unit", "day"], "--relative needs a number"),
+            (["--duration", "fortnights=2"], "Unknown duration field 'fortnights'"),
+            (["--list", "a", "--duration", "hours=1"], "Give one of"),
+            (["--unit", "day", "Hello"], "--unit applies to --relative"),
+            (["--display-name", "xx-Qqqq", "--locale", "en"], "No language name for 'xx-Qqqq'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runProcess(binary, ["format"] + arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.standardOutput == "", "\(arguments)")
+            #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+        }
+    }
+}
