@@ -97,7 +97,7 @@ public struct WidgetFormatter: Sendable {
         DisplayNames.name(of: code, type: type, length: style, in: locale)
     }
 
-    /// The name of `tag` in its own language ("Türkçe", "Deutsch (Schweiz)"), for a language picker.
+    /// The name of `tag` in its own language ("Türkçe", "Schweizer Hochdeutsch" for `de-CH`), for a language picker.
     /// - Parameter tag: the locale to name.
     public static func nativeName(of tag: LocaleTag) -> String? {
         DisplayNames.name(of: tag.displayForm, type: .language, length: .long, in: tag)

@@ -42,3 +42,25 @@ func articleOutput(_ path: String) throws -> [String] {
     else { return [] }
     return text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
 }
+
+extension DocumentationExampleTests {
+    /// "Formatting like the app": each call prints what its comment says, in the locale the translator detected.
+    @Test func theFormattingArticlesExamples() throws {
+        let store = InMemoryGroupStore()
+        let project = try ProjectID("acme/widgets")
+        try store.setString("tr", forKey: StorageKey.locale(project: project))
+        let translator = WidgetTranslator(store: store, project: project, defaultLocale: .english)
+        let format = translator.format
+        #expect(format.locale.normalized == "tr")
+        #expect(format.relativeTime(-5, unit: .minute) == "5 dakika önce")
+        #expect(format.relativeTime(-1, unit: .day, numeric: .auto) == "dün")
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        #expect(format.relativeTime(from: now.addingTimeInterval(-300), to: now) == "5 dakika önce")
+        #expect(format.relativeTime(from: now, to: now) == "şimdi")
+        #expect(format.list(["Ayşe", "Mehmet", "Zeynep"]) == "Ayşe, Mehmet ve Zeynep")
+        #expect(format.duration(DurationFields(hours: 1, minutes: 20)) == "1 saat 20 dakika")
+        #expect(format.displayName(of: "en-GB") == "İngiliz İngilizcesi")
+        #expect(WidgetFormatter.nativeName(of: try LocaleTag("de-CH")) == "Schweizer Hochdeutsch")
+        #expect(WidgetFormatter.nativeName(of: try LocaleTag("tr")) == "Türkçe")
+    }
+}
