@@ -26,6 +26,13 @@ if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null
     python3 scripts/generate/zone-names-corpus.py --check
     python3 scripts/generate/calendars.py --check
     python3 scripts/generate/icu-corpus.py --check
+    python3 scripts/generate/names-durations.py --check
+    # The duration corpus compiles a C++ shim against ICU's headers (libicu-dev) with g++.
+    if command -v g++ >/dev/null 2>&1 && [ -f /usr/include/unicode/measfmt.h ]; then
+        python3 scripts/generate/names-durations-corpus.py --check
+    else
+        echo "test: skipped the duration and display-name corpus regeneration check (needs: apt-get install g++ libicu-dev)" >&2
+    fi
 else
     echo "test: skipped the CLDR, likely subtags, zone-name, calendar and corpus regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
 fi
