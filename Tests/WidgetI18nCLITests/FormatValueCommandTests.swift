@@ -40,20 +40,23 @@ import Testing
             {"locale": "../x", "list": {"items": ["a"]}}
             {"locale": "en", "relativeTime": {"unit": "day"}}
             {"locale": "en", "list": {"items": ["a", 2]}}
+            {"locale": "en", "relativeTime": {"value": true, "unit": "day"}}
+            {"locale": "fa", "duration": {"fields": {"hours": false}}}
             {"locale": "en", "relativeTime": {"value": 1, "unit": "day"}}
 
             """
         let result = try runProcess(binary, ["format", "--jsonl"], input: Data(input.utf8))
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 13)
+        #expect(lines.count == 15)
         let expected = [
             "Unknown relativeTime unit 'fortnight'", "Unknown relativeTime style 'tiny'",
             "Unknown relativeTime numeric 'sometimes'", "Unknown list type 'exclusive'",
             "Unknown duration field 'fortnights'", "Unknown duration style 'analog'",
             "Unknown displayName type 'currency'", "Unknown field 'colour' in \\\"displayName\\\"",
             "A line holds one of", "Invalid locale '../x'", "relativeTime needs \\\"value\\\"",
-            "list needs \\\"items\\\", an array of strings",
+            "list needs \\\"items\\\", an array of strings", "relativeTime needs \\\"value\\\"",
+            "Duration field 'hours' must be a number",
         ]
         for (line, text) in zip(lines, expected) {
             #expect(line.hasPrefix(#"{"error":"#) && line.contains(text), "\(line) should name \(text)")

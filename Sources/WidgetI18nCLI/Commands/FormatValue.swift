@@ -21,7 +21,7 @@ enum FormatValue {
             switch kind {
             case "relativeTime":
                 try known(object, ["value", "unit", "style", "numeric"], in: kind)
-                guard let value = object["value"] as? NSNumber, !(object["value"] is Bool) else {
+                guard let value = number(object["value"]) else {
                     throw .init("relativeTime needs \"value\", a number (negative in the past)")
                 }
                 guard let unitText = object["unit"] as? String else {
@@ -54,10 +54,10 @@ enum FormatValue {
                         throw .init(
                             "Unknown duration field '\(name)'; use \(DurationFields.names.joined(separator: ", "))")
                     }
-                    guard let number = value as? NSNumber, !(value is Bool) else {
+                    guard let amount = number(value) else {
                         throw .init("Duration field '\(name)' must be a number")
                     }
-                    fields[name] = number.doubleValue
+                    fields[name] = amount.doubleValue
                 }
                 return .success(.duration(fields, try choice(object["style"] ?? "long", field: "style", in: kind)))
             default:
@@ -94,6 +94,15 @@ enum FormatValue {
             }
             return .success(name)
         }
+    }
+
+    /// A JSON number: JSONSerialization's `true` is an `NSNumber` too (and any `NSNumber` of 0 or 1 casts to `Bool`
+    /// on Linux), so booleans are told apart by their type.
+    private static func number(_ json: Any?) -> NSNumber? {
+        guard let number = json as? NSNumber, String(describing: type(of: number)) != "__NSCFBoolean" else {
+            return nil
+        }
+        return number
     }
 
     private static func known(_ object: [String: Any], _ fields: [String], in kind: String) throws(FormatValueError) {
