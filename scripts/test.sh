@@ -27,6 +27,7 @@ if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null
     python3 scripts/generate/calendars.py --check
     python3 scripts/generate/icu-corpus.py --check
     python3 scripts/generate/relative-lists.py --check
+    python3 scripts/generate/relative-lists-corpus.py --check
 else
     echo "test: skipped the CLDR, likely subtags, zone-name, calendar and corpus regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
 fi
