@@ -17,8 +17,8 @@ swift test --skip-build "$@"
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
 scripts/docs.sh .build/docs-site
 python3 scripts/docs/check-site.py .build/docs-site --screenshot .build/test-artifacts/docs-widgettranslator.png
-# The generated CLDR data, likely subtags, zone names, the calendar data and the ICU corpora regenerate byte for
-# byte where their generators' dependency (ICU 77.1) is installed.
+# The generated CLDR data, likely subtags, zone names, the calendar data, the relative-time and list data and the
+# ICU corpora regenerate byte for byte where their generators' dependency (ICU 77.1) is installed.
 if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null; then
     python3 scripts/generate/cldr.py --check
     python3 scripts/generate/likely-subtags.py --check
@@ -33,6 +33,8 @@ if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null
     else
         echo "test: skipped the duration and display-name corpus regeneration check (needs: apt-get install g++ libicu-dev)" >&2
     fi
+    python3 scripts/generate/relative-lists.py --check
+    python3 scripts/generate/relative-lists-corpus.py --check
 else
     echo "test: skipped the CLDR, likely subtags, zone-name, calendar and corpus regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
 fi

@@ -13,6 +13,7 @@ import Testing
             "CLDR/CLDRData+Generated.swift", "Plural/PluralRules+Generated.swift",
             "Locale/LikelySubtags+Generated.swift",
             "Calendar/CalendarData+Generated.swift", "Format/NamesAndDurationsData+Generated.swift",
+            "Format/RelativeListData+Generated.swift",
         ] {
             let handle = try FileHandle(forReadingFrom: sources.appendingPathComponent(file))
             let header = String(decoding: handle.readData(ofLength: 200), as: UTF8.self)

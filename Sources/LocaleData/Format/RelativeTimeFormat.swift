@@ -1,10 +1,109 @@
-// STUB — replaced by the relative-time helper.
+/// Relative times ("in 3 days", "yesterday", "3 min. ago") as ICU4C 77.1's `RelativeDateTimeFormatter` formats
+/// them when made with a locale, no number format of its own, a style and no capitalization: the words and patterns
+/// of CLDR 47 (`RelativeListData`), the number in the locale's own decimal format (`NumberFormats`: its numbering
+/// system and symbols, `۳` in Persian), and the plural category of the number as formatted.
 package enum RelativeTimeFormat {
-    /// `value` `unit`s from now in `locale`, as ICU's `RelativeDateTimeFormatter` formats it
-    /// (`format` for `.auto`, `formatNumeric` for `.always`).
+    /// `value` `unit`s from now in `locale`, as ICU's `RelativeDateTimeFormatter` formats it (`format` for `.auto`,
+    /// `formatNumeric` for `.always`).
+    ///
+    /// - `.auto` uses CLDR's word for the offset where the locale has one ("yesterday", "next week", "dün", "now")
+    ///   and is otherwise numeric. ICU rounds `value` to hundredths, halves away from zero, and takes the word of
+    ///   -2, -1, 0, 1 or 2 when it lands exactly there: 0.996 days is "tomorrow", 0.994 "in 0.994 days", -0.0
+    ///   "today". A second has a word for 0 only ("now"); every other unit has those CLDR has (most locales: the
+    ///   hour and the minute only for 0, "this hour").
+    /// - `.always` is numeric: the future pattern unless the sign bit is set (so -0.0 is "0 days ago"), the
+    ///   number's magnitude in the locale's decimal format (at most its pattern's fraction digits, three in most
+    ///   locales, rounded half to even, grouped from the first group on as ICU's `DecimalFormat` groups), and the
+    ///   pattern of the plural category of that rounded number (`1.0004` is "1 day"), else of `other`.
     package static func format(
         _ value: Double, unit: RelativeTimeUnit, length: FormatLength, numeric: RelativeTimeNumeric, locale: LocaleTag
     ) -> String {
-        "\(value) \(unit.rawValue)"
+        let values = RelativeListData.values(.relative, for: locale)
+        let prefix = unitLetter(unit) + styleLetter(length)
+        if numeric == .auto, let offset = wordOffset(value, unit: unit), let word = values[prefix + offset],
+            !word.isEmpty
+        {
+            return word
+        }
+        return numericTime(value, prefix: prefix, values: values, locale: locale)
+    }
+
+    /// The offset, -2 to 2, whose word `.auto` uses for `value`, or `nil` where it is numeric.
+    static func wordOffset(_ value: Double, unit: RelativeTimeUnit) -> String? {
+        guard value > -2.1, value < 2.1 else { return nil }
+        let hundredths = value * 100
+        // Half away from zero, then truncation toward zero: what a C cast to an integer does.
+        let rounded = (hundredths < 0 ? hundredths - 0.5 : hundredths + 0.5).rounded(.towardZero)
+        let offset: String
+        switch rounded {
+        case -200: offset = "-2"
+        case -100: offset = "-1"
+        case 0: offset = "0"
+        case 100: offset = "1"
+        case 200: offset = "2"
+        default: return nil
+        }
+        return unit == .second && offset != "0" ? nil : offset
+    }
+
+    private static func numericTime(
+        _ value: Double, prefix: String, values: [String: String], locale: LocaleTag
+    ) -> String {
+        // The number format of the locale ICU opens (`sh` is `sr-Latn`'s: `1,5`, not root's `1.5`).
+        let formats = LocaleProfile.profile(for: RelativeListData.dataTag(for: locale)).numberFormats
+        let number: String
+        let category: PluralCategory
+        if value.isNaN {
+            number = formats.numbers["sym.nan"] ?? "NaN"
+            category = .other
+        } else if value.isInfinite {
+            number = formats.numbers["sym.infinity"] ?? "∞"
+            category = .other
+        } else {
+            // The category is the formatted number's: rounded as the pattern rounds it (1.0004 → 1, one).
+            let pattern = formats.decimalPattern
+            var rounded = DecimalText(MessageNumber(value.magnitude).text)
+            rounded.apply(.fraction(minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits))
+            category = formats.category(of: rounded)
+            number = formats.format(
+                MessageNumber(rounded.text) ?? MessageNumber(0), .decimal, usesPatternPrecision: true)
+        }
+        let key = prefix + (value.sign == .minus ? "p" : "f")
+        let pattern = values[key + categoryLetter(category)] ?? values[key + "x"] ?? "{0}"
+        return pattern.replacingPlaceholder(0, with: number)
+    }
+
+    // MARK: The keys of `RelativeListData.Section.relative`
+
+    private static func unitLetter(_ unit: RelativeTimeUnit) -> String {
+        switch unit {
+        case .second: "s"
+        case .minute: "m"
+        case .hour: "h"
+        case .day: "d"
+        case .week: "w"
+        case .month: "M"
+        case .quarter: "q"
+        case .year: "y"
+        }
+    }
+
+    static func styleLetter(_ length: FormatLength) -> String {
+        switch length {
+        case .long: "l"
+        case .short: "s"
+        case .narrow: "n"
+        }
+    }
+
+    private static func categoryLetter(_ category: PluralCategory) -> String {
+        switch category {
+        case .zero: "z"
+        case .one: "o"
+        case .two: "t"
+        case .few: "f"
+        case .many: "m"
+        case .other: "x"
+        }
     }
 }
