@@ -19,6 +19,8 @@ import LocaleData
 /// **The policy.** Entries are placed exactly at changes, then thinned as they get further apart:
 /// - a change is kept only when it is at least `minimumSpacing` (default 45 s) after the last entry kept, so the
 ///   seconds of the first 45 seconds collapse into the switch to "1 minute ago";
+/// - a change that would show for less than that spacing gives way to the next one ("45 minutes ago", half a
+///   minute before "1 hour ago"), unless that would leave the entry before it on screen for twice the spacing;
 /// - a change is kept only when it is at least `spacingFraction` (default 1/50) of the text's age after the last
 ///   one: with `selectUnit`'s units that keeps every minute up to "44 minutes ago", then every hour, then every
 ///   day, and a finer unit (a custom text in seconds) is thinned to one entry per fiftieth of its age;
@@ -56,34 +58,61 @@ public struct RelativeTextSchedule: Sendable {
     public func changes(
         of date: Date, after start: Date, through end: Date, timeZone: ZoneInfo, text: (Date) -> String
     ) -> [Date] {
+        var raw = RawChanges(date: date, now: start, end: end, timeZone: timeZone, shown: text(start))
         var result: [Date] = []
-        var shown = text(start)
+        var shown = raw.shown
         var lastEntry = start
-        var now = start
-        // A step of a rounded value takes effect just after its half (JavaScript rounds halves up), so the text at
-        // a boundary may still be the old one; a millisecond later it is the new one.
-        let settle = 0.001
-        var steps = 0
-        while result.count < maximumEntries, steps < 100_000 {
-            steps += 1
-            let boundary = RelativeTimeSelection.nextBoundary(of: date, after: now, timeZone: timeZone)
-            guard boundary <= end else { break }
-            var instant = boundary
-            var current = text(instant)
-            if current == shown {
-                instant = boundary.addingTimeInterval(settle)
-                current = text(instant)
+        var change = raw.next(text)
+        while let current = change, result.count < maximumEntries {
+            let following = raw.next(text)
+            let spacing = max(minimumSpacing, abs(current.instant.timeIntervalSince(date)) * spacingFraction)
+            if current.instant.timeIntervalSince(lastEntry) >= spacing, current.text != shown {
+                // A text that would show only briefly gives way to the next one, unless waiting for that one would
+                // leave the entry before it on screen for more than twice the spacing.
+                let brief = following.map {
+                    $0.instant.timeIntervalSince(current.instant) < spacing
+                        && $0.instant.timeIntervalSince(lastEntry) < 2 * spacing
+                }
+                if brief != true {
+                    result.append(current.instant)
+                    shown = current.text
+                    lastEntry = current.instant
+                }
             }
-            now = instant
-            guard current != shown, instant <= end else { continue }
-            let age = abs(instant.timeIntervalSince(date))
-            let spacing = instant.timeIntervalSince(lastEntry)
-            guard spacing >= minimumSpacing, spacing >= age * spacingFraction else { continue }
-            // The text shown from here on is the one at this instant, even if thinning skipped changes before it.
-            shown = current
-            lastEntry = instant
-            result.append(instant)
+            change = following
         }
         return result
+    }
+
+    /// Every change of the text, unthinned, in order: where `selectUnit` may answer differently and the text does
+    /// differ.
+    private struct RawChanges {
+        let date: Date
+        var now: Date
+        let end: Date
+        let timeZone: ZoneInfo
+        var shown: String
+        var steps = 0
+
+        mutating func next(_ text: (Date) -> String) -> (instant: Date, text: String)? {
+            // A step of a rounded value takes effect just after its half (JavaScript rounds halves up), so the text
+            // at a boundary may still be the old one; a millisecond later it is the new one.
+            while steps < 100_000 {
+                steps += 1
+                let boundary = RelativeTimeSelection.nextBoundary(of: date, after: now, timeZone: timeZone)
+                guard boundary <= end else { return nil }
+                var instant = boundary
+                var current = text(instant)
+                if current == shown {
+                    instant = boundary.addingTimeInterval(0.001)
+                    current = text(instant)
+                }
+                now = instant
+                guard current != shown, instant <= end else { continue }
+                shown = current
+                return (instant, current)
+            }
+            return nil
+        }
     }
 }

@@ -42,6 +42,8 @@ import TimelineEngine
         // "1 minute ago" at 45 s, then every minute to 44, then every hour to 22, then "1 day ago" at 22 h.
         #expect(texts.prefix(3) == ["1 minute ago", "2 minute ago", "3 minute ago"])
         #expect(texts.contains("44 minute ago"))
+        // "45 minute ago" would show for half a minute before "1 hour ago": it gives way.
+        #expect(!texts.contains("45 minute ago") && texts.contains("1 hour ago"))
         #expect(texts.contains("21 hour ago") && texts.last == "1 day ago")
         #expect(changes.first == updated.addingTimeInterval(45))
         #expect(changes.count == 44 + 22 + 1)

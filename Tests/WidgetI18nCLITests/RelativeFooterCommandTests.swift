@@ -24,10 +24,10 @@ import Testing
         let entries = try #require(object["entries"] as? [[String: Any]])
         let footers = entries.map { ($0["date"] as? String ?? "", ($0["text"] as? [String])?.last ?? "") }
         #expect(footers.first?.1 == "Aktualisiert jetzt")
-        #expect(footers.dropFirst().first?.0 == "2026-11-29T09:00:45+0000")
+        #expect(footers.dropFirst().first?.0 == "2026-11-29T09:00:45Z")
         #expect(footers.dropFirst().first?.1 == "Aktualisiert vor 1 Minute")
         #expect(footers.contains { $0.1 == "Aktualisiert vor 44 Minuten" })
-        #expect(footers.contains { $0.0 == "2026-11-29T09:45:00+0000" && $0.1 == "Aktualisiert vor 1 Stunde" })
+        #expect(footers.contains { $0.0 == "2026-11-29T09:45:00Z" && $0.1 == "Aktualisiert vor 1 Stunde" })
         #expect(footers.last?.1 == "Aktualisiert vor 2 Stunden")
         // Each entry's footer differs from the one before it: no entry is wasted.
         for (earlier, later) in zip(footers, footers.dropFirst()) { #expect(earlier.1 != later.1) }

@@ -154,8 +154,29 @@ enum DemoCommand: Command {
         for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
             let widget = WidgetOptions(
                 kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)
-            output.writeComposed(widget.text(await widget.entries(from: start, through: end)))
+            let entries = await widget.entries(from: start, through: end)
+            // The today widget has an entry at each change of its "Updated … ago" footer; the demo shows the
+            // first and the last of a run of them (`timeline` and `host --from` show every one).
+            var shown: [WidgetEntry] = []
+            for (index, entry) in entries.enumerated() {
+                let isLast = index == entries.count - 1
+                if let previous = shown.last, !isLast, Self.content(of: previous) == Self.content(of: entry),
+                    Self.content(of: entries[index + 1]) == Self.content(of: entry)
+                {
+                    continue
+                }
+                shown.append(entry)
+            }
+            output.writeComposed(widget.text(shown))
+            if shown.count < entries.count {
+                output.writeLine("  (\(entries.count - shown.count) more entries in between, as the footer changes)")
+            }
         }
+    }
+
+    /// An entry's lines without its relative footer, which changes every minute.
+    private static func content(of entry: WidgetEntry) -> [String] {
+        entry.lines.filter { $0.key != "today.updatedAgo" }.map(\.text)
     }
 
     private static func makeTemporaryDirectory() throws(CLIError) -> String {

@@ -111,6 +111,10 @@ enum FormatCommand: Command {
     /// The value `--relative`, `--list`, `--duration` or `--display-name` asks for, checked as a `--jsonl` value
     /// line is; `nil` when none is given.
     static func valueRequest(_ arguments: ParsedArguments) throws(CLIError) -> FormatValue? {
+        let asked = ["relative", "list", "duration", "display-name"].filter {
+            arguments.has($0) || arguments.value($0) != nil
+        }
+        guard asked.count <= 1 else { throw .usage("Give one of --relative, --list, --duration and --display-name") }
         var requests: [(kind: String, object: [String: Any])] = []
         var common: [String: Any] = [:]
         for option in ["type", "style"] { if let value = arguments.value(option) { common[option] = value } }
