@@ -77,8 +77,8 @@ import Testing
         #expect(lines[6] == "cdn              \(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString)")
         #expect(lines[7].hasPrefix("manifest         10 languages, version 2026-11-29T00:00:00Z, fetched "))
         #expect(lines[8] == "cached locales   2")
-        #expect(lines[9].hasPrefix("  * ar        16 messages    1.3 KB    fetched "))
-        #expect(lines[10].hasPrefix("    en        18 messages    943 B     stored "))
+        #expect(lines[9].hasPrefix("  * ar        17 messages    1.3 KB    fetched "))
+        #expect(lines[10].hasPrefix("    en        19 messages    978 B     stored "))
     }
 
     /// A forgotten value never swallows the next flag: `store put mykey --group-dir --no-validate` made a

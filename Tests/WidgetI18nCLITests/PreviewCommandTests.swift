@@ -134,7 +134,7 @@ import Testing
 
         let pseudo = try cli.run(["pseudo"])
         #expect(pseudo.status == 0, "\(pseudo)")
-        #expect(pseudo.standardOutput == "en-XA: 18 messages from en\nar-XB: 18 messages from en\n")
+        #expect(pseudo.standardOutput == "en-XA: 19 messages from en\nar-XB: 19 messages from en\n")
         let english = try cli.run(["t", "today.events", "count=3", "--locale", "en"]).standardOutput
         let accented = try cli.run(["t", "today.events", "count=3", "--locale", "en-XA"]).standardOutput
         #expect(english == "3 events today\n")
