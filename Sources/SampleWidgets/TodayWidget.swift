@@ -27,6 +27,10 @@ public struct TodayWidget: EntryTimelineProvider {
         self.source = source
     }
 
+    /// The footer counts hours all day: the timeline is made at most a local day ago (25 hours on the day clocks go
+    /// back), so formatjs' switch to days at 22 hours would say "yesterday" of a time earlier today.
+    static let footerThresholds = RelativeTimeThresholds(hour: 26)
+
     struct Profile: Decodable {
         let name: String?
     }
@@ -55,10 +59,16 @@ public struct TodayWidget: EntryTimelineProvider {
         let data = AppData(source)
         let starts = data.events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
         // The footer says how long ago the timeline was made ("Updated 5 minutes ago"): an entry wherever that
-        // text changes keeps it true until the reload at midnight, without spending reloads on it.
-        let footerChanges = RelativeTextSchedule().changes(
-            of: context.date, after: context.date, through: midnight, timeZone: zone
-        ) { translator.format.relativeTime(from: context.date, to: $0) }
+        // text changes keeps it true until the reload at midnight, without spending reloads on it. A small widget
+        // has no footer, and no entries for it.
+        let format = translator.format
+        let footerChanges =
+            context.family == .systemSmall
+            ? []
+            : RelativeTextSchedule().changes(
+                of: context.date, after: context.date, through: midnight, timeZone: zone,
+                thresholds: Self.footerThresholds
+            ) { format.relativeTime(from: context.date, to: $0, thresholds: Self.footerThresholds) }
         let dates = Set([context.date, midnight] + starts + footerChanges).sorted()
         return EntryTimeline(
             entries: dates.map {
@@ -109,7 +119,8 @@ public struct TodayWidget: EntryTimelineProvider {
         }
         if context.family == .systemLarge || context.family == .systemMedium {
             // In the widget's language, not the system's, as `Text(updated, style: .relative)` would be.
-            let ago = WidgetFormatter(locale: builder.locale, timeZone: zone).relativeTime(from: updated, to: date)
+            let ago = WidgetFormatter(locale: builder.locale, timeZone: zone).relativeTime(
+                from: updated, to: date, thresholds: Self.footerThresholds)
             builder.add("today.updatedAgo", ["ago": .string(ago)], as: .secondary)
         }
         return builder.entry(at: date, family: context.family)

@@ -54,11 +54,14 @@ public struct RelativeTextSchedule: Sendable {
     ///   - start: the instant of the timeline's first entry; a change exactly then is not returned.
     ///   - end: the last instant to consider.
     ///   - timeZone: the zone whose calendar months the unit selection counts.
+    ///   - thresholds: the thresholds `text` selects its unit with; formatjs' by default.
     ///   - text: the text shown at an instant, e.g. `{ translator.format.relativeTime(from: date, to: $0) }`.
     public func changes(
-        of date: Date, after start: Date, through end: Date, timeZone: ZoneInfo, text: (Date) -> String
+        of date: Date, after start: Date, through end: Date, timeZone: ZoneInfo,
+        thresholds: RelativeTimeThresholds = .formatjs, text: (Date) -> String
     ) -> [Date] {
-        var raw = RawChanges(date: date, now: start, end: end, timeZone: timeZone, shown: text(start))
+        var raw = RawChanges(
+            date: date, now: start, end: end, timeZone: timeZone, thresholds: thresholds, shown: text(start))
         var result: [Date] = []
         var shown = raw.shown
         var lastEntry = start
@@ -91,6 +94,7 @@ public struct RelativeTextSchedule: Sendable {
         var now: Date
         let end: Date
         let timeZone: ZoneInfo
+        let thresholds: RelativeTimeThresholds
         var shown: String
         var steps = 0
 
@@ -99,7 +103,8 @@ public struct RelativeTextSchedule: Sendable {
             // at a boundary may still be the old one; a millisecond later it is the new one.
             while steps < 100_000 {
                 steps += 1
-                let boundary = RelativeTimeSelection.nextBoundary(of: date, after: now, timeZone: timeZone)
+                let boundary = RelativeTimeSelection.nextBoundary(
+                    of: date, after: now, timeZone: timeZone, thresholds: thresholds)
                 guard boundary <= end else { return nil }
                 var instant = boundary
                 var current = text(instant)

@@ -59,10 +59,12 @@ public struct WidgetFormatter: Sendable {
     ///   - now: the instant it is described from.
     ///   - style: the length of the unit's name; `.long` by default.
     ///   - numeric: `.auto` by default here, so that zero seconds is "now" rather than "in 0 seconds".
+    ///   - thresholds: where each unit gives way to the next, as `selectUnit`'s third argument; formatjs' by default.
     public func relativeTime(
-        from date: Date, to now: Date, style: FormatLength = .long, numeric: RelativeTimeNumeric = .auto
+        from date: Date, to now: Date, style: FormatLength = .long, numeric: RelativeTimeNumeric = .auto,
+        thresholds: RelativeTimeThresholds = .formatjs
     ) -> String {
-        let selection = RelativeTimeSelection(of: date, from: now, timeZone: timeZone)
+        let selection = RelativeTimeSelection(of: date, from: now, timeZone: timeZone, thresholds: thresholds)
         return relativeTime(selection.value, unit: selection.unit, style: style, numeric: numeric)
     }
 
@@ -86,7 +88,9 @@ public struct WidgetFormatter: Sendable {
     }
 
     /// The name of a language tag ("British English", "繁體中文"), a region code or a script code in this locale,
-    /// as ICU's `LocaleDisplayNames` with dialect names gives it; `nil` where CLDR has no name.
+    /// as ICU's `LocaleDisplayNames` with dialect names gives it; `nil` where ICU would echo the code back, and for
+    /// what the bundled names leave out: tags with variants or extensions, and languages outside the set
+    /// `scripts/generate/names-durations.py` keeps (the languages of ICU's locales and their dialects).
     /// - Parameters:
     ///   - code: a language tag (`en-GB`), a region (`GB`) or a script (`Hant`), by `type`.
     ///   - type: what `code` is; `.language` by default.

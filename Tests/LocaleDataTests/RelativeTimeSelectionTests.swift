@@ -33,6 +33,19 @@ import Testing
         #expect(selection(-78 * 86_400) == "-1.0 year")  // 30 December 2025
     }
 
+    /// `selectUnit(from, to, thresholds)`: moved thresholds move the switch, the boundaries with it.
+    @Test func thresholdsCanBeMoved() {
+        let allDay = RelativeTimeThresholds(hour: 26)
+        let late = now.addingTimeInterval(-23 * 3600)
+        #expect(RelativeTimeSelection(of: late, from: now, timeZone: .utc) == .init(value: -1, unit: .day))
+        #expect(
+            RelativeTimeSelection(of: late, from: now, timeZone: .utc, thresholds: allDay)
+                == .init(value: -23, unit: .hour))
+        let boundary = RelativeTimeSelection.nextBoundary(
+            of: late, after: now, timeZone: .utc, thresholds: allDay)
+        #expect(boundary == now.addingTimeInterval(0.5 * 3600))
+    }
+
     @Test func monthsAndYearsAreTheZonesCalendarFields() throws {
         // 2026-03-31T23:30Z is already April in Istanbul (UTC+3).
         let istanbul = try #require(ZoneInfo(identifier: "Europe/Istanbul"))
@@ -44,7 +57,10 @@ import Testing
     }
 
     /// Between `now` and the next boundary the selection does not change: sampled densely across every regime.
-    @Test(arguments: [-3.0, -50, -2000, -2800, -30_000, -80_000, -200_000, -500_000, -2_000_000, -40_000_000, 30, 4000])
+    @Test(arguments: [
+        -3.0, -50, -2000, -2800, -30_000, -80_000, -200_000, -500_000, -2_000_000, -40_000_000, 30, 4000, 518_400.0,
+        3_456_000.0, 34_560_000.0,
+    ])
     func theSelectionIsConstantUpToTheNextBoundary(offset: Double) throws {
         let zone = try #require(ZoneInfo(identifier: "America/New_York"))
         let described = now

@@ -170,6 +170,27 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         #expect(footerEntries == 44 + 12, "\(timeline.entries.map(\.date))")
         #expect(timeline.policy == .atEnd)
     }
+
+    /// A timeline made at midnight counts hours all day: 22 hours later is not "yesterday" (formatjs' default
+    /// switch to days), and a small widget, which has no footer, has no entries for it.
+    @Test func aTimelineFromMidnightCountsHoursAllDay() async throws {
+        let source = WidgetSource(store: try store(locale: "tr", events: events), project: project)
+        let midnight = date("2026-11-28T21:00:00Z")  // 00:00 in Istanbul
+        let timeline = await TodayWidget(source: source).timeline(
+            in: EntryTimelineContext(family: .systemLarge, timeZone: istanbul, date: midnight))
+        let footers = timeline.entries.compactMap { $0.lines.first { $0.key == "today.updatedAgo" }?.text }
+        #expect(!footers.contains { $0.contains("dün") }, "\(footers)")
+        #expect(footers.last == "24 saat önce güncellendi")
+        #expect(
+            timeline.entry(at: midnight.addingTimeInterval(22.6 * 3600))?.lines.last?.text == "23 saat önce güncellendi"
+        )
+        let small = await TodayWidget(source: source).timeline(
+            in: EntryTimelineContext(family: .systemSmall, timeZone: istanbul, date: midnight))
+        #expect(
+            small.entries.map(\.date) == [midnight] + ["2026-11-29T07:00:00Z", "2026-11-29T10:30:00Z"].map(date) + [
+                date("2026-11-29T21:00:00Z")
+            ])
+    }
 }
 
 extension TodayWidgetTests {

@@ -34,6 +34,28 @@ import TimelineEngine
         }
     }
 
+    /// A countdown: a date six days ahead comes into days at five, "in 5 days", then "in 4 days" half a day on.
+    @Test func aFutureDateComesIntoEachUnitOnTime() {
+        let event = updated.addingTimeInterval(6 * 86_400)
+        func countdown(_ now: Date) -> String {
+            let chosen = RelativeTimeSelection(of: event, from: now, timeZone: .utc)
+            return "in \(Int(chosen.value)) \(chosen.unit.rawValue)"
+        }
+        let end = updated.addingTimeInterval(2.5 * 86_400)
+        let schedule = RelativeTextSchedule(minimumSpacing: 0, spacingFraction: 0, maximumEntries: 10_000)
+        let changes = schedule.changes(of: event, after: updated, through: end, timeZone: .utc, text: countdown)
+        var scanned: [Int] = []
+        var previous = countdown(updated)
+        for second in 1...Int(2.5 * 86_400) {
+            let shown = countdown(updated.addingTimeInterval(Double(second)))
+            if shown != previous { scanned.append(second) }
+            previous = shown
+        }
+        #expect(changes.map { Int($0.timeIntervalSince(updated).rounded(.up)) } == scanned)
+        #expect(changes.map(countdown) == ["in 5 day", "in 4 day"])
+        #expect(abs((changes.first?.timeIntervalSince(updated) ?? 0) - 86_400.001) < 1e-6)
+    }
+
     @Test func thePolicyThinsAsTheTextAges() {
         let end = updated.addingTimeInterval(86_400)
         let changes = RelativeTextSchedule().changes(

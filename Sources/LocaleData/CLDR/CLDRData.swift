@@ -71,6 +71,18 @@ public enum CLDRData {
         return values
     }
 
+    /// `locale` in the language whose data ICU reads for it: a language whose ICU bundle is an alias is replaced by
+    /// the alias's target (`iw-IL` → `he-IL`, `sh-BA-u-nu-latn` → `sr-Latn-BA-u-nu-latn`), other tags are
+    /// themselves. `dataLocale(for:)` reads such a tag's own data, root's; ICU's relative-time, list, duration and
+    /// display-name formatters, and the number formats inside them, read the target's.
+    static func dataTag(for locale: LocaleTag) -> LocaleTag {
+        guard let alias = LikelySubtags.bundleAlias(of: locale.language) else { return locale }
+        var rest = locale.normalized.dropFirst(locale.language.utf8.count)
+        // One script: `sh-Latn-BA` is `sr-Latn-BA`, the alias's script replacing the tag's.
+        if alias.contains("-"), locale.script != nil, rest.utf8.count >= 5 { rest = rest.dropFirst(5) }
+        return LocaleTag(parsing: alias + rest) ?? locale
+    }
+
     /// The `section` values of root, which hold what no locale overrides (currency digits, numbering systems).
     static func rootValues(_ section: Section) -> Values {
         values(section, id: "root")

@@ -11,7 +11,9 @@
 /// are the narrow form, unit names and list alike ("2d 5h", "5s").
 package enum DurationFormat {
     /// `fields` as ICU's `MeasureFormat::formatMeasures` writes them in `locale`.
-    package static func format(_ fields: DurationFields, style: DurationStyle, locale: LocaleTag) -> String {
+    package static func format(_ fields: DurationFields, style: DurationStyle, locale tag: LocaleTag) -> String {
+        // ICU formats `iw` with `he`'s data, `sh` with `sr-Latn`'s: the units and numbers of the alias's target.
+        let locale = CLDRData.dataTag(for: tag)
         let present = fields.present
         guard let last = present.last else { return "" }
         let numbers = LocaleProfile.profile(for: locale).numberFormats

@@ -31,7 +31,8 @@ enum NamesAndDurationsData {
 
     /// The `section` values of `locale`, decoded once per process.
     static func values(_ section: Section, for locale: LocaleTag) -> CLDRData.Values {
-        let id = CLDRData.dataLocale(for: locale)
+        // In the language ICU opens for the tag: `iw` reads `he`'s names and patterns, `sh` `sr-Latn`'s.
+        let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
         let suffix = "/" + String(UnicodeScalar(section.rawValue))
         let cacheKey = id + suffix
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }

@@ -63,20 +63,9 @@ enum RelativeListData {
     }
 
     /// The locale whose data `locale` formats with: `CLDRData`'s, for the tag in the language ICU opens
-    /// (`dataTag(for:)`: `iw-IL` → `he-il`, `sh` → `sr-latn`, `tl` → `fil`).
+    /// (`CLDRData.dataTag(for:)`: `iw-IL` → `he-il`, `sh` → `sr-latn`, `tl` → `fil`).
     static func dataLocale(for locale: LocaleTag) -> String {
-        CLDRData.dataLocale(for: dataTag(for: locale))
+        CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
     }
 
-    /// `locale` in the language whose data ICU reads for it: a language whose ICU bundle is an alias is replaced by
-    /// the alias's target (`iw-IL` → `he-IL`, `sh-BA-u-nu-latn` → `sr-Latn-BA-u-nu-latn`), other tags are
-    /// themselves. `CLDRData` reads such a tag's own data, root's; ICU's relative-time and list formatters, and the
-    /// number format inside the former, read the target's.
-    static func dataTag(for locale: LocaleTag) -> LocaleTag {
-        guard let alias = LikelySubtags.bundleAlias(of: locale.language) else { return locale }
-        var rest = locale.normalized.dropFirst(locale.language.utf8.count)
-        // One script: `sh-Latn-BA` is `sr-Latn-BA`, the alias's script replacing the tag's.
-        if alias.contains("-"), locale.script != nil, rest.utf8.count >= 5 { rest = rest.dropFirst(5) }
-        return LocaleTag(parsing: alias + rest) ?? locale
-    }
 }

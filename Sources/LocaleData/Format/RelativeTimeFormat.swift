@@ -50,7 +50,7 @@ package enum RelativeTimeFormat {
         _ value: Double, prefix: String, values: [String: String], locale: LocaleTag
     ) -> String {
         // The number format of the locale ICU opens (`sh` is `sr-Latn`'s: `1,5`, not root's `1.5`).
-        let formats = LocaleProfile.profile(for: RelativeListData.dataTag(for: locale)).numberFormats
+        let formats = LocaleProfile.profile(for: CLDRData.dataTag(for: locale)).numberFormats
         let number: String
         let category: PluralCategory
         if value.isNaN {

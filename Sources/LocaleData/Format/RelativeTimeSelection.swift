@@ -19,18 +19,24 @@
 /// | otherwise | week | weeks, rounded |
 ///
 /// Rounding is JavaScript's `Math.round`: halves go up (-2.5 is -2). Years and months are the Gregorian fields of
-/// both instants in `timeZone`, as `Date.getFullYear()` and `getMonth()` read them in the app's zone.
+/// both instants in `timeZone`, as `Date.getFullYear()` and `getMonth()` read them in the app's zone. The four
+/// thresholds can be moved, as `selectUnit`'s third argument moves them (`RelativeTimeThresholds`).
 public struct RelativeTimeSelection: Hashable, Sendable {
     /// How many units `date` is from `now`: negative in the past ("5 minutes ago" is -5).
     public let value: Double
     /// The unit of `value`.
     public let unit: RelativeTimeUnit
 
-    /// The thresholds of `selectUnit`, in seconds: seconds under 45 s, minutes under 45 min, hours under 22 h, days
-    /// under 5 days.
-    static let thresholds: [(unit: RelativeTimeUnit, seconds: Double, limit: Double)] = [
-        (.second, 1, 45), (.minute, 60, 45 * 60), (.hour, 3600, 22 * 3600), (.day, 86_400, 5 * 86_400),
-    ]
+    /// The units `selectUnit` counts below its thresholds, each with its length in seconds and its limit, in
+    /// seconds.
+    static func regimes(_ thresholds: RelativeTimeThresholds) -> [(
+        unit: RelativeTimeUnit, seconds: Double, limit: Double
+    )] {
+        [
+            (.second, 1, thresholds.second), (.minute, 60, thresholds.minute * 60),
+            (.hour, 3600, thresholds.hour * 3600), (.day, 86_400, thresholds.day * 86_400),
+        ]
+    }
     static let week = 604_800.0
 
     /// The unit and value of `date` seen from `now`.
@@ -38,9 +44,12 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     ///   - date: the instant described ("updated at").
     ///   - now: the instant it is described from.
     ///   - timeZone: the zone whose calendar years and months count.
-    public init(of date: Date, from now: Date, timeZone: ZoneInfo) {
+    ///   - thresholds: where each unit gives way to the next; formatjs' by default.
+    public init(
+        of date: Date, from now: Date, timeZone: ZoneInfo, thresholds: RelativeTimeThresholds = .formatjs
+    ) {
         let seconds = date.timeIntervalSince(now)
-        for threshold in Self.thresholds where abs(seconds) < threshold.limit {
+        for threshold in Self.regimes(thresholds) where abs(seconds) < threshold.limit {
             self.init(value: Self.round(seconds / threshold.seconds), unit: threshold.unit)
             return
         }
@@ -69,20 +78,24 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     }
 
     /// The first instant after `now` at which the selection of `date` may change: where a rounded value steps, a
-    /// threshold is crossed, or a local month begins. Every change happens at one of these instants; not every
-    /// one of them is a change.
+    /// threshold is crossed (on the way out of a unit for a past `date`, into one for a future `date`), or a local
+    /// month begins. Every change happens at one of these instants; not every one of them is a change.
     /// - Parameters:
     ///   - date: the instant described.
     ///   - now: the instant to look after.
     ///   - timeZone: the zone whose calendar months count.
-    public static func nextBoundary(of date: Date, after now: Date, timeZone: ZoneInfo) -> Date {
+    ///   - thresholds: the thresholds the selection uses; formatjs' by default.
+    public static func nextBoundary(
+        of date: Date, after now: Date, timeZone: ZoneInfo, thresholds: RelativeTimeThresholds = .formatjs
+    ) -> Date {
         let seconds = date.timeIntervalSince(now)
-        var candidates: [Double] = []
-        // Which regime `now` is in decides which steps can matter; the thresholds end each regime.
-        if let regime = thresholds.first(where: { abs(seconds) < $0.limit }) {
+        let regimes = Self.regimes(thresholds)
+        // A threshold is crossed where `date - now` is ±limit; as `now` grows, `date - now` falls, so a future date
+        // comes into each unit in turn (a week, then 5 days, then 22 hours …) and a past one leaves each.
+        var candidates = regimes.flatMap { [$0.limit, -$0.limit] }
+        // Which regime `now` is in decides which steps can matter.
+        if let regime = regimes.first(where: { abs(seconds) < $0.limit }) {
             candidates.append(nextStep(seconds, every: regime.seconds))
-            // A threshold is crossed where `date - now` is ±limit; as `now` grows, `date - now` falls.
-            for threshold in thresholds { candidates += [threshold.limit, -threshold.limit] }
         } else {
             candidates.append(nextStep(seconds, every: week))
             let day = timeZone.dayNumber(of: now)

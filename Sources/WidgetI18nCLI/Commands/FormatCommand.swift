@@ -66,6 +66,10 @@ enum FormatCommand: Command {
             guard arguments.positionals.isEmpty else {
                 throw .usage("--jsonl reads messages from stdin; pass no message")
             }
+            let valueOptions = ["relative", "unit", "numeric", "list", "duration", "display-name", "type", "style"]
+            if let option = valueOptions.first(where: { arguments.has($0) || arguments.value($0) != nil }) {
+                throw .usage("--\(option) formats one value from the command line; --jsonl reads value lines instead")
+            }
             try formatLines(
                 formatter: formatter,
                 defaultLocale: arguments.value("locale") ?? configuration.defaultLocale.displayForm,
@@ -82,8 +86,14 @@ enum FormatCommand: Command {
             }
             return
         }
-        for option in ["unit", "numeric", "type", "style"] where arguments.value(option) != nil {
-            throw .usage("--\(option) applies to --relative, --list, --duration or --display-name")
+        for option in ["unit", "numeric"] where arguments.value(option) != nil {
+            throw .usage("--\(option) applies to --relative only")
+        }
+        for option in ["type", "style"] where arguments.value(option) != nil {
+            throw .usage(
+                option == "type"
+                    ? "--type applies to --list and --display-name"
+                    : "--style applies to --relative, --list, --duration and --display-name")
         }
         guard let message = arguments.positionals.first else {
             throw .usage(
@@ -119,7 +129,9 @@ enum FormatCommand: Command {
         var common: [String: Any] = [:]
         for option in ["type", "style"] { if let value = arguments.value(option) { common[option] = value } }
         if let value = arguments.value("relative") {
-            guard let number = Double(value) else { throw .usage("--relative needs a number, not '\(value)'") }
+            guard let number = decimal(value) else {
+                throw .usage("--relative needs a finite decimal number such as -1 or 2.5, not '\(value)'")
+            }
             var object: [String: Any] = ["value": NSNumber(value: number), "unit": arguments.value("unit") ?? ""]
             if let style = arguments.value("style") { object["style"] = style }
             if let numeric = arguments.value("numeric") { object["numeric"] = numeric }
@@ -135,7 +147,10 @@ enum FormatCommand: Command {
         if arguments.has("duration") {
             var fields: [String: Any] = [:]
             for (name, value) in try ArgumentParser.messageArguments(arguments.positionals[...], command: name) {
-                guard let number = Double(value) else { throw .usage("Duration field '\(name)' needs a number") }
+                guard fields[name] == nil else { throw .usage("Duration field '\(name)' is given twice") }
+                guard let number = decimal(value) else {
+                    throw .usage("Duration field '\(name)' needs a finite decimal number, not '\(value)'")
+                }
                 fields[name] = NSNumber(value: number)
             }
             if arguments.value("type") != nil { throw .usage("--type does not apply to --duration") }
@@ -158,6 +173,19 @@ enum FormatCommand: Command {
         case .success(let value): return value
         case .failure(let error): throw .usage(error.message)
         }
+    }
+
+    /// `text` as a number when it is written in decimal (`-1`, `2.5`, `1e3`), and finite: `Double(_:)` also reads
+    /// `0x10`, `inf` and `nan`, which are no value to format.
+    static func decimal(_ text: String) -> Double? {
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard let first = body.utf8.first, first == UInt8(ascii: ".") || digits.contains(first),
+            body.utf8.allSatisfy({ digits.contains($0) || ".eE+-".utf8.contains($0) }),
+            let value = Double(text), value.isFinite
+        else { return nil }
+        return value
     }
 
     /// The message's line with a caret under the column of `location`, as a terminal shows them: control
@@ -198,6 +226,12 @@ enum FormatCommand: Command {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
             return reply("error", "Not a JSON object: expected {\"locale\", \"message\", \"args\"}")
         }
+        if let locale = object["locale"], !(locale is String) {
+            return reply("error", "\"locale\" must be a string, a BCP 47 tag such as 'en' or 'pt-BR'")
+        }
+        if let zone = object["timeZone"], !(zone is String) {
+            return reply("error", "\"timeZone\" must be a string, an IANA name such as 'Europe/Istanbul'")
+        }
         let localeText = object["locale"] as? String ?? defaultLocale
         let kinds = FormatValue.kinds.filter { object[$0] != nil }
         if let kind = kinds.first {
@@ -222,6 +256,8 @@ enum FormatCommand: Command {
                 $0.format(with: WidgetFormatter(locale: locale, timeZone: zone))
             }
             switch result {
+            case .success(let text) where lenient:
+                return CommandInput.jsonLine(["output": text, "problems": [String]()])
             case .success(let text): return reply("output", text)
             case .failure(let error): return reply("error", error.message)
             }
