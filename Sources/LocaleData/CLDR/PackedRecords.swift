@@ -67,4 +67,63 @@ struct PackedRecords: Sendable {
         for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
         return value
     }
+
+    /// One section of one locale's chain: its records, nearest first, in the binary's read-only data, read in
+    /// place: a value is found by scanning the records' items, no item decoded but the one asked for.
+    struct Chain: @unchecked Sendable {
+        // The buffers point into two string literals, immutable for the life of the process.
+        let records: [UnsafeBufferPointer<UInt8>]
+        /// Whether a value `U+001A` + letter stands for the same key with that style letter (`RelativeListData`).
+        var sameKeyReferences = false
+
+        /// The value of `key`: the nearest record's that has one; `nil` when none has it or the nearest cancels
+        /// it.
+        subscript(key: String) -> String? {
+            var key = key
+            return key.withUTF8 { wanted -> String? in
+                for record in records {
+                    guard let value = Self.value(wanted, in: record) else { continue }
+                    // U+0018: the locale cancels the value rather than inherit it.
+                    if value.first == 0x18 { return nil }
+                    if sameKeyReferences, value.count == 2, value.first == 0x1A {
+                        // The key with its style letter (its second byte) replaced; the generator only refers to a
+                        // value written out in the same record.
+                        var other = Array(wanted)
+                        other[1] = value[1]
+                        return other.withUnsafeBufferPointer { Self.value($0, in: record) }.map {
+                            String(decoding: $0, as: UTF8.self)
+                        }
+                    }
+                    return String(decoding: value, as: UTF8.self)
+                }
+                return nil
+            }
+        }
+
+        /// The bytes of `key`'s value in `record` (`key US value RS` items), without decoding any other item.
+        private static func value(_ key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>)
+            -> UnsafeBufferPointer<UInt8>?
+        {
+            var start = 0
+            while start < record.count {
+                var position = start
+                var matches = true
+                for byte in key {
+                    guard position < record.count, record[position] == byte else {
+                        matches = false
+                        break
+                    }
+                    position += 1
+                }
+                if matches, position < record.count, record[position] == 0x1F {
+                    var end = position + 1
+                    while end < record.count, record[end] != 0x1E { end += 1 }
+                    return UnsafeBufferPointer(rebasing: record[(position + 1)..<end])
+                }
+                while position < record.count, record[position] != 0x1E { position += 1 }
+                start = position + 1
+            }
+            return nil
+        }
+    }
 }

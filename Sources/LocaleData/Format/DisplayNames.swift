@@ -48,7 +48,7 @@ package enum DisplayNames {
         let locale: LocaleTag
         let short: Bool
 
-        private func values(_ section: NamesAndDurationsData.Section) -> CLDRData.Values {
+        private func values(_ section: NamesAndDurationsData.Section) -> PackedRecords.Chain {
             NamesAndDurationsData.values(section, for: locale)
         }
 

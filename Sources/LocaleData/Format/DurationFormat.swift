@@ -56,7 +56,7 @@ package enum DurationFormat {
     /// ICU's `formatNumeric`, when the fields are hours, minutes and seconds in order (some of them), none
     /// negative; `nil` otherwise.
     private static func clock(
-        _ present: [(name: String, value: Double)], data: CLDRData.Values, numbers: NumberFormats
+        _ present: [(name: String, value: Double)], data: PackedRecords.Chain, numbers: NumberFormats
     ) -> String? {
         // toHMS: [hours, minutes, seconds] and which of them are set (1, 2, 4).
         var values = [0.0, 0.0, 0.0]
@@ -136,7 +136,7 @@ package enum DurationFormat {
 
     /// `items` joined as ICU's `ListFormatter` of type units joins them: the `2` pattern for two, else `start`,
     /// `middle`… and `end`; with its Spanish (`y` → `e`, `o` → `u`) and Hebrew (`ו` → `ו-`) contextual patterns.
-    static func join(_ items: [String], patterns: CLDRData.Values, prefix: String, language: String) -> String {
+    static func join(_ items: [String], patterns: PackedRecords.Chain, prefix: String, language: String) -> String {
         func pattern(_ key: String) -> String { patterns[prefix + key] ?? "{0}, {1}" }
         func contextual(_ key: String, before next: String) -> String {
             let text = pattern(key)

@@ -5,9 +5,9 @@ import Synchronization
 /// `scripts/generate/names-durations.py`.
 ///
 /// Two string literals in the binary's read-only data, read in place (`PackedRecords`), each locale holding only
-/// what differs from its parent's, with `CLDRData`'s parents. A section is decoded the first time a locale uses it,
-/// from that locale's chain only, and kept: naming a region in German reads the region records of `de` (and of
-/// `de-ch` for Swiss German), nothing else.
+/// what differs from its parent's, with `CLDRData`'s parents. Nothing is decoded: a name is looked up in the
+/// records of the locale's chain when asked for, so naming a region in German reads the region records of `de`
+/// (and of `de-ch` for Swiss German), nothing else.
 enum NamesAndDurationsData {
     /// A part of a locale's data, decoded on its own.
     enum Section: UInt8 {
@@ -27,23 +27,18 @@ enum NamesAndDurationsData {
     }
 
     private static let packed = PackedRecords(index: index, records: records)
-    private static let cache = Mutex<[String: CLDRData.Values]>([:])
+    private static let cache = Mutex<[String: PackedRecords.Chain]>([:])
 
-    /// The `section` values of `locale`, decoded once per process.
-    static func values(_ section: Section, for locale: LocaleTag) -> CLDRData.Values {
+    /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per
+    /// process and each name looked up in them when asked for (decoding a section of 263 language names into a
+    /// dictionary cost more than the lookups of a whole widget's names).
+    static func values(_ section: Section, for locale: LocaleTag) -> PackedRecords.Chain {
+        let suffix = "/" + String(UnicodeScalar(section.rawValue))
+        if let cached = cache.withLock({ $0[locale.normalized + suffix] }) { return cached }
         // In the language ICU opens for the tag: `iw` reads `he`'s names and patterns, `sh` `sr-Latn`'s.
         let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
-        let suffix = "/" + String(UnicodeScalar(section.rawValue))
-        let cacheKey = id + suffix
-        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
-        var merged: [String: String] = [:]
-        for ancestor in CLDRData.chain(from: id).reversed() {
-            packed.forEach(in: ancestor + suffix) { key, value in
-                merged[key] = value == "\u{18}" ? nil : value
-            }
-        }
-        let values = CLDRData.Values(merged)
-        cache.withLock { $0[cacheKey] = values }
-        return values
+        let chain = PackedRecords.Chain(records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) })
+        cache.withLock { $0[locale.normalized + suffix] = chain }
+        return chain
     }
 }

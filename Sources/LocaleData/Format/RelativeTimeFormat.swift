@@ -47,7 +47,7 @@ package enum RelativeTimeFormat {
     }
 
     private static func numericTime(
-        _ value: Double, prefix: String, values: [String: String], locale: LocaleTag
+        _ value: Double, prefix: String, values: PackedRecords.Chain, locale: LocaleTag
     ) -> String {
         // The number format of the locale ICU opens (`sh` is `sr-Latn`'s: `1,5`, not root's `1.5`).
         let formats = LocaleProfile.profile(for: CLDRData.dataTag(for: locale)).numberFormats
