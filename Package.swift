@@ -63,7 +63,7 @@ let package = Package(
                 "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
                 "SampleWidgets",
                 "CDNFetcher",
-                "WidgetPreview", "CommandLineSupport",
+                "WidgetPreview", "StringCatalog", "CommandLineSupport",
             ]),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
