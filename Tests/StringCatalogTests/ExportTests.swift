@@ -69,6 +69,7 @@ import Testing
             "en": [
                 "one": "Hi {name}", "int": "{n, number, integer} taps", "dec": "{d, number} km", "two": "{a} and {b}",
                 "twice": "{a} and {a}", "percent": "{n, number, integer}% done", "text": "100% sure",
+                "digits": "{d, number, ::.00} of {e, number, ::precision-integer}",
             ],
             "de": ["two": "{b} und {a}"],
         ])
@@ -81,6 +82,7 @@ import Testing
         #expect(try value(catalog, "twice", "en", unit[0], unit[1]) == "%1$@ and %1$@")
         #expect(try value(catalog, "percent", "en", unit[0], unit[1]) == "%lld%% done")
         #expect(try value(catalog, "text", "en", unit[0], unit[1]) == "100% sure")
+        #expect(try value(catalog, "digits", "en", unit[0], unit[1]) == "%1$.2lf of %2$.0lf")
     }
 
     /// A whole-message plural becomes a plural variation with each locale's CLDR categories.
@@ -144,6 +146,7 @@ import Testing
                 "when": "On {d, date, ::yMMMd}",
                 "time": "At {t, time, short}",
                 "share": "{p, number, percent} done",
+                "compact": "{p, number, ::compact-short} views",
                 "price": "{p, number, currency}",
                 "bold": "<b>Bold</b>",
                 "offset": "{n, plural, offset:1 one {#} other {#}}",
@@ -159,6 +162,7 @@ import Testing
             errors.sorted() == [
                 "bold (en): <b>…</b> (a rich-text tag) has no String Catalog form: catalog strings have no tags; the key is left out (its source message)",
                 "broken (en): does not parse as ICU MessageFormat: Unclosed '{': expected '}' at 1:1; the key is left out (its source message)",
+                "compact (en): {p, number, ::compact-short} (a number skeleton) has no String Catalog form: only plain numbers and a fixed number of fraction digits have specifiers; the key is left out (its source message)",
                 "gender (en): {g, select, …} is refused: String Catalogs vary only by plural and by device; give each case ('male', 'female', 'other') a key of its own in better-i18n and choose the key in the app; the key is left out (its source message)",
                 "mixed (de): {n, selectordinal, …} has no String Catalog form: iOS plural variations are cardinal only; this localization is left out",
                 "nested (en): {b, plural, …} inside {a, plural, …} (nested plurals) has no String Catalog form: a substitution's variants cannot hold another plural; the key is left out (its source message)",

@@ -42,6 +42,7 @@ import Testing
             "inline": "{name} has {count, plural, one {# photo} other {# photos}} in {album}",
             "two": "{files, plural, one {# file} other {# files}} in {dirs, plural, one {# folder} other {# folders}}",
             "quiet": "{n, plural, one {Keep it up} other {On a roll}}",
+            "digits": "{km, number, ::.00} km in {h, number, ::precision-integer} h",
             "quoting": "It''s '{literally}' 100% {n, plural, one {# item} other {# items '#'}}",
             "🎉 odd key %": "Party",
         ],

@@ -127,16 +127,21 @@ struct LocalizationWriter {
     ) -> String {
         var text = ""
         var used: Set<String> = []
-        func specifier(_ name: String) -> String {
+        func specifier(_ name: String, fractionDigits: Int? = nil) -> String {
             if name == own { return "%arg" }
             if !used.insert(name).inserted { context.repeats = true }
             let position = positional ? "\(table.position(of: name))$" : ""
+            if let fractionDigits, table.kind(of: name) == .double {
+                return "%" + position + FormatConversion.double(precision: fractionDigits).specifier
+            }
             return "%" + position + table.kind(of: name).conversion.specifier
         }
         for element in elements {
             switch element {
             case .literal(let literal):
                 text += table.isEmpty ? literal : String(literal.flatMap { $0 == "%" ? "%%" : String($0) })
+            case .number(let name, .skeleton(let skeleton), _):
+                text += specifier(name, fractionDigits: MessageCheck.fractionDigits(ofSkeleton: skeleton))
             case .argument(let name, _), .number(let name, _, _):
                 text += specifier(name)
             case .pound:

@@ -14,7 +14,8 @@ import LocaleData
 /// - `selectordinal`: catalog plurals are cardinal;
 /// - a plural inside a plural's case (nested plurals), an `offset:`;
 /// - dates and times (`{d, date, short}`, skeletons such as `{d, date, ::yMMMd}`): format specifiers have no
-///   date; numbers in a style other than decimal and integer (percent, currency, skeletons, patterns);
+///   date; numbers in a style other than decimal and integer (percent, currency, patterns, skeletons other than
+///   a fixed number of fraction digits, `::.00` and `::precision-integer`, which are `%.2lf` and `%.0lf`);
 /// - rich-text tags (`<b>…</b>`).
 enum MessageCheck {
     /// How a message uses its arguments.
@@ -59,8 +60,12 @@ enum MessageCheck {
                 case .currency:
                     throw refusal("{\(name), number, currency}", "a currency amount has no format specifier")
                 case .skeleton(let skeleton):
-                    throw refusal(
-                        "{\(name), number, ::\(skeleton)} (a number skeleton)", "only plain numbers have specifiers")
+                    guard fractionDigits(ofSkeleton: skeleton) != nil else {
+                        throw refusal(
+                            "{\(name), number, ::\(skeleton)} (a number skeleton)",
+                            "only plain numbers and a fixed number of fraction digits have specifiers")
+                    }
+                    usage.decimals.insert(name)
                 case .pattern(let pattern):
                     throw refusal(
                         "{\(name), number, \(pattern)} (a number pattern)", "only plain numbers have specifiers")
@@ -102,6 +107,16 @@ enum MessageCheck {
                 throw refusal("<\(name)>…</\(name)> (a rich-text tag)", "catalog strings have no tags")
             }
         }
+    }
+
+    /// The fraction digits a number skeleton fixes and says nothing else: 2 for `.00`, 0 for `precision-integer`,
+    /// as `%.2lf` and `%.0lf` print them; `nil` for any other skeleton.
+    static func fractionDigits(ofSkeleton skeleton: String) -> Int? {
+        if skeleton == "precision-integer" { return 0 }
+        guard skeleton.count > 1, skeleton.first == ".", skeleton.dropFirst().allSatisfy({ $0 == "0" }) else {
+            return nil
+        }
+        return skeleton.count - 1
     }
 
     private static func refusal(_ construct: String, _ why: String) -> Inexpressible {
