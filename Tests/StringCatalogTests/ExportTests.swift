@@ -229,6 +229,17 @@ import Testing
         #expect(after["strings"]?["new.key"]?["extractionState"]?.string == "manual")
     }
 
+    /// Without a source locale, a merge exports from the catalog's source language.
+    @Test func mergeDefaultsToTheCatalogsSourceLanguage() throws {
+        let existing = Array(
+            #"{"sourceLanguage" : "de", "strings" : {}, "version" : "1.0"}"#.utf8)
+        let catalog = try CatalogExport(sourceLocale: nil, keyPrefixes: [""]).catalog(
+            from: bundles(["de": ["a": "Hallo"], "en": ["a": "Hello"]]), merging: existing)
+        #expect(catalog.locales == ["de", "en"])
+        #expect(try value(catalog, "a", "de", "stringUnit", "value") == "Hallo")
+        #expect(try CatalogExport.sourceLanguage(ofCatalog: existing) == "de")
+    }
+
     @Test func mergeRefusesAnotherSourceLanguageAndABadCatalog() throws {
         let existing = try catalogData("plurals.xcstrings")
         #expect(

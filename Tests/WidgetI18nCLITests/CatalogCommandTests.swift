@@ -16,6 +16,8 @@ import Testing
         let cli = try CLIHarness()
         defer { cli.remove() }
         try cli.seedSampleLocales(["en", "ru", "ar", "ja", "pt-br", "zh-hant"])
+        // Every cached locale but the pseudo-locales, which no catalog should ship.
+        #expect(try cli.run(["pseudo"]).status == 0)
         let result = try cli.run([
             "catalog", "export", "--keys", "daysSince.title", "today.events", "daysSince.milestone", "--out",
             "Widget/Localizable.xcstrings",

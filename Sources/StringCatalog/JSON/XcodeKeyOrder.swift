@@ -16,7 +16,8 @@ import Foundation
 /// swift-corelibs-foundation's `JSONSerialization` does; and the String Catalogs Xcode wrote in five public
 /// projects (CubeLabsNZ/CubeTime, Cizzuk/CSE, Artificial-Pancreas/OmniKit's two catalogs, 7alva7/HiPixel,
 /// Aemi-Studio/Cami: 14,632 objects) are all in this order, while 981 of them are not in byte order, 1 not in
-/// this order without `.numeric` and 4 not without `.forcedOrdering`.
+/// this order without `.numeric` and 4 not without `.forcedOrdering`. The collation is the ICU of the Foundation
+/// this runs on; Apple's and Linux's ICU releases may order a few rare characters differently.
 public enum XcodeKeyOrder {
     /// The system locale, whose collation is CLDR's root one.
     private static let collation = Locale(identifier: "")
