@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SampleWidgets", targets: ["SampleWidgets"]),
         .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
         .library(name: "WidgetPreview", targets: ["WidgetPreview"]),
+        .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
     ],
     targets: [
@@ -52,6 +53,9 @@ let package = Package(
         .target(
             name: "WidgetPreview",
             dependencies: ["CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets"]),
+        // Build-time tooling: better-i18n's bundles to and from Xcode String Catalogs, for the strings iOS reads from
+        // the widget extension's own bundle. The widget never links it.
+        .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore"]),
         .target(name: "CommandLineSupport"),
         .executableTarget(
             name: "WidgetI18nCLI",
@@ -59,7 +63,7 @@ let package = Package(
                 "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
                 "SampleWidgets",
                 "CDNFetcher",
-                "WidgetPreview", "CommandLineSupport",
+                "WidgetPreview", "StringCatalog", "CommandLineSupport",
             ]),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
@@ -91,6 +95,9 @@ let package = Package(
         .testTarget(
             name: "WidgetPreviewTests",
             dependencies: ["WidgetPreview", "SampleWidgets", "GroupStore", "LocaleData", "I18nCore", "TestSupport"]),
+        .testTarget(
+            name: "StringCatalogTests", dependencies: ["StringCatalog", "I18nCore", "LocaleData", "TestSupport"],
+            resources: [.copy("Data")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "WidgetI18nCLITests", dependencies: ["TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),

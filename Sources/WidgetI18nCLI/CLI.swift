@@ -10,7 +10,7 @@ enum CLI {
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
         StatusCommand.self, TimelineCommand.self, HostCommand.self, ReloadCommand.self, PreviewCommand.self,
-        PseudoCommand.self, DemoCommand.self,
+        PseudoCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, DemoCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name, as the bytes the process was given) and
@@ -135,7 +135,7 @@ enum CLI {
             "COMMANDS:",
         ]
         for command in commands {
-            lines.append("  " + TerminalText.padded(command.name, toWidth: 14) + command.summary)
+            lines.append("  " + TerminalText.padded(command.name, toWidth: 16) + command.summary)
         }
         lines += [
             "",

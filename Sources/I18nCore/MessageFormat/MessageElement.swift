@@ -80,6 +80,25 @@ package struct PluralElement: Hashable, Sendable {
     /// Where the plural's opening `{` is in the message.
     package let location: SourceLocation
 
+    /// A plural built in code rather than parsed (the String Catalog importer's), to be written out with
+    /// `MessageElement.source(of:)`.
+    /// - Parameters:
+    ///   - name: the number argument the plural selects on.
+    ///   - isOrdinal: `true` for a `selectordinal`.
+    ///   - offset: the `offset:` value; 0 for none.
+    ///   - cases: the cases in order, `other` among them.
+    ///   - location: where the plural is said to start.
+    package init(
+        name: String, isOrdinal: Bool, offset: Int, cases: [(selector: Selector, message: [MessageElement])],
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.isOrdinal = isOrdinal
+        self.offset = offset
+        self.cases = cases
+        self.location = location
+    }
+
     package static func == (lhs: PluralElement, rhs: PluralElement) -> Bool {
         lhs.name == rhs.name && lhs.isOrdinal == rhs.isOrdinal && lhs.offset == rhs.offset
             && lhs.location == rhs.location

@@ -1,0 +1,148 @@
+import I18nCore
+import LocaleData
+
+/// Converts better-i18n's ICU MessageFormat bundles into a String Catalog (`.xcstrings`, version 1.0): what
+/// `widget-i18n catalog export` writes into a widget extension's `Localizable.xcstrings`, for the strings iOS
+/// reads from the extension's bundle rather than from the App Group (the widget gallery's name and description,
+/// App Intent titles and parameters).
+///
+/// The keys are the source locale's that start with one of ``keyPrefixes``; each localization is written in the
+/// catalog's shapes (a string unit, a plural variation, or plural substitutions) with Apple's format specifiers,
+/// as <doc:FromICUToStringCatalogs> describes, with which `=0` and `=1` cases become `zero` and `one`. A key or
+/// localization with no catalog form is left out with a ``CatalogProblem`` naming the key and the construct; the
+/// rest is written. Localization codes are Xcode's (``AppleLocale``).
+///
+/// With an existing catalog to merge into, only the exported keys change, and within them only the exported
+/// localizations whose text changed: every other key, comment, extraction state and localization (and a
+/// localization that reads the same, whatever its state or device variants) is kept byte for byte, and the
+/// file is written as Xcode writes it (``XcodeKeyOrder``), so a diff shows what changed.
+///
+///     let export = CatalogExport(sourceLocale: .english, keyPrefixes: ["gallery", "intent"])
+///     let catalog = try export.catalog(from: bundles, merging: existingCatalogBytes)
+///     for problem in catalog.problems { print(problem) }
+public struct CatalogExport: Sendable {
+    /// The catalog's source language: its keys are this locale's, and its messages the source strings; `nil`
+    /// for the source language of the catalog merged into (English without one).
+    public var sourceLocale: LocaleTag?
+    /// The keys to export: each prefix matches itself and the keys under it (`gallery` matches `gallery` and
+    /// `gallery.title`, not `gallery2`); a prefix ending in `.` matches what it starts, and an empty one every
+    /// key.
+    public var keyPrefixes: [String]
+
+    /// An export of the keys under `keyPrefixes`, with `sourceLocale` as the source language.
+    /// - Parameters:
+    ///   - sourceLocale: the source language, or `nil` for the merged catalog's.
+    ///   - keyPrefixes: the prefixes of the keys to export.
+    public init(sourceLocale: LocaleTag?, keyPrefixes: [String]) {
+        self.sourceLocale = sourceLocale
+        self.keyPrefixes = keyPrefixes
+    }
+
+    /// Whether `key` is one of the keys `prefix` selects.
+    /// - Parameters:
+    ///   - key: a message key.
+    ///   - prefix: a prefix of ``keyPrefixes``.
+    public static func matches(_ key: String, prefix: String) -> Bool {
+        prefix.isEmpty || key == prefix || key.hasPrefix(prefix.hasSuffix(".") ? prefix : prefix + ".")
+    }
+
+    /// The source language of the catalog `bytes`, as it spells it: the one a merge into it exports from.
+    /// - Parameter bytes: a `.xcstrings` file's bytes.
+    /// - Throws: `CatalogError` when the bytes are no catalog this package reads.
+    public static func sourceLanguage(ofCatalog bytes: [UInt8]) throws(CatalogError) -> String {
+        try CatalogDocument(bytes: bytes).sourceLanguage
+    }
+
+    /// The catalog of the selected keys in every locale of `bundles`.
+    /// - Parameters:
+    ///   - bundles: the messages of each locale, the source locale's among them.
+    ///   - existing: the bytes of a catalog to update, or `nil` for a new one.
+    /// - Throws: `CatalogError` when the source locale has no messages or no selected key, when two locales
+    ///   would share one localization code, and when `existing` is no catalog this package reads or has another
+    ///   source language; nothing is exported then.
+    public func catalog(from bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
+        throws(CatalogError) -> ExportedCatalog
+    {
+        let locales = try codes(of: bundles)
+        let document = try existing.map { (bytes) throws(CatalogError) in try CatalogDocument(bytes: bytes) }
+        let sourceCode = sourceLocale.map(AppleLocale.code(for:)) ?? document?.sourceLanguage ?? "en"
+        if let document, document.sourceLanguage != sourceCode {
+            throw CatalogError(
+                path: "sourceLanguage",
+                reason: "the catalog's source language is \(document.sourceLanguage), not \(sourceCode); export with "
+                    + "that source locale")
+        }
+        guard let source = locales.first(where: { $0.code == sourceCode }) else {
+            throw CatalogError(path: "", reason: "no messages for the source locale \(sourceCode) to export from")
+        }
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for key in source.bundle.keys where keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }) {
+            if seen.insert(key).inserted { keys.append(key) }
+        }
+        guard !keys.isEmpty else {
+            throw CatalogError(
+                path: "",
+                reason: "no key of \(sourceCode) matches "
+                    + keyPrefixes.map { "'\($0)'" }.joined(separator: ", "))
+        }
+        let ordered = [source] + locales.filter { $0.code != sourceCode }
+        let exports = keys.map { key in
+            KeyExport(
+                key: key,
+                messages: ordered.compactMap { locale in
+                    locale.bundle.message(forKey: key).map {
+                        KeyExport.Source(code: locale.code, tag: locale.tag, message: $0)
+                    }
+                })
+        }
+        var merge = CatalogMerge(
+            document: document, sourceCode: sourceCode,
+            tags: Dictionary(uniqueKeysWithValues: locales.map { ($0.code, $0.tag) }))
+        for export in exports where export.isExported { merge.add(export) }
+        return ExportedCatalog(
+            bytes: merge.bytes(), keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
+            problems: exports.flatMap(\.problems), added: merge.added, changed: merge.changed,
+            unchanged: merge.unchanged, kept: merge.kept)
+    }
+
+    /// Each bundle with its localization code, in Xcode's order of codes.
+    private func codes(of bundles: [LocaleTag: MessageBundle]) throws(CatalogError)
+        -> [(code: String, tag: LocaleTag, bundle: MessageBundle)]
+    {
+        var byCode: [String: (tag: LocaleTag, bundle: MessageBundle)] = [:]
+        for (tag, bundle) in bundles {
+            let code = AppleLocale.code(for: tag)
+            if let other = byCode[code] {
+                let pair = [other.tag.displayForm, tag.displayForm].sorted()
+                throw CatalogError(
+                    path: "",
+                    reason: "\(pair[0]) and \(pair[1]) would both be the localization \(code); export one of them")
+            }
+            byCode[code] = (tag, bundle)
+        }
+        return byCode.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder).map {
+            ($0, byCode[$0]!.tag, byCode[$0]!.bundle)
+        }
+    }
+}
+
+/// What ``CatalogExport`` wrote.
+public struct ExportedCatalog: Sendable {
+    /// The `.xcstrings` file, as Xcode would write it.
+    public let bytes: [UInt8]
+    /// The keys written, in the source bundle's order.
+    public let keys: [String]
+    /// The localization codes exported, the source language's first.
+    public let locales: [String]
+    /// Keys and localizations left out (errors), and cases dropped (warnings).
+    public let problems: [CatalogProblem]
+    /// Exported keys the merged catalog did not have (every key, without one).
+    public let added: Int
+    /// Exported keys whose entry changed.
+    public let changed: Int
+    /// Exported keys whose entry stayed byte for byte what it was.
+    public let unchanged: Int
+    /// The merged catalog's other keys, kept as they were.
+    public let kept: Int
+}

@@ -1,0 +1,139 @@
+import LocaleData
+
+/// Puts exported keys into a catalog: a new one, or the one being merged, whose other bytes it keeps.
+///
+/// In a merge the top-level members other than `strings`, the entries of keys not exported, and in an exported
+/// key's entry every member but `localizations` (its `comment`, `extractionState`, `shouldTranslate`, …) are
+/// copied byte for byte. In `localizations`, a locale not exported is copied, and so is an exported one that reads
+/// the same as its new text (``LocalizationReader``): its state, device variants and spelling stay. A source
+/// localization that is absent because the key is the source text stays absent when the key reads as the new
+/// source text. Everything is then written in Xcode's order and format, so an untouched catalog comes out as it
+/// went in.
+struct CatalogMerge {
+    private let document: CatalogDocument?
+    private let sourceCode: String
+    private let tags: [String: LocaleTag]
+    /// The exported entries, by key.
+    private var exported: [String: KeyExport] = [:]
+    private var order: [String] = []
+
+    private(set) var added = 0
+    private(set) var changed = 0
+    private(set) var unchanged = 0
+
+    init(document: CatalogDocument?, sourceCode: String, tags: [String: LocaleTag]) {
+        self.document = document
+        self.sourceCode = sourceCode
+        self.tags = tags
+    }
+
+    /// The entries of the merged catalog's keys that were not exported.
+    var kept: Int { (document?.entries ?? []).filter { exported[$0.name] == nil }.count }
+
+    mutating func add(_ export: KeyExport) {
+        exported[export.key] = export
+        order.append(export.key)
+    }
+
+    /// The whole catalog.
+    mutating func bytes() -> [UInt8] {
+        guard let document else {
+            added = order.count
+            return XcodeJSON.bytes(
+                of: .object([
+                    CatalogMember("sourceLanguage", .string(sourceCode)),
+                    CatalogMember("strings", .object(order.map(newEntry))),
+                    CatalogMember("version", .string(CatalogDocument.writtenVersion)),
+                ]))
+        }
+        var strings: [CatalogMember] = []
+        for entry in document.entries {
+            guard let export = exported[entry.name] else {
+                strings.append(document.copy(entry))
+                continue
+            }
+            let merged = merge(export, into: entry.value, document: document)
+            if XcodeJSON.bytes(of: merged, indent: 2) == document.verbatim(entry.value) {
+                unchanged += 1
+                strings.append(document.copy(entry))
+            } else {
+                changed += 1
+                strings.append(document.replacing(entry, with: merged))
+            }
+        }
+        let present = Set(document.entries.map(\.name))
+        for key in order where !present.contains(key) {
+            added += 1
+            strings.append(newEntry(key))
+        }
+        return XcodeJSON.bytes(
+            of: .object(
+                document.root.members!.map { member in
+                    member.name == "strings"
+                        ? document.replacing(member, with: .object(strings)) : document.copy(member)
+                }))
+    }
+
+    /// The entry of a key the catalog did not have: marked `manual`, as Xcode marks a key it did not extract from
+    /// the code (and does not remove as stale).
+    private func newEntry(_ key: String) -> CatalogMember {
+        CatalogMember(
+            key,
+            .object([
+                CatalogMember("extractionState", .string("manual")),
+                CatalogMember(
+                    "localizations", .object(exported[key]!.localizations.map { CatalogMember($0.code, $0.value) })),
+            ]))
+    }
+
+    /// The entry of `export`'s key, from the catalog's `entry`.
+    private func merge(_ export: KeyExport, into entry: JSONNode, document: CatalogDocument) -> CatalogValue {
+        let existing = entry["localizations"]?.members ?? []
+        var localizations: [CatalogMember] = []
+        for member in existing {
+            guard let new = export.localizations.first(where: { $0.code == member.name }),
+                !readsTheSame(
+                    { (reader) throws(CatalogError) in try reader.read(member.value, at: .root) },
+                    as: new.value, code: new.code, isFormat: export.isFormat)
+            else {
+                localizations.append(document.copy(member))
+                continue
+            }
+            localizations.append(document.replacing(member, with: new.value))
+        }
+        for new in export.localizations where !existing.contains(where: { $0.name == new.code }) {
+            if new.code == sourceCode,
+                readsTheSame(
+                    { (reader) throws(CatalogError) in try reader.readKey(export.key, at: .root) },
+                    as: new.value, code: sourceCode, isFormat: export.isFormat)
+            {
+                continue
+            }
+            localizations.append(CatalogMember(new.code, new.value))
+        }
+        var members = entry.members!.map { member in
+            member.name == "localizations"
+                ? document.replacing(member, with: .object(localizations)) : document.copy(member)
+        }
+        if entry["localizations"] == nil, !localizations.isEmpty {
+            members.append(CatalogMember("localizations", .object(localizations)))
+        }
+        return .object(members)
+    }
+
+    /// Whether what `existing` reads (a localization of the catalog, or the key as its own source text) says what
+    /// `value` says, as an import reads both.
+    private func readsTheSame(
+        _ existing: (LocalizationReader) throws(CatalogError) -> Result<
+            LocalizationReader.Reading, LocalizationReader.Inexpressible
+        >,
+        as value: CatalogValue, code: String, isFormat: Bool
+    ) -> Bool {
+        guard let tag = tags[code] else { return false }
+        let reader = LocalizationReader(locale: tag, isFormat: isFormat)
+        guard case .success(let old)? = try? existing(reader),
+            case .success(let new)? = try? reader.read(try JSONReader.parse(XcodeJSON.bytes(of: value)), at: .root)
+        else { return false }
+        return MessagePiece.unnamed(old.pieces) == MessagePiece.unnamed(new.pieces)
+    }
+}

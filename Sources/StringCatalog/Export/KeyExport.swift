@@ -1,0 +1,91 @@
+import I18nCore
+import LocaleData
+
+/// One key exported: its localizations, by Xcode code, from its messages in each locale.
+struct KeyExport {
+    /// A locale's message of the key.
+    struct Source {
+        let code: String
+        let tag: LocaleTag
+        let message: String
+    }
+
+    let key: String
+    /// The localizations written, by code.
+    private(set) var localizations: [(code: String, value: CatalogValue)] = []
+    private(set) var problems: [CatalogProblem] = []
+    /// Whether the key's arguments make its values format strings.
+    private(set) var isFormat = false
+
+    /// Whether the key is exported: its source message could be written.
+    var isExported: Bool { !localizations.isEmpty }
+
+    /// Exports `key` from `messages`, the source locale's first. A translation that cannot be written is left
+    /// out with an error; when the source message cannot, the whole key is.
+    init(key: String, messages: [Source]) {
+        self.key = key
+        let sourceCode = messages.first?.code
+        var checked: [(source: Source, elements: [MessageElement], usage: MessageCheck.Usage)] = []
+        for source in messages {
+            do {
+                let elements = try MessageParser.parse(source.message)
+                checked.append((source, elements, try MessageCheck.usage(of: elements)))
+            } catch let error as MessageParseError {
+                fail(source, isSource: source.code == sourceCode, "does not parse as ICU MessageFormat: \(error)")
+            } catch let error as MessageCheck.Inexpressible {
+                fail(source, isSource: source.code == sourceCode, error.reason)
+            } catch {
+                fail(source, isSource: source.code == sourceCode, "\(error)")
+            }
+            if checked.isEmpty { return }
+        }
+        let table = ArgumentTable(checked.map(\.usage))
+        isFormat = !table.isEmpty
+        var positional = table.count > 1
+        var written = write(checked, table: table, positional: positional)
+        if !positional, written.contains(where: { $0.written?.repeatsAnArgument == true }) {
+            positional = true
+            written = write(checked, table: table, positional: positional)
+        }
+        for (offset, outcome) in written.enumerated() {
+            let source = checked[offset].source
+            switch outcome {
+            case .written(let localization):
+                localizations.append((source.code, localization.value))
+                for unused in localization.unusedCases {
+                    problems.append(CatalogProblem(.warning, key: key, locale: source.code, unused))
+                }
+            case .inexpressible(let reason):
+                fail(source, isSource: source.code == sourceCode, reason)
+                if source.code == sourceCode { return }
+            }
+        }
+    }
+
+    private enum Outcome {
+        case written(LocalizationWriter.Written)
+        case inexpressible(String)
+
+        var written: LocalizationWriter.Written? {
+            if case .written(let written) = self { return written }
+            return nil
+        }
+    }
+
+    private func write(
+        _ checked: [(source: Source, elements: [MessageElement], usage: MessageCheck.Usage)], table: ArgumentTable,
+        positional: Bool
+    ) -> [Outcome] {
+        checked.map { entry in
+            let writer = LocalizationWriter(table: table, positional: positional, locale: entry.source.tag)
+            do throws(MessageCheck.Inexpressible) { return .written(try writer.localization(entry.elements)) } catch {
+                return .inexpressible(error.reason)
+            }
+        }
+    }
+
+    private mutating func fail(_ source: Source, isSource: Bool, _ reason: String) {
+        let consequence = isSource ? "; the key is left out (its source message)" : "; this localization is left out"
+        problems.append(CatalogProblem(.error, key: key, locale: source.code, reason + consequence))
+    }
+}

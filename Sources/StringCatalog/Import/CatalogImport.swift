@@ -1,0 +1,218 @@
+import I18nCore
+import LocaleData
+
+/// Converts a String Catalog (`.xcstrings`) into better-i18n's ICU MessageFormat bundles, one per localization:
+/// what `widget-i18n catalog import` writes as `DIR/<locale>/translations.json`, to seed a project from an app's
+/// catalog or to ship its translations as a widget's `BundledMessages`.
+///
+/// Each localization is read as ICU MessageFormat: `%@` becomes `{arg1}`, `%lld` `{arg1, number, integer}` and
+/// `%lf` `{arg1, number}` (named by position, since a catalog has no argument names), a plural variation
+/// `{arg1, plural, one {# day} other {# days}}`, and a substitution `%#@count@` a plural named after it; `zero`
+/// becomes `=0` in a language without a CLDR zero category (see ``CatalogExport`` for the whole mapping).
+/// Device variations keep the iPhone's text (else `other`'s) and report the others; a string unit whose state is
+/// `needs_review` or `new` is imported and reported. A key whose source localization is absent has the key itself
+/// as its source text, as Xcode reads it.
+///
+///     let imported = try CatalogImport().bundles(fromCatalog: Array(catalogData))
+///     for locale in imported.locales { print(locale.code, locale.messages.count) }
+///     for problem in imported.problems { print(problem) }
+public struct CatalogImport: Sendable {
+    /// The localizations to convert, in any spelling (`pt_br` finds `pt-BR`), or `nil` for all of them.
+    public var locales: [LocaleTag]?
+
+    /// An import of `locales`, or of every localization.
+    /// - Parameter locales: the localizations to convert; `nil`, the default, converts all.
+    public init(locales: [LocaleTag]? = nil) {
+        self.locales = locales
+    }
+
+    /// The bundles the catalog's localizations make.
+    /// - Parameter bytes: the `.xcstrings` file's bytes.
+    /// - Throws: `CatalogError` when the file is not JSON, has a version other than 1.0 or 1.1, has a member of
+    ///   the wrong shape or a malformed format specifier, or lacks a localization `locales` asks for; nothing is
+    ///   converted then.
+    public func bundles(fromCatalog bytes: [UInt8]) throws(CatalogError) -> ImportedCatalog {
+        let document = try CatalogDocument(bytes: bytes)
+        let codes = try chosenCodes(in: document)
+        var problems: [CatalogProblem] = []
+        var messages: [String: [(key: String, message: String)]] = [:]
+        for entry in document.entries {
+            for (code, message) in try convert(entry, document: document, codes: codes, problems: &problems) {
+                messages[code, default: []].append((entry.name, message))
+            }
+        }
+        let locales = codes.map { code in
+            ImportedLocale(code: code.code, tag: code.tag, messages: messages[code.code] ?? [])
+        }
+        return ImportedCatalog(sourceLanguage: document.sourceLanguage, locales: locales, problems: problems)
+    }
+
+    /// The localization codes to convert, each with its locale, in Xcode's order.
+    private func chosenCodes(in document: CatalogDocument) throws(CatalogError) -> [(code: String, tag: LocaleTag)] {
+        var codes: [String] = [document.sourceLanguage]
+        for entry in document.entries {
+            for localization in entry.value["localizations"]?.members ?? [] where !codes.contains(localization.name) {
+                codes.append(localization.name)
+            }
+        }
+        var chosen: [(code: String, tag: LocaleTag)] = []
+        for code in codes.sorted(by: XcodeKeyOrder.areInIncreasingOrder) {
+            guard let tag = LocaleTag(parsing: code) else {
+                let path = CatalogPath.root.member("strings")
+                throw CatalogError(
+                    path: code == document.sourceLanguage ? "sourceLanguage" : path.description,
+                    reason: "'\(code)' is not a locale code such as 'de' or 'pt-BR'")
+            }
+            chosen.append((code, tag))
+        }
+        guard let locales else { return chosen }
+        var asked: [(code: String, tag: LocaleTag)] = []
+        for locale in locales {
+            let wanted = AppleLocale.code(for: locale)
+            guard let found = chosen.first(where: { $0.code == wanted || AppleLocale.code(for: $0.tag) == wanted })
+            else {
+                throw CatalogError(
+                    path: "",
+                    reason: "the catalog has no localization for \(locale.displayForm) (\(wanted)); it has "
+                        + chosen.map(\.code).joined(separator: ", "))
+            }
+            if !asked.contains(where: { $0.code == found.code }) { asked.append(found) }
+        }
+        return asked
+    }
+
+    /// One entry's messages by localization code, with its problems.
+    private func convert(
+        _ entry: JSONNode.Member, document: CatalogDocument, codes: [(code: String, tag: LocaleTag)],
+        problems: inout [CatalogProblem]
+    ) throws(CatalogError) -> [(code: String, message: String)] {
+        let key = entry.name
+        guard !key.isEmpty else {
+            problems.append(
+                CatalogProblem(.warning, key: key, locale: nil, "an empty key is no better-i18n key; left out"))
+            return []
+        }
+        let path = CatalogPath.root.member("strings").member(key)
+        let localizations = entry.value["localizations"]?.members ?? []
+        let isFormat = Self.isFormat(key: key, localizations: localizations, source: document.sourceLanguage)
+        var readings: [(code: String, reading: LocalizationReader.Reading)] = []
+        for (code, tag) in codes {
+            let reader = LocalizationReader(locale: tag, isFormat: isFormat)
+            let result: Result<LocalizationReader.Reading, LocalizationReader.Inexpressible>
+            if let localization = localizations.first(where: { $0.name == code }) {
+                result = try reader.read(localization.value, at: path.member("localizations").member(code))
+            } else if code == document.sourceLanguage {
+                result = try reader.readKey(key, at: path)
+            } else {
+                continue
+            }
+            switch result {
+            case .failure(let inexpressible):
+                problems.append(CatalogProblem(.error, key: key, locale: code, inexpressible.reason + "; left out"))
+            case .success(let reading):
+                if reading.pieces.isEmpty, !reading.states.isEmpty {
+                    problems.append(
+                        CatalogProblem(
+                            .warning, key: key, locale: code,
+                            "empty and '\(reading.states.joined(separator: "', '"))': not translated yet; left out"))
+                    continue
+                }
+                if !reading.states.isEmpty {
+                    problems.append(
+                        CatalogProblem(
+                            .warning, key: key, locale: code,
+                            "state '\(reading.states.joined(separator: "', '"))': imported as it is; review it"))
+                }
+                if !reading.droppedDevices.isEmpty {
+                    problems.append(
+                        CatalogProblem(
+                            .warning, key: key, locale: code,
+                            "device variants \(reading.droppedDevices.joined(separator: ", ")) left out; kept the "
+                                + "iPhone's (or other) text"))
+                }
+                readings.append((code, reading))
+            }
+        }
+        guard let names = Self.names(for: readings.map(\.reading.pieces), key: key, problems: &problems) else {
+            return []
+        }
+        return readings.map {
+            ($0.code, MessageElement.source(of: MessagePiece.elements($0.reading.pieces, names: names)))
+        }
+    }
+
+    /// Whether the key's values are format strings: one of them has an argument or a plural.
+    static func isFormat(key: String, localizations: [JSONNode.Member], source: String) -> Bool {
+        func hasArguments(_ node: JSONNode, inSubstitution: Bool) -> Bool {
+            if node["substitutions"] != nil || node["variations"]?["plural"] != nil { return true }
+            if let value = node["stringUnit"]?["value"]?.string,
+                FormatStringReader.hasArguments(value, inSubstitution: inSubstitution)
+            {
+                return true
+            }
+            return (node["variations"]?["device"]?.members ?? []).contains {
+                hasArguments($0.value, inSubstitution: false)
+            }
+        }
+        if !localizations.contains(where: { $0.name == source }),
+            FormatStringReader.hasArguments(key, inSubstitution: false)
+        {
+            return true
+        }
+        return localizations.contains { hasArguments($0.value, inSubstitution: false) }
+    }
+
+    /// A name for every argument position the readings use: a substitution's name where one has it, else
+    /// `argN`; `nil`, with an error, when one position is a string in one place and a number in another.
+    static func names(for readings: [[MessagePiece]], key: String, problems: inout [CatalogProblem]) -> [Int: String]? {
+        var names: [Int: String] = [:]
+        var uses: [(position: Int, conversion: FormatConversion?)] = []
+        for pieces in readings {
+            MessagePiece.names(in: pieces, into: &names)
+            MessagePiece.uses(in: pieces, into: &uses)
+        }
+        for position in Set(uses.map(\.position)) {
+            let conversions = uses.filter { $0.position == position }.map(\.conversion)
+            let isObject = conversions.contains(.object)
+            if isObject, conversions.contains(where: { $0 != .object }) {
+                problems.append(
+                    CatalogProblem(
+                        .error, key: key, locale: nil,
+                        "argument \(position) is a string (%@) in one place and a number in another; left out"))
+                return nil
+            }
+        }
+        for position in Set(uses.map(\.position)).sorted() where names[position] == nil {
+            var name = "arg\(position)"
+            while names.values.contains(name) { name += "_" }
+            names[position] = name
+        }
+        return names
+    }
+}
+
+/// What ``CatalogImport`` made of a catalog: a bundle per localization, and what it could not carry across.
+public struct ImportedCatalog: Sendable {
+    /// The catalog's source language, as it spells it.
+    public let sourceLanguage: String
+    /// A bundle per localization converted, in Xcode's order of their codes.
+    public let locales: [ImportedLocale]
+    /// Keys or localizations left out (errors) and what was converted with a change to look at (warnings).
+    public let problems: [CatalogProblem]
+}
+
+/// One localization of a catalog as a better-i18n bundle.
+public struct ImportedLocale: Sendable {
+    /// The localization's code as the catalog spells it (`pt-BR`).
+    public let code: String
+    /// The code as a locale tag.
+    public let tag: LocaleTag
+    /// Its messages in ICU MessageFormat, in the catalog's order of keys.
+    public let messages: [(key: String, message: String)]
+
+    /// The directory the CDN layout keeps this locale in: the normalised tag (`pt-br`), as `Locales/` has it.
+    public var directoryName: String { tag.normalized }
+
+    /// `translations.json`: the messages nested by the dots of their keys where they can be, else flat.
+    public var jsonBytes: [UInt8] { BundleJSON.bytes(messages) }
+}

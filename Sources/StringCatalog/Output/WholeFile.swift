@@ -1,0 +1,123 @@
+import Foundation
+
+/// Writes files whole or not at all: each goes to a temporary file beside it, is flushed, and is renamed over
+/// its path only once every file of the set is written, so a reader (Xcode, a build) sees the old files or the
+/// new ones, never half of one. A file that replaces another keeps its permissions; a new one gets the umask's.
+public enum WholeFile {
+    /// Writes `bytes` to `path`.
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - path: where it goes; missing directories are made.
+    /// - Throws: `WholeFileError` naming the path and the reason; the file is then as it was.
+    public static func write(_ bytes: [UInt8], to path: String) throws(WholeFileError) {
+        try write([(path, bytes)])
+    }
+
+    /// Writes every file of `files`, or none of them.
+    /// - Parameter files: each file's path and bytes.
+    /// - Throws: `WholeFileError` for the first file that cannot be written; no file is renamed into place then,
+    ///   and the temporary files and the directories made for them are removed.
+    public static func write(_ files: [(path: String, bytes: [UInt8])]) throws(WholeFileError) {
+        var made: [String] = []
+        var temporaries: [(temporary: String, path: String)] = []
+        func undo() {
+            for (temporary, _) in temporaries { unlink(temporary) }
+            for directory in made.reversed() { rmdir(directory) }
+        }
+        do {
+            for (path, bytes) in files {
+                try makeDirectories(for: path, made: &made)
+                temporaries.append((try temporary(bytes, for: path), path))
+            }
+        } catch {
+            undo()
+            throw error
+        }
+        for (index, (temporary, path)) in temporaries.enumerated() where rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            for (left, _) in temporaries[index...] { unlink(left) }
+            throw WholeFileError(path: path, reason: reason)
+        }
+    }
+
+    /// Makes the missing directories above `path`, outermost first, and notes them in `made`.
+    private static func makeDirectories(for path: String, made: inout [String]) throws(WholeFileError) {
+        var missing: [String] = []
+        var directory = parent(of: path)
+        var status = stat()
+        while stat(directory, &status) != 0 {
+            guard errno == ENOENT else {
+                throw WholeFileError(path: directory, reason: String(cString: strerror(errno)))
+            }
+            missing.append(directory)
+            let above = parent(of: directory)
+            if above == directory { break }
+            directory = above
+        }
+        if missing.isEmpty, status.st_mode & S_IFMT != S_IFDIR {
+            throw WholeFileError(path: directory, reason: "it is not a directory")
+        }
+        for directory in missing.reversed() {
+            guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
+                throw WholeFileError(path: directory, reason: String(cString: strerror(errno)))
+            }
+            made.append(directory)
+        }
+    }
+
+    /// The directory `path` is in: `.` for a bare name.
+    private static func parent(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// `bytes` in a flushed temporary file next to `path`, with the permissions `path` has (or the umask's).
+    private static func temporary(_ bytes: [UInt8], for path: String) throws(WholeFileError) -> String {
+        var status = stat()
+        let existingMode: mode_t? = stat(path, &status) == 0 ? status.st_mode : nil
+        if let existingMode, existingMode & S_IFMT == S_IFDIR {
+            throw WholeFileError(path: path, reason: "it is a directory")
+        }
+        let name = (path as NSString).lastPathComponent
+        var template = Array((parent(of: path) + "/.\(name).partial-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw WholeFileError(path: path, reason: String(cString: strerror(errno))) }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let mask = umask(0)
+        umask(mask)
+        var failure: Int32?
+        if fchmod(descriptor, existingMode.map { $0 & 0o7777 } ?? (0o666 & ~mask)) != 0 { failure = errno }
+        if failure == nil { failure = writeAll(bytes, to: descriptor) }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw WholeFileError(path: path, reason: String(cString: strerror(failure)))
+        }
+        return temporary
+    }
+}
+
+/// A file `WholeFile` could not write.
+public struct WholeFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file or directory that could not be written.
+    public let path: String
+    /// Why, as the system says it.
+    public let reason: String
+
+    public var description: String { "Cannot write '\(path)': \(reason)" }
+}
+
+/// Writes all of `bytes` to `descriptor`, through short writes and interruptions; the `errno` of a failure.
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno != EINTR { return errno }
+        } else {
+            written += count
+        }
+    }
+    return nil
+}

@@ -1,0 +1,192 @@
+import I18nCore
+import LocaleData
+import StringCatalog
+import Testing
+
+@Suite struct ImportTests {
+    private func imported(_ name: String, locales: [String]? = nil) throws -> ImportedCatalog {
+        try CatalogImport(locales: locales?.map(tag)).bundles(fromCatalog: catalogData(name))
+    }
+
+    @Test func pluralVariationsBecomePlurals() throws {
+        let messages = messages(of: try imported("plurals.xcstrings"))
+        #expect(messages["en"]?["events.count"] == "{arg1, plural, one {# event} other {# events}}")
+        #expect(
+            messages["en"]?["days.left"] == "{arg1, plural, =0 {No days left} one {# day left} other {# days left}}")
+        #expect(
+            messages["ru"]?["days.left"]
+                == "{arg1, plural, =0 {Дней не осталось} one {Остался # день} few {Осталось # дня} many {Осталось # дней} other {Осталось # дня}}"
+        )
+        #expect(
+            messages["ar"]?["events.count"]
+                == "{arg1, plural, zero {لا أحداث} one {حدث واحد} two {حدثان} few {# أحداث} many {# حدثًا} other {# حدث}}"
+        )
+        #expect(messages["ja"]?["days.left"] == "{arg1, plural, =0 {残りの日はありません} other {残り#日}}")
+        #expect(messages["pl"]?["photos.title"] == "Zdjęcia")
+    }
+
+    @Test func substitutionsKeepTheirNames() throws {
+        let messages = messages(of: try imported("substitutions.xcstrings"))
+        #expect(
+            messages["en"]?["sync.summary"]
+                == "{files, plural, one {# file} other {# files}} in {folders, plural, one {# folder} other {# folders}}"
+        )
+        #expect(
+            messages["ja"]?["sync.summary"] == "{folders, plural, other {#個のフォルダ}}に{files, plural, other {#個のファイル}}")
+        #expect(
+            messages["de"]?["greeting.events"]
+                == "Heute {count, plural, =0 {keine Termine} one {# Termin} other {# Termine}} für {arg1}")
+        #expect(messages["en"]?["streak.badge"] == "{days, plural, one {Keep it up} other {On a roll}}")
+    }
+
+    @Test func positionalSpecifiers() throws {
+        let messages = messages(of: try imported("positional.xcstrings"))
+        #expect(messages["ja"]?["share.message"] == "{arg2}が{arg1}さんから共有されました")
+        #expect(
+            messages["en"]?["progress"] == "{arg1, number, integer} of {arg2, number, integer} done ({arg3, number}%)")
+        #expect(
+            messages["tr"]?["progress"]
+                == "%{arg3, number}: {arg2, number, integer} görevin {arg1, number, integer} tanesi")
+        #expect(messages["de"]?["name.twice"] == "Hallo {arg1}, tschüss {arg1}")
+        #expect(messages["en"]?["discount"] == "Save 20% today")
+    }
+
+    /// The iPhone's variant (else other's) is kept; the others are reported.
+    @Test func deviceVariations() throws {
+        let catalog = try imported("devices.xcstrings")
+        let messages = messages(of: catalog)
+        #expect(messages["en"]?["tap.hint"] == "Tap to open")
+        #expect(
+            messages["en"]?["widget.items"]
+                == "{arg1, plural, one {# item on your iPhone} other {# items on your iPhone}}")
+        #expect(messages["en"]?["device.other.only"] == "Choose a file")
+        #expect(
+            catalog.problems.map(\.description) == [
+                "device.other.only (en): device variants mac left out; kept the iPhone's (or other) text",
+                "tap.hint (de): device variants mac left out; kept the iPhone's (or other) text",
+                "tap.hint (en): device variants ipad, mac left out; kept the iPhone's (or other) text",
+                "widget.items (en): device variants applewatch left out; kept the iPhone's (or other) text",
+            ])
+    }
+
+    /// needs_review and new are imported and reported; an empty new one is left out, and said so.
+    @Test func everyState() throws {
+        let catalog = try imported("states.xcstrings")
+        let messages = messages(of: catalog)
+        #expect(messages["de"]?["welcome"] == "Willkommen")
+        #expect(messages["fr"]?["welcome"] == "Bienvenue")
+        #expect(messages["en"]?["Acme Widgets"] == "Acme Widgets")
+        #expect(messages["en"]?["Natural key %@"] == "Natural key {arg1}")
+        #expect(messages["de"]?["Natural key %@"] == "Natürlicher Schlüssel {arg1}")
+        #expect(messages["en"]?["Only in the code"] == "Only in the code")
+        #expect(messages["fr"]?["untranslated"] == nil)
+        #expect(messages["de"]?["review.plural"] == "{arg1, plural, one {# Bewertung} other {# Bewertungen}}")
+        #expect(
+            catalog.problems.map(\.description) == [
+                ": an empty key is no better-i18n key; left out",
+                "extracted.title (en): state 'new': imported as it is; review it",
+                "migrated.title (de): state 'needs_review': imported as it is; review it",
+                "review.plural (de): state 'needs_review': imported as it is; review it",
+                "untranslated (fr): empty and 'new': not translated yet; left out",
+                "welcome (de): state 'needs_review': imported as it is; review it",
+                "welcome (fr): state 'new': imported as it is; review it",
+            ])
+        #expect(catalog.problems.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test func unusualKeys() throws {
+        let catalog = try imported("unusual-keys.xcstrings")
+        let messages = messages(of: catalog)
+        #expect(messages["en"]?["100% sure"] == "100% sure")
+        #expect(messages["en"]?["🎉 party.time ✨"] == "Party time 🎉")
+        #expect(messages["en"]?["quote \" and back\\slash"] == "Say \"hi\" \\ wave")
+        #expect(messages["de"]?["tab\tand\nnewline"] == "Zeile eins\nZeile zwei\teingerückt")
+        #expect(messages["en"]?["apostrophe's {brace}"] == "It''s '{literally} braces #1'")
+        #expect(catalog.problems.isEmpty)
+        // "Done." cannot nest, so the bundle is flat; it reads back key for key.
+        let en = try #require(catalog.locales.first { $0.code == "en" })
+        let bundle = try MessageBundle(jsonBytes: en.jsonBytes)
+        for (key, message) in en.messages { #expect(bundle.message(forKey: key) == message, "\(key)") }
+        #expect(text(en.jsonBytes).hasPrefix("{\n  \"🎉 party.time ✨\": \"Party time 🎉\",\n"))
+    }
+
+    /// Bundles nest by the dots of their keys when they can, as the CDN serves them.
+    @Test func bundlesNest() throws {
+        let catalog = try imported("plurals.xcstrings", locales: ["ja"])
+        #expect(catalog.locales.map(\.code) == ["ja"])
+        #expect(
+            text(catalog.locales[0].jsonBytes) == """
+                {
+                  "days": {
+                    "left": "{arg1, plural, =0 {残りの日はありません} other {残り#日}}"
+                  },
+                  "events": {
+                    "count": "{arg1, plural, other {#件のイベント}}"
+                  },
+                  "photos": {
+                    "title": "写真"
+                  }
+                }
+
+                """)
+        #expect(catalog.locales[0].directoryName == "ja")
+        #expect(try imported("positional.xcstrings", locales: ["DE", "de"]).locales.map(\.code) == ["de"])
+    }
+
+    @Test func badInputIsAClearErrorWithThePath() throws {
+        #expect(
+            throws: CatalogError(path: "", reason: "not JSON: expected a member name in quotes at line 10, column 11")
+        ) {
+            try imported("not-json.xcstrings")
+        }
+        #expect(
+            throws: CatalogError(
+                path: "version",
+                reason: #"unknown String Catalog version "2.0"; this tool reads versions "1.0" and "1.1""#)
+        ) { try imported("unknown-version.xcstrings") }
+        #expect(
+            throws: CatalogError(
+                path: #"strings["files.count"].localizations.de.stringUnit.value"#,
+                reason: "malformed format specifier '%2$k' at character 10: 'k' is not a conversion")
+        ) { try imported("malformed-specifier.xcstrings") }
+        #expect(
+            throws: CatalogError(
+                path: "", reason: "the catalog has no localization for fr (fr); it has ar, en, ja, pl, ru")
+        ) { try imported("plurals.xcstrings", locales: ["fr"]) }
+        #expect(
+            throws: CatalogError(path: "", reason: "a String Catalog is a JSON object, but this file holds an array")
+        ) { try CatalogImport().bundles(fromCatalog: Array("[]".utf8)) }
+    }
+
+    /// What has no ICU form is an error for that key and localization; the rest is imported.
+    @Test func inexpressibleLocalizations() throws {
+        let catalog = #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "hex" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "%x and %@" } } } },
+                "mixed" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "%1$@ and %@" } } } },
+                "width" : { "localizations" : { "en" : { "variations" : { "width" : { } } } } },
+                "two" : { "localizations" : { "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld of %lld" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld of %lld" } } } } } } },
+                "types" : { "localizations" : {
+                  "en" : { "stringUnit" : { "state" : "translated", "value" : "%@" } },
+                  "de" : { "stringUnit" : { "state" : "translated", "value" : "%lld" } } } },
+                "fine" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Fine" } } } }
+              },
+              "version" : "1.0"
+            }
+            """#
+        let imported = try CatalogImport().bundles(fromCatalog: Array(catalog.utf8))
+        #expect(messages(of: imported)["en"] == ["fine": "Fine"])
+        #expect(
+            imported.problems.map(\.description) == [
+                "hex (en): the specifier '%x': '%x' has no ICU MessageFormat equivalent; left out",
+                "mixed (en): a value that mixes positional (%1$@) and plain (%@) specifiers; left out",
+                "width (en): 'width' variations have no ICU MessageFormat form (only plural and device ones are read); left out",
+                "two (en): a plural variation with 2 numbers: which one it counts is ambiguous; left out",
+                "types: argument 1 is a string (%@) in one place and a number in another; left out",
+            ])
+    }
+}
