@@ -2,8 +2,9 @@ import I18nCore
 import SampleWidgets
 import TimelineEngine
 
-/// `index.html`: every image on one page, locales down and families across, one table per widget, with
-/// truncated lines and missing glyphs flagged. Self-contained (no scripts, no fetched styles), so it opens
+/// `index.html`: every image on one page, locales down and families across, one table per widget, each image
+/// labelled with its text size (one image per size selected in a cell), with truncated lines and missing glyphs
+/// flagged. Self-contained (no scripts, no fetched styles), so it opens
 /// from the file system.
 enum ContactSheet {
     static func html(_ images: [PreviewImage], options: PreviewOptions) -> String {
@@ -62,9 +63,9 @@ enum ContactSheet {
         html +=
             "<img src=\"\(escape(image.png))\" width=\"\(Int(canvas.width))\" height=\"\(Int(canvas.height))\" "
             + "alt=\"\(escape("\(image.widget) \(image.family.shortName) \(image.locale.displayForm)"))\">"
-        if numbered {
-            html += "<figcaption>entry \(image.entryIndex + 1)</figcaption>"
-        }
+        var caption = ["text size \(image.textSize.name)"]
+        if numbered { caption.append("entry \(image.entryIndex + 1)") }
+        html += "<figcaption>\(escape(caption.joined(separator: ", ")))</figcaption>"
         if !problems.isEmpty {
             html += "<ul class=\"problems\">"
             for line in problems {

@@ -119,6 +119,80 @@ func entry(
         if let footer { #expect(footer.clippedHeight == 0 && !footer.isTruncated) }
     }
 
+    /// Each role scales by Apple's Dynamic Type table for its text style; `large` keeps the sizes previews always had.
+    @Test func textSizesScaleEachRoleByApplesTable() {
+        let roles: [WidgetEntry.Role] = [.title, .headline, .body, .caption, .secondary]
+        func sizes(_ family: HomeScreenFamily, _ size: TextSize) -> [Double] {
+            roles.map { LineStyle.of($0, in: family, at: size).size }
+        }
+        // footnote, headline, subheadline, caption 1, caption 2
+        #expect(sizes(.systemSmall, .large) == [13, 17, 15, 12, 11])
+        #expect(roles.map { LineStyle.of($0, in: .systemSmall).size } == [13, 17, 15, 12, 11])
+        #expect(sizes(.systemSmall, .xSmall) == [12, 14, 12, 11, 11])
+        #expect(sizes(.systemSmall, .xxxLarge) == [19, 23, 21, 18, 17])
+        #expect(sizes(.systemSmall, .accessibility5) == [44, 53, 49, 43, 40])
+        // The large family's headline is `.title3`.
+        #expect(LineStyle.of(.headline, in: .systemLarge, at: .large).size == 20)
+        #expect(LineStyle.of(.headline, in: .systemLarge, at: .xxxLarge).size == 26)
+        // No style shrinks as the text size grows.
+        for style in TextStyle.allCases {
+            let points = TextSize.allCases.map { style.pointSize(at: $0) }
+            #expect(points == points.sorted(), "\(style)")
+        }
+        #expect(TextSize(name: "xxxLarge") == .xxxLarge && TextSize(name: "XXXLARGE") == .xxxLarge)
+        #expect(TextSize(name: "AX3") == .accessibility3 && TextSize(name: "accessibility3") == .accessibility3)
+        #expect(TextSize(name: "accessibility6") == nil && TextSize(name: "huge") == nil)
+        #expect(
+            TextSize.allCases.map(\.name).joined(separator: " ")
+                == "xSmall small medium large xLarge xxLarge xxxLarge AX1 AX2 AX3 AX4 AX5")
+    }
+
+    /// The line a PNG shows grows with the text size as the table says: its ink, read back from the picture, is
+    /// as much taller than at `large` as the point size is larger, and the second line moves down.
+    @Test func measuredLineHeightsInThePNGGrowWithTheTextSize() throws {
+        let lines: [(key: String, text: String, role: WidgetEntry.Role)] = [
+            ("first", "Hxg", .headline), ("second", "Hxg", .headline),
+        ]
+        var inkHeights: [TextSize: Int] = [:]
+        var secondTops: [TextSize: Double] = [:]
+        for size in TextSize.allCases where size <= .accessibility1 {
+            let path = directory.appending("size-\(size.name).png")
+            let layout = try renderer.render(entry(lines), textSize: size, toPNG: path)
+            let image = try #require(PNGImage(path: path))
+            let first = layout.lines[0]
+            // The first line's ink, between its box's top and the second line's top.
+            let firstInk = try #require(image.inkRows(within: Int(first.y * 2)..<Int(layout.lines[1].y * 2)))
+            inkHeights[size] = firstInk.upperBound - firstInk.lowerBound + 1
+            secondTops[size] = layout.lines[1].y
+            #expect(first.height > 0)
+        }
+        let large = Double(inkHeights[.large]!)
+        var previous: (size: TextSize, height: Int)?
+        for size in TextSize.allCases where size <= .accessibility1 {
+            let height = inkHeights[size]!
+            let expected = TextStyle.headline.pointSize(at: size) / TextStyle.headline.pointSize(at: .large)
+            #expect(abs(Double(height) / large - expected) < 0.08, "\(size): \(height) px against \(large) px")
+            if let previous, TextStyle.headline.pointSize(at: size) > TextStyle.headline.pointSize(at: previous.size) {
+                #expect(height > previous.height, "\(size)")
+                #expect(secondTops[size]! > secondTops[previous.size]!, "\(size)")
+            }
+            previous = (size, height)
+        }
+    }
+
+    @Test func aGermanTitleThatFitsAtLargeIsCutAtXXXLarge() {
+        let title = entry([("today.title", "Tagesvorschau", .title)], locale: "de")
+        for size in TextSize.allCases where size <= .xxLarge {
+            #expect(renderer.layout(title, textSize: size).problems.isEmpty, "\(size)")
+        }
+        let cut = renderer.layout(title, textSize: .xxxLarge)
+        #expect(cut.textSize == .xxxLarge)
+        let line = cut.lines[0]
+        #expect(cut.problems.map(\.key) == ["today.title"])
+        #expect(line.isEllipsized && line.neededWidth > line.availableWidth && line.overflowWidth > 0)
+        #expect(line.problemDescription?.hasPrefix("overflows by ") == true)
+    }
+
     @Test func aCharacterNoFontHasIsCounted() {
         // U+E000 is private use: no installed font draws it.
         let layout = renderer.layout(entry([("x", "Box \u{E000}\u{E001}", .body)]))
