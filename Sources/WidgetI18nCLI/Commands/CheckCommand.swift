@@ -9,7 +9,8 @@ enum CheckCommand: Command {
     static let path = ["check"]
     static let summary = "Check cached messages: ICU syntax, arguments, and with --layout whether every line fits"
     static let usage =
-        "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601]"
+        "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601] "
+        + "[--text-size SIZE … | --text-size all]"
     static let options: [OptionSpec] =
         [
             .value(
@@ -25,6 +26,11 @@ enum CheckCommand: Command {
         locale, lays each line out as 'widget-i18n preview' draws it (Pango, Noto fonts), and prints
         LOCALE WIDGET FAMILY KEY: overflows by N pt … for every line cut with an ellipsis, pushed out of the
         widget, or showing a character no font has. Exit 1 when any line does not fit.
+
+        --text-size SIZE lays the lines out at Apple's content size categories instead of large, the default
+        (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5); each problem then names its size:
+        LOCALE WIDGET FAMILY KEY at SIZE: …. With --text-size all (or several sizes) each line that does not fit
+        is reported once, at the smallest size at which it stops fitting: LOCALE WIDGET FAMILY KEY from SIZE: ….
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
@@ -35,7 +41,8 @@ enum CheckCommand: Command {
             try await checkLayout(arguments, context: context)
             return
         }
-        for name in ["widget", "family", "from", "time-zone", "event", "bundled"] where arguments.value(name) != nil {
+        for name in ["widget", "family", "from", "time-zone", "event", "bundled", "text-size"]
+        where arguments.value(name) != nil {
             throw .usage("--\(name) applies to the layout check; add --layout")
         }
         let configuration = try context.configuration()
@@ -112,19 +119,48 @@ enum CheckCommand: Command {
         do { images = try await Previews().layouts(selection.options, source: selection.source) } catch {
             throw .failure(error.description)
         }
-        var problems = 0
-        var reported: Set<String> = []
-        for image in images {
-            for line in image.layout.problems {
-                // Entries of one timeline repeat most lines: a problem is reported once per text.
-                let report = TerminalText.escaped(
-                    "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key): "
-                        + "\(line.problemDescription ?? "") — \"\(line.text)\"")
-                guard reported.insert(report).inserted else { continue }
-                problems += 1
-                context.output.writeLine(report)
+        let sizes = selection.options.textSizes
+        // At the default size alone the report reads as it always has; at one other size each problem names it.
+        // At several, each line (key and text) is reported once, at the smallest size at which it stops fitting in
+        // any entry, with what is wrong at that size.
+        var reports: [String] = []
+        if sizes.count == 1 {
+            var reported: Set<String> = []
+            let at = sizes == [.default] ? "" : " at \(sizes[0].name)"
+            for image in images {
+                for line in image.layout.problems {
+                    // Entries of one timeline repeat most lines: a problem is reported once per text.
+                    let report = TerminalText.escaped(
+                        "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)\(at): "
+                            + "\(line.problemDescription ?? "") — \"\(line.text)\"")
+                    if reported.insert(report).inserted { reports.append(report) }
+                }
+            }
+        } else {
+            var order: [String] = []
+            var smallest: [String: (size: TextSize, line: LaidOutLine)] = [:]
+            for image in images {
+                for line in image.layout.problems {
+                    let identity = "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)"
+                    let key = identity + "\u{0}" + line.text
+                    guard let found = smallest[key] else {
+                        order.append(key)
+                        smallest[key] = (image.textSize, line)
+                        continue
+                    }
+                    if image.textSize < found.size { smallest[key] = (image.textSize, line) }
+                }
+            }
+            for key in order {
+                let (size, line) = smallest[key]!
+                let identity = String(key.prefix { $0 != "\u{0}" })
+                reports.append(
+                    TerminalText.escaped(
+                        "\(identity) from \(size.name): \(line.problemDescription ?? "") — \"\(line.text)\""))
             }
         }
+        for report in reports { context.output.writeLine(report) }
+        let problems = reports.count
         let lines = images.reduce(0) { $0 + $1.layout.lines.count }
         func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
             "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
@@ -134,7 +170,7 @@ enum CheckCommand: Command {
         context.output.writeLine(
             "\(count(lines, "line")) in \(count(images.count, "entry", "entries")) of "
                 + "\(count(options.widgets.count, "widget")) × \(count(options.families.count, "family", "families")) × "
-                + "\(count(options.locales.count, "locale")): \(verdict)")
+                + "\(count(options.locales.count, "locale"))\(PreviewCommand.sizes(options)): \(verdict)")
         if problems > 0 {
             throw .failure("\(count(problems, "line")) \(problems == 1 ? "does" : "do") not fit")
         }
