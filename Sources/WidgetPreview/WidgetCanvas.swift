@@ -175,8 +175,11 @@ public struct LineStyle: Hashable, Sendable {
     }
 
     static let label = Color(red: 0, green: 0, blue: 0)
-    static let secondaryLabel = Color(red: 0x8A, green: 0x8A, blue: 0x8E)
-    static let accent = Color(red: 0xFF, green: 0x3B, blue: 0x30)
+    // Apple's `secondaryLabel` and `systemRed` in their Increase Contrast variants: the standard ones (#8A8A8E
+    // as drawn on white, #FF3B30) have 3.4:1 and 3.5:1 on white, under WCAG 2's 4.5:1 for 11-13 pt text.
+    static let secondaryLabel = Color(red: 0x6C, green: 0x6C, blue: 0x70)
+    static let accent = Color(red: 0xD7, green: 0x00, blue: 0x15)
+    static let accentOnDark = Color(red: 0xFF, green: 0x69, blue: 0x61)
 
     init(_ textStyle: TextStyle, at textSize: TextSize, bold: Bool, color: Color, lineLimit: Int) {
         self.textStyle = textStyle

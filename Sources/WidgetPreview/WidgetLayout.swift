@@ -81,21 +81,23 @@ public final class WidgetRenderer {
     /// - Parameters:
     ///   - entry: the entry to draw, on the canvas of its `family`.
     ///   - textSize: the user's text size, which scales every line's text style; `large` by default.
+    ///   - appearance: the colours to draw in, which leave the layout as it is; light by default.
     ///   - path: where to write the PNG file.
     @discardableResult
-    public func render(_ entry: WidgetEntry, textSize: TextSize = .default, toPNG path: String) throws(PreviewError)
-        -> WidgetLayout
-    {
+    public func render(
+        _ entry: WidgetEntry, textSize: TextSize = .default, appearance: WidgetAppearance = .default,
+        toPNG path: String
+    ) throws(PreviewError) -> WidgetLayout {
         let (layout, texts) = place(entry, textSize: textSize)
         let canvas = layout.canvas
         let drawing = Drawing(width: canvas.pixelWidth, height: canvas.pixelHeight)
         drawing.fillRoundedRectangle(
             width: canvas.width, height: canvas.height, radius: WidgetCanvas.cornerRadius,
-            color: LineStyle.Color(red: 255, green: 255, blue: 255))
+            color: appearance.background)
         for (line, text) in zip(layout.lines, texts) {
             drawing.draw(
                 text, x: line.x, y: line.y, visible: line.visibleTop..<line.visibleBottom,
-                color: LineStyle.of(line.role, in: canvas.family, at: textSize).color)
+                color: appearance.color(of: LineStyle.of(line.role, in: canvas.family, at: textSize)))
         }
         try drawing.writePNG(to: path)
         return layout

@@ -193,6 +193,73 @@ func entry(
         #expect(line.problemDescription?.hasPrefix("overflows by ") == true)
     }
 
+    /// A dark preview's background is dark and its text light, read back from the PNG; the layout is the light
+    /// one's, line for line.
+    @Test func aDarkPreviewIsDarkWithLightTextAndTheSameLayout() throws {
+        let lines: [(key: String, text: String, role: WidgetEntry.Role)] = [
+            ("today.title", "Today", .title), ("headline", "Hello there", .headline), ("updated", "8:00", .secondary),
+        ]
+        let lightPath = directory.appending("light.png")
+        let darkPath = directory.appending("dark.png")
+        let light = try renderer.render(entry(lines), toPNG: lightPath)
+        let dark = try renderer.render(entry(lines), appearance: WidgetAppearance(.dark), toPNG: darkPath)
+        #expect(dark.lines == light.lines)
+        for appearance in Appearance.allCases {
+            let tinted = try renderer.render(
+                entry(lines), appearance: WidgetAppearance(appearance, tint: Tint("blue")!),
+                toPNG: directory.appending("\(appearance).png"))
+            #expect(tinted.lines == light.lines, "\(appearance)")
+        }
+        let image = try #require(PNGImage(path: darkPath))
+        func channels(_ pixel: UInt32) -> [UInt32] { [pixel >> 16 & 0xFF, pixel >> 8 & 0xFF, pixel & 0xFF] }
+        // Below the headline, above the footer: only background.
+        let background = channels(image.pixel(x: image.width / 2, y: image.height / 2 + 20))
+        #expect(background.allSatisfy { $0 < 0x30 }, "background \(background)")
+        #expect(image.pixel(x: 0, y: 0) >> 24 == 0)
+        // The headline's brightest pixel is near white.
+        let headline = dark.lines[1]
+        var brightest: UInt32 = 0
+        for y in Int(headline.y * 2)..<Int((headline.y + headline.height) * 2) {
+            for x in 0..<image.width { brightest = max(brightest, channels(image.pixel(x: x, y: y)).min()!) }
+        }
+        #expect(brightest > 0xE0, "brightest \(brightest)")
+    }
+
+    /// WCAG 2's formula, and the warning: a light-grey tint on white fails, the default styles pass in every
+    /// appearance, family and text size.
+    @Test func contrastBelowWCAGIsFoundForALightGreyTintAndNotForTheDefaultStyles() {
+        let white = LineStyle.Color(red: 255, green: 255, blue: 255)
+        let black = LineStyle.Color(red: 0, green: 0, blue: 0)
+        #expect(abs(black.contrastRatio(with: white) - 21) < 0.0001)
+        #expect(white.contrastRatio(with: white) == 1)
+        // #777777 on white is the classic just-under-4.5 grey.
+        #expect(abs(LineStyle.Color(hex: "#777777")!.contrastRatio(with: white) - 4.48) < 0.01)
+        #expect(LineStyle.Color(hex: "#d3d3d3")?.hex == "#D3D3D3" && LineStyle.Color(hex: "#12345") == nil)
+
+        let lines: [(key: String, text: String, role: WidgetEntry.Role)] = [
+            ("today.title", "Today", .title), ("headline", "Hello", .headline), ("body", "Body", .body),
+            ("caption", "Caption", .caption), ("updated", "8:00", .secondary),
+        ]
+        let grey = WidgetAppearance(.light, tint: Tint("#D3D3D3")!)
+        let problems = grey.contrastProblems(in: renderer.layout(entry(lines)))
+        #expect(problems.map(\.line.key) == ["today.title"])
+        #expect(problems.first?.required == 4.5 && (problems.first?.ratio ?? 9) < 1.6)
+        #expect(
+            problems.first?.description == "#D3D3D3 on #FFFFFF is 1.5:1, under WCAG 2's 4.5:1 for 13 pt bold text")
+        for appearance in Appearance.allCases {
+            for family in HomeScreenFamily.allCases {
+                for size in TextSize.allCases {
+                    let layout = renderer.layout(entry(lines, family: family), textSize: size)
+                    let found = WidgetAppearance(appearance).contrastProblems(in: layout)
+                    #expect(found.isEmpty, "\(appearance) \(family) \(size): \(found.map(\.description))")
+                }
+            }
+        }
+        // Large text needs 3:1: 24 pt, or 18.67 pt bold (WCAG's 18 and 14 points).
+        #expect(WidgetAppearance.requiredContrast(for: LineStyle.of(.headline, in: .systemSmall, at: .xxxLarge)) == 3)
+        #expect(WidgetAppearance.requiredContrast(for: LineStyle.of(.body, in: .systemSmall, at: .xxxLarge)) == 4.5)
+    }
+
     @Test func aCharacterNoFontHasIsCounted() {
         // U+E000 is private use: no installed font draws it.
         let layout = renderer.layout(entry([("x", "Box \u{E000}\u{E001}", .body)]))
