@@ -2,8 +2,9 @@ import I18nCore
 import SampleWidgets
 import TimelineEngine
 
-/// `index.html`: every image on one page, locales down and families across, one table per widget, with
-/// truncated lines and missing glyphs flagged. Self-contained (no scripts, no fetched styles), so it opens
+/// `index.html`: every image on one page, locales down and families (× appearances) across, one table per widget,
+/// each image labelled with its text size and appearance (one image per size selected in a cell), with truncated lines and missing glyphs
+/// flagged. Self-contained (no scripts, no fetched styles), so it opens
 /// from the file system.
 enum ContactSheet {
     static func html(_ images: [PreviewImage], options: PreviewOptions) -> String {
@@ -40,12 +41,20 @@ enum ContactSheet {
             + "heights are close to an iPhone's, not the same.</p>\n"
         for widget in options.widgets.map(\.kind) {
             html += "<h2>\(escape(widget))</h2>\n<table>\n<tr><th>locale</th>"
-            for family in options.families { html += "<th>\(family.shortName)</th>" }
+            // A column per family and appearance.
+            let columns = options.families.flatMap { family in options.appearances.map { (family, $0) } }
+            for (family, appearance) in columns {
+                let label = options.appearances == [.light] ? "" : " · \(appearance.rawValue)"
+                html += "<th>\(family.shortName)\(label)</th>"
+            }
             html += "</tr>\n"
             for locale in options.locales {
                 html += "<tr><th>\(escape(locale.displayForm))</th>"
-                for family in options.families {
-                    let cell = images.filter { $0.widget == widget && $0.family == family && $0.locale == locale }
+                for (family, appearance) in columns {
+                    let cell = images.filter {
+                        $0.widget == widget && $0.family == family && $0.locale == locale
+                            && $0.appearance.appearance == appearance
+                    }
                     html += "<td>" + cell.map { figure($0, numbered: options.allEntries) }.joined() + "</td>"
                 }
                 html += "</tr>\n"
@@ -62,9 +71,12 @@ enum ContactSheet {
         html +=
             "<img src=\"\(escape(image.png))\" width=\"\(Int(canvas.width))\" height=\"\(Int(canvas.height))\" "
             + "alt=\"\(escape("\(image.widget) \(image.family.shortName) \(image.locale.displayForm)"))\">"
-        if numbered {
-            html += "<figcaption>entry \(image.entryIndex + 1)</figcaption>"
+        var caption = ["text size \(image.textSize.name)"]
+        if image.appearance != .default {
+            caption.append("\(image.appearance.appearance.rawValue), tint \(image.appearance.tint.name)")
         }
+        if numbered { caption.append("entry \(image.entryIndex + 1)") }
+        html += "<figcaption>\(escape(caption.joined(separator: ", ")))</figcaption>"
         if !problems.isEmpty {
             html += "<ul class=\"problems\">"
             for line in problems {

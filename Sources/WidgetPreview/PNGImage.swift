@@ -40,4 +40,18 @@ package struct PNGImage {
         }
         return low <= high ? low...high : nil
     }
+
+    /// The rows, within `rows`, of the pixels that differ from opaque white: the vertical extent of ink.
+    package func inkRows(within rows: Range<Int>) -> ClosedRange<Int>? {
+        var low = Int.max
+        var high = Int.min
+        for y in rows {
+            for x in 0..<width where pixels[y * width + x] != 0xFFFF_FFFF && pixels[y * width + x] >> 24 == 0xFF {
+                low = min(low, y)
+                high = max(high, y)
+                break
+            }
+        }
+        return low <= high ? low...high : nil
+    }
 }

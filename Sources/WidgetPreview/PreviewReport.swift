@@ -6,7 +6,7 @@ import SampleWidgets
 /// `report.json`: every image with every line's measurements, for tools and CI.
 ///
 ///     {"font": "Noto Sans, …", "images": [{"widget": "today", "family": "small", "locale": "de",
-///       "direction": "ltr", "png": "today/small/de.png", "width": 316, "height": 316, "date": "…",
+///       "text_size": "large", "appearance": "light", "tint": "#D70015", "direction": "ltr", "png": "today/small/de.png", "width": 316, "height": 316, "date": "…",
 ///       "lines": [{"key": "today.title", "role": "title", "text": "Heute", "needed_pt": 37.6,
 ///                  "available_pt": 126, "overflow_pt": 0, "clipped_pt": 0, "line_limit": 1,
 ///                  "truncated": false, "unknown_glyphs": 0}]}], "problems": 0}
@@ -18,9 +18,14 @@ enum PreviewReport {
     }
 
     struct Image: Encodable {
-        let widget, family, locale, direction, png, date: String
+        let widget, family, locale, textSize, appearance, tint, direction, png, date: String
         let entry, width, height: Int
         let lines: [Line]
+
+        enum CodingKeys: String, CodingKey {
+            case widget, family, locale, appearance, tint, direction, png, date, entry, width, height, lines
+            case textSize = "text_size"
+        }
     }
 
     struct Line: Encodable {
@@ -47,7 +52,8 @@ enum PreviewReport {
             images: images.map { image in
                 Image(
                     widget: image.widget, family: image.family.shortName, locale: image.locale.displayForm,
-                    direction: image.direction.rawValue, png: image.png,
+                    textSize: image.textSize.name, appearance: image.appearance.appearance.rawValue,
+                    tint: image.appearance.tint.name, direction: image.direction.rawValue, png: image.png,
                     date: timeZone.iso8601(image.date), entry: image.entryIndex,
                     width: image.layout.canvas.pixelWidth, height: image.layout.canvas.pixelHeight,
                     lines: image.layout.lines.map { line in

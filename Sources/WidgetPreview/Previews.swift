@@ -43,6 +43,14 @@ public struct PreviewOptions: Sendable {
     public var timeZone: ZoneInfo
     /// Every entry of each timeline, rather than only the one shown at `date`.
     public var allEntries: Bool
+    /// The user's text sizes to lay each entry out at; `large`, the default, alone by default. With any other
+    /// selection each PNG's path gets the size as a directory: `today/small/xxxLarge/de.png`.
+    public var textSizes: [TextSize]
+    /// The appearances to draw each entry in; light alone by default. With any other selection each PNG's path
+    /// gets the appearance as a directory: `today/small/dark/de.png`.
+    public var appearances: [Appearance]
+    /// The widget's accent colour in every appearance; `automatic` by default.
+    public var tint: Tint
 
     /// Options for previewing `widgets` (both sample widgets by default) in every family by default, in
     /// `locales`, at `date` in `timeZone`.
@@ -54,9 +62,13 @@ public struct PreviewOptions: Sendable {
     ///   - timeZone: the zone midnights and times are computed in; the process's time zone by default.
     ///   - allEntries: whether to preview every entry of each timeline instead of the one shown at `date`; `false`
     ///     by default.
+    ///   - textSizes: the text sizes to lay each entry out at; `[.large]` by default.
+    ///   - appearances: the appearances to draw each entry in; `[.light]` by default.
+    ///   - tint: the widget's accent colour; `automatic` by default.
     public init(
         widgets: [PreviewWidget] = [.daysSince(), .today], families: [HomeScreenFamily] = HomeScreenFamily.allCases,
-        locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false
+        locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false,
+        textSizes: [TextSize] = [.default], appearances: [Appearance] = [.light], tint: Tint = .automatic
     ) {
         self.widgets = widgets
         self.families = families
@@ -64,6 +76,9 @@ public struct PreviewOptions: Sendable {
         self.date = date
         self.timeZone = timeZone
         self.allEntries = allEntries
+        self.textSizes = textSizes
+        self.appearances = appearances
+        self.tint = tint
     }
 }
 
@@ -75,6 +90,10 @@ public struct PreviewImage: Sendable {
     public let family: HomeScreenFamily
     /// The locale the entry was rendered in.
     public let locale: LocaleTag
+    /// The user's text size the entry was laid out at.
+    public var textSize: TextSize { layout.textSize }
+    /// The colours the entry is drawn in.
+    public let appearance: WidgetAppearance
     /// The entry's position in its timeline's selected entries, from 0.
     public let entryIndex: Int
     /// The date of the entry, from which its timeline shows it.
@@ -113,7 +132,7 @@ public final class Previews {
     public func layouts(_ options: PreviewOptions, source: WidgetSource) async -> [PreviewImage] {
         var images: [PreviewImage] = []
         for (entry, name) in await entries(options, source: source) {
-            images.append(image(entry, name: name, layout: renderer.layout(entry.entry)))
+            images.append(image(entry, name: name, layout: renderer.layout(entry.entry, textSize: entry.textSize)))
         }
         return images
     }
@@ -136,7 +155,9 @@ public final class Previews {
                 try output.createDirectory(for: name)
                 let layout: WidgetLayout
                 do throws(PreviewError) {
-                    layout = try renderer.render(entry.entry, toPNG: output.staging + "/" + name)
+                    layout = try renderer.render(
+                        entry.entry, textSize: entry.textSize, appearance: entry.appearance,
+                        toPNG: output.staging + "/" + name)
                 } catch {
                     guard case .cannotWrite(_, let reason) = error else { throw error }
                     throw .cannotWrite(output.published(name), reason)
@@ -157,6 +178,8 @@ public final class Previews {
         let widget: String
         let index: Int
         let entry: WidgetEntry
+        let textSize: TextSize
+        let appearance: WidgetAppearance
     }
 
     private func entries(_ options: PreviewOptions, source: WidgetSource) async -> [(SelectedEntry, String)] {
@@ -175,8 +198,20 @@ public final class Previews {
                         options.allEntries ? timeline.entries : timeline.entry(at: options.date).map { [$0] } ?? []
                     for (index, entry) in selected.enumerated() {
                         let suffix = options.allEntries ? "-\(index + 1)" : ""
-                        let name = "\(widget.kind)/\(family.shortName)/\(locale.displayForm)\(suffix).png"
-                        result.append((SelectedEntry(widget: widget.kind, index: index, entry: entry), name))
+                        for size in options.textSizes {
+                            for appearance in options.appearances {
+                                // The default size and appearance alone keep the paths earlier previews had.
+                                let sizes = options.textSizes == [.default] ? "" : "\(size.name)/"
+                                let appearances = options.appearances == [.light] ? "" : "\(appearance.rawValue)/"
+                                let name =
+                                    "\(widget.kind)/\(family.shortName)/\(sizes)\(appearances)"
+                                    + "\(locale.displayForm)\(suffix).png"
+                                let selected = SelectedEntry(
+                                    widget: widget.kind, index: index, entry: entry, textSize: size,
+                                    appearance: WidgetAppearance(appearance, tint: options.tint))
+                                result.append((selected, name))
+                            }
+                        }
                     }
                 }
             }
@@ -187,6 +222,7 @@ public final class Previews {
     private func image(_ selected: SelectedEntry, name: String, layout: WidgetLayout) -> PreviewImage {
         PreviewImage(
             widget: selected.widget, family: selected.entry.family, locale: selected.entry.locale,
-            entryIndex: selected.index, date: selected.entry.date, layout: layout, png: name)
+            appearance: selected.appearance, entryIndex: selected.index, date: selected.entry.date, layout: layout,
+            png: name)
     }
 }

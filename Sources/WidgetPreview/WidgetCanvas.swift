@@ -40,11 +40,126 @@ public struct WidgetCanvas: Hashable, Sendable {
     public static let lineSpacing: Double = 4
 }
 
+/// One of Apple's content size categories, the user's text size (Settings › Display & Brightness › Text Size, and
+/// Accessibility › Larger Text for the five accessibility sizes); SwiftUI's `DynamicTypeSize`.
+///
+/// Which ones a widget honours: SwiftUI text in a widget follows the environment's `dynamicTypeSize`, and Apple's
+/// documentation of `DynamicTypeSize` and of WidgetKit states no limit for Home Screen widgets (a widget can set
+/// one with `.dynamicTypeSize(...)`; the sample widgets do not). Without a source that caps them, every size is
+/// taken to apply, the five accessibility sizes included, and `all` checks all twelve.
+/// <https://developer.apple.com/documentation/swiftui/dynamictypesize>
+public enum TextSize: Int, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// Extra small, the smallest.
+    case xSmall
+    /// Small.
+    case small
+    /// Medium.
+    case medium
+    /// Large, the default.
+    case large
+    /// Extra large.
+    case xLarge
+    /// Extra extra large.
+    case xxLarge
+    /// Extra extra extra large, the largest without Larger Accessibility Sizes.
+    case xxxLarge
+    /// The first accessibility size, AX1.
+    case accessibility1
+    /// AX2.
+    case accessibility2
+    /// AX3.
+    case accessibility3
+    /// AX4.
+    case accessibility4
+    /// AX5, the largest.
+    case accessibility5
+
+    /// The default text size.
+    public static let `default` = TextSize.large
+
+    /// The name on the command line and in `report.json`: `xSmall` … `xxxLarge`, `AX1` … `AX5`.
+    public var name: String {
+        switch self {
+        case .xSmall: "xSmall"
+        case .small: "small"
+        case .medium: "medium"
+        case .large: "large"
+        case .xLarge: "xLarge"
+        case .xxLarge: "xxLarge"
+        case .xxxLarge: "xxxLarge"
+        case .accessibility1: "AX1"
+        case .accessibility2: "AX2"
+        case .accessibility3: "AX3"
+        case .accessibility4: "AX4"
+        case .accessibility5: "AX5"
+        }
+    }
+
+    public var description: String { name }
+
+    /// Whether this is one of the five larger accessibility sizes.
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    /// The size named `name` (`xxxLarge`, `AX3` or `accessibility3`), in any letter case.
+    /// - Parameter name: the name of the size.
+    public init?(name: String) {
+        let lowered = name.lowercased()
+        for size in Self.allCases {
+            let number = size.rawValue - Self.accessibility1.rawValue + 1
+            if size.name.lowercased() == lowered || (size.isAccessibilitySize && lowered == "accessibility\(number)") {
+                self = size
+                return
+            }
+        }
+        return nil
+    }
+
+    public static func < (lhs: TextSize, rhs: TextSize) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The Dynamic Type text styles the line roles use.
+public enum TextStyle: String, CaseIterable, Hashable, Sendable {
+    /// `.title3`: the headline role in the large family.
+    case title3
+    /// `.headline`: the headline role.
+    case headline
+    /// `.subheadline`: the body role.
+    case subheadline
+    /// `.footnote`: the title role.
+    case footnote
+    /// `.caption` (UIKit's `caption1`): the caption role.
+    case caption1
+    /// `.caption2`: the secondary role.
+    case caption2
+
+    /// The style's point size at each text size, `xSmall` … `xxxLarge`, `AX1` … `AX5`: Apple's Human Interface
+    /// Guidelines, Typography › Specifications › "iOS, iPadOS Dynamic Type sizes"
+    /// (<https://developer.apple.com/design/human-interface-guidelines/typography#Specifications>). The seven
+    /// standard columns agree with what `UIFont.preferredFont(forTextStyle:)` returns in the iOS simulator at each
+    /// category.
+    var pointSizes: [Double] {
+        switch self {
+        case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 53]
+        case .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+        }
+    }
+
+    /// The style's point size at `size`.
+    /// - Parameter size: the user's text size.
+    public func pointSize(at size: TextSize) -> Double { pointSizes[size.rawValue] }
+}
+
 /// How a line of a given role looks: the SwiftUI text style it stands for, its colour and its line limit.
 /// The package has no SwiftUI views; these are the styles WidgetPreview gives each role, chosen as a widget's
 /// view would style such a line.
 public struct LineStyle: Hashable, Sendable {
-    /// Point size, as the text style's size at the default Dynamic Type size.
+    /// The Dynamic Type text style the role stands for.
+    public let textStyle: TextStyle
+    /// Point size: the text style's size at the text size the style was made for.
     public let size: Double
     /// Whether the text is bold (or semibold, which previews draw as bold).
     public let bold: Bool
@@ -60,28 +175,42 @@ public struct LineStyle: Hashable, Sendable {
     }
 
     static let label = Color(red: 0, green: 0, blue: 0)
-    static let secondaryLabel = Color(red: 0x8A, green: 0x8A, blue: 0x8E)
-    static let accent = Color(red: 0xFF, green: 0x3B, blue: 0x30)
+    // Apple's `secondaryLabel` and `systemRed` in their Increase Contrast variants: the standard ones (#8A8A8E
+    // as drawn on white, #FF3B30) have 3.4:1 and 3.5:1 on white, under WCAG 2's 4.5:1 for 11-13 pt text.
+    static let secondaryLabel = Color(red: 0x6C, green: 0x6C, blue: 0x70)
+    static let accent = Color(red: 0xD7, green: 0x00, blue: 0x15)
+    static let accentOnDark = Color(red: 0xFF, green: 0x69, blue: 0x61)
 
-    /// The style a role has in a family.
+    init(_ textStyle: TextStyle, at textSize: TextSize, bold: Bool, color: Color, lineLimit: Int) {
+        self.textStyle = textStyle
+        self.size = textStyle.pointSize(at: textSize)
+        self.bold = bold
+        self.color = color
+        self.lineLimit = lineLimit
+    }
+
+    /// The style a role has in a family at a text size.
     /// - Parameters:
     ///   - role: the line's role in the entry.
     ///   - family: the widget family.
-    public static func of(_ role: WidgetEntry.Role, in family: HomeScreenFamily) -> LineStyle {
+    ///   - textSize: the user's text size; `large`, the default, by default.
+    public static func of(_ role: WidgetEntry.Role, in family: HomeScreenFamily, at textSize: TextSize = .default)
+        -> LineStyle
+    {
         switch role {
         // `.font(.footnote.weight(.semibold)).foregroundStyle(.red)`
-        case .title: LineStyle(size: 13, bold: true, color: accent, lineLimit: 1)
+        case .title: LineStyle(.footnote, at: textSize, bold: true, color: accent, lineLimit: 1)
         // `.font(.headline)`, `.title3` in the large family
         case .headline:
             LineStyle(
-                size: family == .systemLarge ? 20 : 17, bold: true, color: label,
+                family == .systemLarge ? .title3 : .headline, at: textSize, bold: true, color: label,
                 lineLimit: family == .systemMedium ? 2 : 3)
         // `.font(.subheadline)`
-        case .body: LineStyle(size: 15, bold: false, color: label, lineLimit: 2)
+        case .body: LineStyle(.subheadline, at: textSize, bold: false, color: label, lineLimit: 2)
         // `.font(.caption.weight(.semibold)).foregroundStyle(.secondary)`
-        case .caption: LineStyle(size: 12, bold: true, color: secondaryLabel, lineLimit: 1)
+        case .caption: LineStyle(.caption1, at: textSize, bold: true, color: secondaryLabel, lineLimit: 1)
         // `.font(.caption2).foregroundStyle(.secondary)`, pinned to the bottom
-        case .secondary: LineStyle(size: 11, bold: false, color: secondaryLabel, lineLimit: 1)
+        case .secondary: LineStyle(.caption2, at: textSize, bold: false, color: secondaryLabel, lineLimit: 1)
         }
     }
 }

@@ -47,6 +47,8 @@ public struct WidgetLayout: Sendable {
     public let locale: LocaleTag
     /// The direction the lines are laid out in.
     public let direction: WidgetEntry.Direction
+    /// The user's text size the lines are styled for.
+    public let textSize: TextSize
     /// The entry's lines, in the entry's order.
     public let lines: [LaidOutLine]
 
@@ -68,39 +70,46 @@ public final class WidgetRenderer {
     }
 
     /// The entry's lines measured on its family's canvas.
-    /// - Parameter entry: the entry to lay out, on the canvas of its `family`.
-    public func layout(_ entry: WidgetEntry) -> WidgetLayout {
-        place(entry).layout
+    /// - Parameters:
+    ///   - entry: the entry to lay out, on the canvas of its `family`.
+    ///   - textSize: the user's text size, which scales every line's text style; `large` by default.
+    public func layout(_ entry: WidgetEntry, textSize: TextSize = .default) -> WidgetLayout {
+        place(entry, textSize: textSize).layout
     }
 
     /// Draws the entry into a PNG file at `path` and returns its layout.
     /// - Parameters:
     ///   - entry: the entry to draw, on the canvas of its `family`.
+    ///   - textSize: the user's text size, which scales every line's text style; `large` by default.
+    ///   - appearance: the colours to draw in, which leave the layout as it is; light by default.
     ///   - path: where to write the PNG file.
     @discardableResult
-    public func render(_ entry: WidgetEntry, toPNG path: String) throws(PreviewError) -> WidgetLayout {
-        let (layout, texts) = place(entry)
+    public func render(
+        _ entry: WidgetEntry, textSize: TextSize = .default, appearance: WidgetAppearance = .default,
+        toPNG path: String
+    ) throws(PreviewError) -> WidgetLayout {
+        let (layout, texts) = place(entry, textSize: textSize)
         let canvas = layout.canvas
         let drawing = Drawing(width: canvas.pixelWidth, height: canvas.pixelHeight)
         drawing.fillRoundedRectangle(
             width: canvas.width, height: canvas.height, radius: WidgetCanvas.cornerRadius,
-            color: LineStyle.Color(red: 255, green: 255, blue: 255))
+            color: appearance.background)
         for (line, text) in zip(layout.lines, texts) {
             drawing.draw(
                 text, x: line.x, y: line.y, visible: line.visibleTop..<line.visibleBottom,
-                color: LineStyle.of(line.role, in: canvas.family).color)
+                color: appearance.color(of: LineStyle.of(line.role, in: canvas.family, at: textSize)))
         }
         try drawing.writePNG(to: path)
         return layout
     }
 
-    private func place(_ entry: WidgetEntry) -> (layout: WidgetLayout, texts: [TextLayout]) {
+    private func place(_ entry: WidgetEntry, textSize: TextSize) -> (layout: WidgetLayout, texts: [TextLayout]) {
         let canvas = WidgetCanvas(entry.family)
         let rightToLeft = entry.direction == .rightToLeft
         let width = canvas.contentWidth
         var measured: [(line: WidgetEntry.Line, style: LineStyle, text: TextLayout, height: Double)] = []
         for line in entry.lines {
-            let style = LineStyle.of(line.role, in: canvas.family)
+            let style = LineStyle.of(line.role, in: canvas.family, at: textSize)
             let text = engine.layout(
                 line.text, style: style, locale: entry.locale, rightToLeft: rightToLeft, width: width,
                 lineLimit: style.lineLimit)
@@ -150,7 +159,8 @@ public final class WidgetRenderer {
                     isEllipsized: item.text.isEllipsized, unknownGlyphs: natural.unknownGlyphs,
                     visibleTop: visible.lowerBound, visibleBottom: visible.upperBound))
         }
-        let layout = WidgetLayout(canvas: canvas, locale: entry.locale, direction: entry.direction, lines: lines)
+        let layout = WidgetLayout(
+            canvas: canvas, locale: entry.locale, direction: entry.direction, textSize: textSize, lines: lines)
         return (layout, measured.map(\.text))
     }
 }

@@ -5,6 +5,12 @@ import Testing
 /// `preview`, `check --layout` and `pseudo`, run as a developer would, on the bundled Locales/.
 @Suite struct PreviewCommandTests {
     static let moment = ["--from", "2026-11-30T17:00:00Z", "--time-zone", "Europe/Berlin"]
+    static let unknownTint =
+        "error: Unknown --tint '#12'; use automatic, red, orange, yellow, green, mint, teal, cyan, blue, indigo, "
+        + "purple or #RRGGBB\n"
+    static let unknownTextSize =
+        "error: Unknown --text-size 'huge'; use xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1, AX2, "
+        + "AX3, AX4, AX5 or all\n"
 
     private func prepared() throws -> CLIHarness {
         let cli = try CLIHarness()
@@ -109,6 +115,118 @@ import Testing
         #expect(result.standardError.contains("1 line does not fit"))
     }
 
+    /// README.md and docs/architecture.md say the bundled locales fit every family from xSmall to large, the
+    /// default, and the large family up to AX1; from xLarge some of today's lines are pushed out of the small and
+    /// medium widgets.
+    @Test func theBundledLocalesFitAtEverySizeTheReadmeSays() throws {
+        let cli = try prepared()
+        defer { cli.remove() }
+        let sizes = ["xSmall", "small", "medium", "large"].flatMap { ["--text-size", $0] }
+        let result = try cli.run(["check", "--layout"] + sizes + Self.moment)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardOutput.hasSuffix("2 widgets × 3 families × 10 locales × 4 text sizes: 0 do not fit\n"),
+            "\(result)")
+        let upToAX1 = ["xLarge", "xxLarge", "xxxLarge", "AX1"].flatMap { ["--text-size", $0] }
+        let large = try cli.run(["check", "--layout", "--family", "large"] + sizes + upToAX1 + Self.moment)
+        #expect(large.status == 0, "\(large)")
+        #expect(large.standardOutput.hasSuffix("× 10 locales × 8 text sizes: 0 do not fit\n"), "\(large)")
+        let larger = try cli.run(["check", "--layout", "--text-size", "xLarge"] + Self.moment)
+        #expect(larger.status == 1, "\(larger)")
+        #expect(larger.standardOutput.contains("de today small today.events at xLarge: "), "\(larger)")
+    }
+
+    /// A German title that fits at large is cut at xxxLarge: the check names its key, size and overflow, and with
+    /// --text-size all reports it once, from the smallest size at which it stops fitting.
+    @Test func aGermanTitleThatFitsAtLargeIsReportedAtXXXLarge() throws {
+        let cli = try prepared()
+        defer { cli.remove() }
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:de"],
+            input: Data(#"{"today": {"title": "Tagesvorschau", "events": "{count, plural, other {# Termine}}"}}"#.utf8))
+        let only = ["--locale", "de", "--widget", "today", "--family", "small"]
+        func titles(_ result: ProcessResult) -> [Substring] {
+            result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("de today small today.title") }
+        }
+        let large = try cli.run(["check", "--layout"] + only + Self.moment)
+        #expect(large.status == 0, "\(large)")
+        let xxxLarge = try cli.run(["check", "--layout", "--text-size", "xxxLarge"] + only + Self.moment)
+        #expect(xxxLarge.status == 1, "\(xxxLarge)")
+        #expect(titles(xxxLarge).count == 1, "\(xxxLarge)")
+        #expect(
+            titles(xxxLarge).first?.hasPrefix("de today small today.title at xxxLarge: overflows by ") == true,
+            "\(xxxLarge)")
+        #expect(titles(xxxLarge).first?.contains("has 1 × 126 pt) — \"Tagesvorschau\"") == true, "\(xxxLarge)")
+        let all = try cli.run(["check", "--layout", "--text-size", "all"] + only + Self.moment)
+        #expect(all.status == 1, "\(all)")
+        #expect(titles(all).count == 1, "\(all)")
+        let first = titles(all).first
+        #expect(first?.hasPrefix("de today small today.title from xxxLarge: overflows by ") == true, "\(all)")
+        #expect(all.standardOutput.contains(" × 1 locale × 12 text sizes: "), "\(all)")
+
+        // The preview records each image's text size, puts each size in a directory of its own and labels it.
+        let preview = try cli.run(
+            ["preview", "--text-size", "large", "--text-size", "xxxLarge", "--out", "p"] + only + Self.moment)
+        #expect(preview.status == 0, "\(preview)")
+        #expect(preview.standardOutput.contains("× 1 locale × 2 text sizes to "), "\(preview)")
+        let directory = cli.directory.appending("p")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report.json")))
+                as? [String: Any])
+        let images = try #require(report["images"] as? [[String: Any]])
+        #expect(images.map { $0["text_size"] as? String } == ["large", "xxxLarge"])
+        #expect(images.map { $0["png"] as? String } == ["today/small/large/de.png", "today/small/xxxLarge/de.png"])
+        let truncated = images.map { image in
+            (image["lines"] as? [[String: Any]])?.first { $0["key"] as? String == "today.title" }?["truncated"] as? Bool
+        }
+        #expect(truncated == [false, true])
+        let sheet = try String(contentsOfFile: directory + "/index.html", encoding: .utf8)
+        #expect(sheet.contains("<figcaption>text size large</figcaption>"), "\(sheet)")
+        #expect(sheet.contains("<figcaption>text size xxxLarge</figcaption>"), "\(sheet)")
+    }
+
+    /// Appearances: a column each in the contact sheet, recorded in report.json; the check warns about low
+    /// contrast without failing, unless --strict.
+    @Test func appearancesAreDrawnRecordedAndCheckedForContrast() throws {
+        let cli = try prepared()
+        defer { cli.remove() }
+        let only = ["--locale", "de", "--widget", "today", "--family", "small"]
+        let preview = try cli.run(
+            ["preview", "--appearance", "all", "--tint", "blue", "--out", "p"] + only + Self.moment)
+        #expect(preview.status == 0, "\(preview)")
+        #expect(preview.standardOutput.contains("× 1 locale × 3 appearances to "), "\(preview)")
+        let directory = cli.directory.appending("p")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report.json")))
+                as? [String: Any])
+        let images = try #require(report["images"] as? [[String: Any]])
+        #expect(images.map { $0["appearance"] as? String } == ["light", "dark", "tinted"])
+        #expect(images.allSatisfy { $0["tint"] as? String == "blue" })
+        #expect(
+            images.map { $0["png"] as? String } == [
+                "today/small/light/de.png", "today/small/dark/de.png", "today/small/tinted/de.png",
+            ])
+        let sheet = try String(contentsOfFile: directory + "/index.html", encoding: .utf8)
+        #expect(sheet.contains("<th>small · light</th><th>small · dark</th><th>small · tinted</th>"), "\(sheet)")
+
+        // The default styles pass in every appearance: no warning.
+        let clean = try cli.run(["check", "--layout", "--appearance", "all", "--strict"] + Self.moment)
+        #expect(clean.status == 0, "\(clean)")
+        #expect(!clean.standardError.contains("warning"), "\(clean)")
+        #expect(clean.standardOutput.hasSuffix("× 10 locales × 3 appearances: 0 do not fit\n"), "\(clean)")
+        // A light-grey tint on white: a warning, exit 0; with --strict, exit 1.
+        let grey = ["check", "--layout", "--appearance", "light", "--tint", "#D3D3D3"] + only + Self.moment
+        let warned = try cli.run(grey)
+        #expect(warned.status == 0, "\(warned)")
+        #expect(
+            warned.standardError
+                == "warning: light today.title (title): #D3D3D3 on #FFFFFF is 1.5:1, under WCAG 2's 4.5:1 for 13 pt "
+                + "bold text\n", "\(warned)")
+        let strict = try cli.run(grey + ["--strict"])
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.standardError.hasSuffix("error: 1 contrast warning (--strict)\n"), "\(strict)")
+    }
+
     @Test func pseudoLocalesAreLongerStillFormatAndCanBePreviewed() throws {
         let cli = try prepared()
         let before = snapshot(of: cli.groupDirectory)
@@ -161,7 +279,7 @@ import Testing
         #expect(snapshot(of: cli.groupDirectory) == before)
     }
 
-    @Test(arguments: [
+    static let badOptions: [(arguments: [String], status: Int32, message: String?)] = [
         (["preview", "--widget", "clock"], 64, "error: Unknown widget 'clock'; use days-since or today\n"),
         (["preview", "--family", "huge"], 64, "error: Unknown family 'huge'; use small, medium or large\n"),
         (["preview", "--entries", "some"], 64, "error: Unknown --entries 'some'; use first or all\n"),
@@ -172,7 +290,17 @@ import Testing
         (["preview", "--locale", "e!"], 64, nil),
         (["pseudo", "--locale", "de"], 64, "error: 'de' is not a pseudo-locale; use en-XA or ar-XB\n"),
         (["check", "--widget", "today"], 64, "error: --widget applies to the layout check; add --layout\n"),
-    ])
+        (["check", "--text-size", "AX1"], 64, "error: --text-size applies to the layout check; add --layout\n"),
+        (["preview", "--text-size", "huge"], 64, Self.unknownTextSize),
+        (
+            ["preview", "--appearance", "sepia"], 64,
+            "error: Unknown --appearance 'sepia'; use light, dark, tinted or all\n"
+        ),
+        (["preview", "--tint", "#12"], 64, Self.unknownTint),
+        (["check", "--strict"], 64, "error: --strict applies to the layout check; add --layout\n"),
+    ]
+
+    @Test(arguments: Self.badOptions)
     func badOptionsAreUsageErrors(_ arguments: [String], _ status: Int32, _ message: String?) throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

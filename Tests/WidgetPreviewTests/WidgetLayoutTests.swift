@@ -119,6 +119,147 @@ func entry(
         if let footer { #expect(footer.clippedHeight == 0 && !footer.isTruncated) }
     }
 
+    /// Each role scales by Apple's Dynamic Type table for its text style; `large` keeps the sizes previews always had.
+    @Test func textSizesScaleEachRoleByApplesTable() {
+        let roles: [WidgetEntry.Role] = [.title, .headline, .body, .caption, .secondary]
+        func sizes(_ family: HomeScreenFamily, _ size: TextSize) -> [Double] {
+            roles.map { LineStyle.of($0, in: family, at: size).size }
+        }
+        // footnote, headline, subheadline, caption 1, caption 2
+        #expect(sizes(.systemSmall, .large) == [13, 17, 15, 12, 11])
+        #expect(roles.map { LineStyle.of($0, in: .systemSmall).size } == [13, 17, 15, 12, 11])
+        #expect(sizes(.systemSmall, .xSmall) == [12, 14, 12, 11, 11])
+        #expect(sizes(.systemSmall, .xxxLarge) == [19, 23, 21, 18, 17])
+        #expect(sizes(.systemSmall, .accessibility5) == [44, 53, 49, 43, 40])
+        // The large family's headline is `.title3`.
+        #expect(LineStyle.of(.headline, in: .systemLarge, at: .large).size == 20)
+        #expect(LineStyle.of(.headline, in: .systemLarge, at: .xxxLarge).size == 26)
+        // No style shrinks as the text size grows.
+        for style in TextStyle.allCases {
+            let points = TextSize.allCases.map { style.pointSize(at: $0) }
+            #expect(points == points.sorted(), "\(style)")
+        }
+        #expect(TextSize(name: "xxxLarge") == .xxxLarge && TextSize(name: "XXXLARGE") == .xxxLarge)
+        #expect(TextSize(name: "AX3") == .accessibility3 && TextSize(name: "accessibility3") == .accessibility3)
+        #expect(TextSize(name: "accessibility6") == nil && TextSize(name: "huge") == nil)
+        #expect(
+            TextSize.allCases.map(\.name).joined(separator: " ")
+                == "xSmall small medium large xLarge xxLarge xxxLarge AX1 AX2 AX3 AX4 AX5")
+    }
+
+    /// The line a PNG shows grows with the text size as the table says: its ink, read back from the picture, is
+    /// as much taller than at `large` as the point size is larger, and the second line moves down.
+    @Test func measuredLineHeightsInThePNGGrowWithTheTextSize() throws {
+        let lines: [(key: String, text: String, role: WidgetEntry.Role)] = [
+            ("first", "Hxg", .headline), ("second", "Hxg", .headline),
+        ]
+        var inkHeights: [TextSize: Int] = [:]
+        var secondTops: [TextSize: Double] = [:]
+        for size in TextSize.allCases where size <= .accessibility1 {
+            let path = directory.appending("size-\(size.name).png")
+            let layout = try renderer.render(entry(lines), textSize: size, toPNG: path)
+            let image = try #require(PNGImage(path: path))
+            let first = layout.lines[0]
+            // The first line's ink, between its box's top and the second line's top.
+            let firstInk = try #require(image.inkRows(within: Int(first.y * 2)..<Int(layout.lines[1].y * 2)))
+            inkHeights[size] = firstInk.upperBound - firstInk.lowerBound + 1
+            secondTops[size] = layout.lines[1].y
+            #expect(first.height > 0)
+        }
+        let large = Double(inkHeights[.large]!)
+        var previous: (size: TextSize, height: Int)?
+        for size in TextSize.allCases where size <= .accessibility1 {
+            let height = inkHeights[size]!
+            let expected = TextStyle.headline.pointSize(at: size) / TextStyle.headline.pointSize(at: .large)
+            #expect(abs(Double(height) / large - expected) < 0.08, "\(size): \(height) px against \(large) px")
+            if let previous, TextStyle.headline.pointSize(at: size) > TextStyle.headline.pointSize(at: previous.size) {
+                #expect(height > previous.height, "\(size)")
+                #expect(secondTops[size]! > secondTops[previous.size]!, "\(size)")
+            }
+            previous = (size, height)
+        }
+    }
+
+    @Test func aGermanTitleThatFitsAtLargeIsCutAtXXXLarge() {
+        let title = entry([("today.title", "Tagesvorschau", .title)], locale: "de")
+        for size in TextSize.allCases where size <= .xxLarge {
+            #expect(renderer.layout(title, textSize: size).problems.isEmpty, "\(size)")
+        }
+        let cut = renderer.layout(title, textSize: .xxxLarge)
+        #expect(cut.textSize == .xxxLarge)
+        let line = cut.lines[0]
+        #expect(cut.problems.map(\.key) == ["today.title"])
+        #expect(line.isEllipsized && line.neededWidth > line.availableWidth && line.overflowWidth > 0)
+        #expect(line.problemDescription?.hasPrefix("overflows by ") == true)
+    }
+
+    /// A dark preview's background is dark and its text light, read back from the PNG; the layout is the light
+    /// one's, line for line.
+    @Test func aDarkPreviewIsDarkWithLightTextAndTheSameLayout() throws {
+        let lines: [(key: String, text: String, role: WidgetEntry.Role)] = [
+            ("today.title", "Today", .title), ("headline", "Hello there", .headline), ("updated", "8:00", .secondary),
+        ]
+        let lightPath = directory.appending("light.png")
+        let darkPath = directory.appending("dark.png")
+        let light = try renderer.render(entry(lines), toPNG: lightPath)
+        let dark = try renderer.render(entry(lines), appearance: WidgetAppearance(.dark), toPNG: darkPath)
+        #expect(dark.lines == light.lines)
+        for appearance in Appearance.allCases {
+            let tinted = try renderer.render(
+                entry(lines), appearance: WidgetAppearance(appearance, tint: Tint("blue")!),
+                toPNG: directory.appending("\(appearance).png"))
+            #expect(tinted.lines == light.lines, "\(appearance)")
+        }
+        let image = try #require(PNGImage(path: darkPath))
+        func channels(_ pixel: UInt32) -> [UInt32] { [pixel >> 16 & 0xFF, pixel >> 8 & 0xFF, pixel & 0xFF] }
+        // Below the headline, above the footer: only background.
+        let background = channels(image.pixel(x: image.width / 2, y: image.height / 2 + 20))
+        #expect(background.allSatisfy { $0 < 0x30 }, "background \(background)")
+        #expect(image.pixel(x: 0, y: 0) >> 24 == 0)
+        // The headline's brightest pixel is near white.
+        let headline = dark.lines[1]
+        var brightest: UInt32 = 0
+        for y in Int(headline.y * 2)..<Int((headline.y + headline.height) * 2) {
+            for x in 0..<image.width { brightest = max(brightest, channels(image.pixel(x: x, y: y)).min()!) }
+        }
+        #expect(brightest > 0xE0, "brightest \(brightest)")
+    }
+
+    /// WCAG 2's formula, and the warning: a light-grey tint on white fails, the default styles pass in every
+    /// appearance, family and text size.
+    @Test func contrastBelowWCAGIsFoundForALightGreyTintAndNotForTheDefaultStyles() {
+        let white = LineStyle.Color(red: 255, green: 255, blue: 255)
+        let black = LineStyle.Color(red: 0, green: 0, blue: 0)
+        #expect(abs(black.contrastRatio(with: white) - 21) < 0.0001)
+        #expect(white.contrastRatio(with: white) == 1)
+        // #777777 on white is the classic just-under-4.5 grey.
+        #expect(abs(LineStyle.Color(hex: "#777777")!.contrastRatio(with: white) - 4.48) < 0.01)
+        #expect(LineStyle.Color(hex: "#d3d3d3")?.hex == "#D3D3D3" && LineStyle.Color(hex: "#12345") == nil)
+
+        let lines: [(key: String, text: String, role: WidgetEntry.Role)] = [
+            ("today.title", "Today", .title), ("headline", "Hello", .headline), ("body", "Body", .body),
+            ("caption", "Caption", .caption), ("updated", "8:00", .secondary),
+        ]
+        let grey = WidgetAppearance(.light, tint: Tint("#D3D3D3")!)
+        let problems = grey.contrastProblems(in: renderer.layout(entry(lines)))
+        #expect(problems.map(\.line.key) == ["today.title"])
+        #expect(problems.first?.required == 4.5 && (problems.first?.ratio ?? 9) < 1.6)
+        #expect(
+            problems.first?.description == "#D3D3D3 on #FFFFFF is 1.5:1, under WCAG 2's 4.5:1 for 13 pt bold text")
+        for appearance in Appearance.allCases {
+            for family in HomeScreenFamily.allCases {
+                for size in TextSize.allCases {
+                    let layout = renderer.layout(entry(lines, family: family), textSize: size)
+                    let found = WidgetAppearance(appearance).contrastProblems(in: layout)
+                    #expect(found.isEmpty, "\(appearance) \(family) \(size): \(found.map(\.description))")
+                }
+            }
+        }
+        // Large text needs 3:1: 24 pt, or 18.67 pt bold (WCAG's 18 and 14 points).
+        #expect(WidgetAppearance.requiredContrast(for: LineStyle.of(.headline, in: .systemSmall, at: .xxxLarge)) == 3)
+        #expect(WidgetAppearance.requiredContrast(for: LineStyle.of(.body, in: .systemSmall, at: .xxxLarge)) == 4.5)
+    }
+
     @Test func aCharacterNoFontHasIsCounted() {
         // U+E000 is private use: no installed font draws it.
         let layout = renderer.layout(entry([("x", "Box \u{E000}\u{E001}", .body)]))

@@ -9,12 +9,14 @@ enum CheckCommand: Command {
     static let path = ["check"]
     static let summary = "Check cached messages: ICU syntax, arguments, and with --layout whether every line fits"
     static let usage =
-        "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601]"
+        "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601] "
+        + "[--text-size SIZE … | --text-size all] [--appearance light|dark|tinted …] [--tint NAME|#RRGGBB] [--strict]"
     static let options: [OptionSpec] =
         [
             .value(
                 "locale", "LOCALE", "A locale to check (repeatable); default: every cached locale", repeatable: true),
             .flag("layout", "Lay out every line the widgets show and fail when one is truncated or shows boxes"),
+            .flag("strict", "With --layout: exit 1 on contrast warnings too"),
         ] + PreviewSelection.options.filter { $0.name != "locale" }
     static let discussion = """
         Prints one line per problem: LOCALE KEY: what is wrong (with the line:column of a syntax error), then
@@ -25,17 +27,31 @@ enum CheckCommand: Command {
         locale, lays each line out as 'widget-i18n preview' draws it (Pango, Noto fonts), and prints
         LOCALE WIDGET FAMILY KEY: overflows by N pt … for every line cut with an ellipsis, pushed out of the
         widget, or showing a character no font has. Exit 1 when any line does not fit.
+
+        --text-size SIZE lays the lines out at Apple's content size categories instead of large, the default
+        (xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5); each problem then names its size:
+        LOCALE WIDGET FAMILY KEY at SIZE: …. With --text-size all (or several sizes) each line that does not fit
+        is reported once, at the smallest size at which it stops fitting: LOCALE WIDGET FAMILY KEY from SIZE: ….
+
+        Each appearance checked (--appearance, default light; --tint the accent colour) warns on stderr about text
+        whose contrast with its background is under WCAG 2's 4.5:1, or 3:1 for large text (24 pt, 18.67 pt bold):
+        warning: APPEARANCE KEY (ROLE): #RRGGBB on #RRGGBB is N:1, …. Warnings leave the exit code alone unless
+        --strict.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         guard arguments.positionals.isEmpty else {
             throw .usage("Unexpected argument '\(arguments.positionals[0])'; pass locales with --locale L")
         }
+        if arguments.has("strict") && !arguments.has("layout") {
+            throw .usage("--strict applies to the layout check; add --layout")
+        }
         if arguments.has("layout") {
             try await checkLayout(arguments, context: context)
             return
         }
-        for name in ["widget", "family", "from", "time-zone", "event", "bundled"] where arguments.value(name) != nil {
+        for name in ["widget", "family", "from", "time-zone", "event", "bundled", "text-size", "appearance", "tint"]
+        where arguments.value(name) != nil {
             throw .usage("--\(name) applies to the layout check; add --layout")
         }
         let configuration = try context.configuration()
@@ -112,19 +128,60 @@ enum CheckCommand: Command {
         do { images = try await Previews().layouts(selection.options, source: selection.source) } catch {
             throw .failure(error.description)
         }
-        var problems = 0
-        var reported: Set<String> = []
-        for image in images {
-            for line in image.layout.problems {
-                // Entries of one timeline repeat most lines: a problem is reported once per text.
-                let report = TerminalText.escaped(
-                    "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key): "
-                        + "\(line.problemDescription ?? "") — \"\(line.text)\"")
-                guard reported.insert(report).inserted else { continue }
-                problems += 1
-                context.output.writeLine(report)
+        let sizes = selection.options.textSizes
+        // At the default size alone the report reads as it always has; at one other size each problem names it.
+        // At several, each line (key and text) is reported once, at the smallest size at which it stops fitting in
+        // any entry, with what is wrong at that size.
+        var reports: [String] = []
+        if sizes.count == 1 {
+            var reported: Set<String> = []
+            let at = sizes == [.default] ? "" : " at \(sizes[0].name)"
+            for image in images {
+                for line in image.layout.problems {
+                    // Entries of one timeline repeat most lines: a problem is reported once per text.
+                    let report = TerminalText.escaped(
+                        "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)\(at): "
+                            + "\(line.problemDescription ?? "") — \"\(line.text)\"")
+                    if reported.insert(report).inserted { reports.append(report) }
+                }
+            }
+        } else {
+            var order: [String] = []
+            var smallest: [String: (size: TextSize, line: LaidOutLine)] = [:]
+            for image in images {
+                for line in image.layout.problems {
+                    let identity = "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)"
+                    let key = identity + "\u{0}" + line.text
+                    guard let found = smallest[key] else {
+                        order.append(key)
+                        smallest[key] = (image.textSize, line)
+                        continue
+                    }
+                    if image.textSize < found.size { smallest[key] = (image.textSize, line) }
+                }
+            }
+            for key in order {
+                let (size, line) = smallest[key]!
+                let identity = String(key.prefix { $0 != "\u{0}" })
+                reports.append(
+                    TerminalText.escaped(
+                        "\(identity) from \(size.name): \(line.problemDescription ?? "") — \"\(line.text)\""))
             }
         }
+        for report in reports { context.output.writeLine(report) }
+        let problems = reports.count
+        // Contrast depends on the appearance, the role and its size, not on the text: one warning for each.
+        var warnings: [String] = []
+        var warned: Set<String> = []
+        for image in images {
+            for problem in image.appearance.contrastProblems(in: image.layout) {
+                let appearance = image.appearance.appearance.rawValue
+                let role = problem.line.role.rawValue
+                guard warned.insert("\(appearance) \(role): \(problem.description)").inserted else { continue }
+                warnings.append("\(appearance) \(problem.line.key) (\(role)): \(problem.description)")
+            }
+        }
+        for warning in warnings { context.output.warning(warning) }
         let lines = images.reduce(0) { $0 + $1.layout.lines.count }
         func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
             "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
@@ -134,9 +191,12 @@ enum CheckCommand: Command {
         context.output.writeLine(
             "\(count(lines, "line")) in \(count(images.count, "entry", "entries")) of "
                 + "\(count(options.widgets.count, "widget")) × \(count(options.families.count, "family", "families")) × "
-                + "\(count(options.locales.count, "locale")): \(verdict)")
+                + "\(count(options.locales.count, "locale"))\(PreviewCommand.sizes(options)): \(verdict)")
         if problems > 0 {
             throw .failure("\(count(problems, "line")) \(problems == 1 ? "does" : "do") not fit")
+        }
+        if arguments.has("strict") && !warnings.isEmpty {
+            throw .failure("\(count(warnings.count, "contrast warning")) (--strict)")
         }
     }
 }

@@ -16,7 +16,8 @@ enum PreviewCommand: Command {
     static let summary = "Draw the sample widgets in every locale and family as PNGs, with a contact sheet"
     static let usage =
         "preview [--widget days-since|today …] [--family small|medium|large …] [--locale L … | --all-locales] "
-        + "[--from ISO-8601] [--time-zone TZ] [--entries first|all] [--out DIR] [--pseudo]"
+        + "[--from ISO-8601] [--time-zone TZ] [--text-size SIZE … | --text-size all] [--appearance light|dark|tinted …] "
+        + "[--tint NAME|#RRGGBB] [--entries first|all] [--out DIR] [--pseudo]"
     static let options: [OptionSpec] =
         PreviewSelection.options + [
             .flag("all-locales", "Every cached locale (default: the locale the widget detects)"),
@@ -28,7 +29,12 @@ enum PreviewCommand: Command {
         Renders each widget's timeline from the group store, as the widget would, and draws every selected entry
         at @2x of the iPhone 15/16 Pro sizes (small 316×316 px, medium 676×316, large 676×708) with Pango and
         Cairo in the Noto fonts. DIR/report.json measures every line (needed_pt, available_pt, truncated,
-        unknown_glyphs); DIR/index.html shows them all, locales down and families across. DIR is written whole
+        unknown_glyphs, text_size); DIR/index.html shows them all, locales down and families across. --text-size
+        lays each entry out at Apple's content size categories (xSmall, small, medium, large (default), xLarge,
+        xxLarge, xxxLarge, AX1 … AX5; all: every one), each PNG then under DIR/<widget>/<family>/<size>/.
+        --appearance draws the home screen's light, dark or tinted rendering (all: the three), the contact sheet
+        a column for each, each PNG then under …/<appearance>/; --tint picks the accent colour: automatic, red,
+        orange, yellow, green, mint, teal, cyan, blue, indigo, purple or #RRGGBB. DIR is written whole
         or not at all, and only replaces an earlier preview directory. Exit 0 even when lines are truncated:
         'widget-i18n check --layout' is the check that fails.
         """
@@ -57,9 +63,28 @@ enum PreviewCommand: Command {
             "Wrote \(images.count) preview\(images.count == 1 ? "" : "s") of \(selection.options.widgets.count) "
                 + "widget\(selection.options.widgets.count == 1 ? "" : "s") × \(selection.options.families.count) "
                 + "famil\(selection.options.families.count == 1 ? "y" : "ies") × \(selection.options.locales.count) "
-                + "locale\(selection.options.locales.count == 1 ? "" : "s") to \(directory); \(problems) line"
+                + "locale\(selection.options.locales.count == 1 ? "" : "s")\(Self.sizes(selection.options)) to "
+                + "\(directory); \(problems) line"
                 + "\(problems == 1 ? "" : "s") truncated or missing glyphs")
         context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").absoluteString)
+    }
+
+    /// ` × 12 text sizes` when other sizes than the default one were asked for, ` at xxxLarge` for one; then
+    /// ` × 3 appearances`, or ` in dark` for one other than light.
+    static func sizes(_ options: PreviewOptions) -> String {
+        let sizes =
+            switch options.textSizes {
+            case [.default]: ""
+            case let sizes where sizes.count == 1: " at \(sizes[0].name)"
+            case let sizes: " × \(sizes.count) text sizes"
+            }
+        let appearances =
+            switch options.appearances {
+            case [.light]: ""
+            case let one where one.count == 1: " in \(one[0].rawValue)"
+            case let all: " × \(all.count) appearances"
+            }
+        return sizes + appearances
     }
 }
 
@@ -74,7 +99,56 @@ struct PreviewSelection {
         .value("time-zone", "TZ", "The widgets' time zone (default: the system's)"),
         .value("event", "ID", "days-since: the event to show (default: the most recent)"),
         .value("bundled", "DIR", "Messages shipped with the app, laid out as <DIR>/<locale>/translations.json"),
+        .value(
+            "text-size", "SIZE",
+            "xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, AX1 … AX5, or all (repeatable; default: large)",
+            repeatable: true),
+        .value("appearance", "MODE", "light, dark, tinted or all (repeatable; default: light)", repeatable: true),
+        .value("tint", "COLOUR", "The accent colour: automatic (default), a system colour's name, or #RRGGBB"),
     ]
+
+    /// The appearances `--appearance` names, in the order light, dark, tinted; light when none is given.
+    static func appearances(_ arguments: ParsedArguments) throws(CLIError) -> [Appearance] {
+        var appearances: Set<Appearance> = []
+        for name in arguments.allValues("appearance") {
+            if name == "all" {
+                appearances.formUnion(Appearance.allCases)
+            } else if let appearance = Appearance(rawValue: name) {
+                appearances.insert(appearance)
+            } else {
+                throw .usage("Unknown --appearance '\(name)'; use light, dark, tinted or all")
+            }
+        }
+        return appearances.isEmpty ? [.light] : Appearance.allCases.filter(appearances.contains)
+    }
+
+    /// The tint `--tint` names; `automatic` when none is given.
+    static func tint(_ arguments: ParsedArguments) throws(CLIError) -> Tint {
+        guard let name = arguments.value("tint") else { return .automatic }
+        guard let tint = Tint(name) else {
+            throw .usage(
+                "Unknown --tint '\(name)'; use automatic, " + Tint.named.map(\.name).joined(separator: ", ")
+                    + " or #RRGGBB")
+        }
+        return tint
+    }
+
+    /// The text sizes `--text-size` names, in Apple's order; `large` when none is given.
+    static func textSizes(_ arguments: ParsedArguments) throws(CLIError) -> [TextSize] {
+        var sizes: [TextSize] = []
+        for name in arguments.allValues("text-size") {
+            if name == "all" {
+                sizes.append(contentsOf: TextSize.allCases)
+            } else if let size = TextSize(name: name) {
+                sizes.append(size)
+            } else {
+                throw .usage(
+                    "Unknown --text-size '\(name)'; use "
+                        + TextSize.allCases.map(\.name).joined(separator: ", ") + " or all")
+            }
+        }
+        return sizes.isEmpty ? [.default] : Set(sizes).sorted()
+    }
 
     var options: PreviewOptions
     var source: WidgetSource
@@ -101,6 +175,9 @@ struct PreviewSelection {
         let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text)
         }
         let date = try CommandInput.start(arguments)
+        let textSizes = try Self.textSizes(arguments)
+        let appearances = try Self.appearances(arguments)
+        let tint = try Self.tint(arguments)
         translator = input.translator
         defaultLocale = input.defaultLocale
         let cached = translator.cachedLocales()
@@ -127,7 +204,8 @@ struct PreviewSelection {
         }
         source = input.source()
         options = PreviewOptions(
-            widgets: widgets, families: families, locales: locales, date: date, timeZone: input.timeZone)
+            widgets: widgets, families: families, locales: locales, date: date, timeZone: input.timeZone,
+            textSizes: textSizes, appearances: appearances, tint: tint)
         if pseudo { try addPseudoLocales(showingThem: !requested.contains { Pseudolocale($0) != nil }) }
     }
 
