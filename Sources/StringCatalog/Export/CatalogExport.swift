@@ -87,6 +87,8 @@ public struct CatalogExport: Sendable {
                     + keyPrefixes.map { "'\($0)'" }.joined(separator: ", "))
         }
         let ordered = [source] + locales.filter { $0.code != sourceCode }
+        let entries = Dictionary(
+            (document?.entries ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         let exports = keys.map { key in
             KeyExport(
                 key: key,
@@ -94,7 +96,8 @@ public struct CatalogExport: Sendable {
                     locale.bundle.message(forKey: key).map {
                         KeyExport.Source(code: locale.code, tag: locale.tag, message: $0)
                     }
-                })
+                },
+                existing: entries[key].map { Self.specifiers(of: key, entry: $0, sourceCode: sourceCode) } ?? [])
         }
         var merge = CatalogMerge(
             document: document, sourceCode: sourceCode,
@@ -104,6 +107,32 @@ public struct CatalogExport: Sendable {
             bytes: merge.bytes(), keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
             problems: exports.flatMap(\.problems), added: merge.added, changed: merge.changed,
             unchanged: merge.unchanged, kept: merge.kept)
+    }
+
+    /// The specifiers of the catalog's entry of `key` (positions and conversions, in order of use): its source
+    /// localization's (the key itself where that is absent), else the first localization's that has any. The
+    /// app's code passes the key's arguments in the order they give.
+    private static func specifiers(of key: String, entry: JSONNode, sourceCode: String)
+        -> [(position: Int, conversion: FormatConversion?)]
+    {
+        let localizations = entry["localizations"]?.members ?? []
+        let isFormat = CatalogImport.isFormat(key: key, localizations: localizations, source: sourceCode)
+        guard isFormat else { return [] }
+        var candidates: [(code: String, node: JSONNode?)] = [
+            (sourceCode, localizations.first(where: { $0.name == sourceCode })?.value)
+        ]
+        candidates += localizations.filter { $0.name != sourceCode }.map { ($0.name, $0.value) }
+        for (code, node) in candidates {
+            guard let tag = LocaleTag(parsing: code) else { continue }
+            let reader = LocalizationReader(locale: tag, isFormat: isFormat)
+            let result =
+                if let node { try? reader.read(node, at: .root) } else { try? reader.readKey(key, at: .root) }
+            guard case .success(let reading)? = result else { continue }
+            var uses: [(position: Int, conversion: FormatConversion?)] = []
+            MessagePiece.uses(in: reading.pieces, into: &uses)
+            if !uses.isEmpty { return uses }
+        }
+        return []
     }
 
     /// Each bundle with its localization code, in Xcode's order of codes.
