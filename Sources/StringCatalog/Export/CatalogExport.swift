@@ -14,8 +14,9 @@ import LocaleData
 ///
 /// With an existing catalog to merge into, only the exported keys change, and within them only the exported
 /// localizations whose text changed: every other key, comment, extraction state and localization (and a
-/// localization that reads the same, whatever its state or device variants) is kept byte for byte, and the
-/// file is written as Xcode writes it (``XcodeKeyOrder``), so a diff shows what changed.
+/// localization that reads the same, whatever its state or device variants) is kept byte for byte, except that
+/// a changed source text marks the translations not exported `needs_review`; the file is written as Xcode writes
+/// it (``XcodeKeyOrder``), so a diff shows what changed.
 ///
 ///     let export = CatalogExport(sourceLocale: .english, keyPrefixes: ["gallery", "intent"])
 ///     let catalog = try export.catalog(from: bundles, merging: existingCatalogBytes)
@@ -103,9 +104,10 @@ public struct CatalogExport: Sendable {
             document: document, sourceCode: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: locales.map { ($0.code, $0.tag) }))
         for export in exports where export.isExported { merge.add(export) }
+        let bytes = merge.bytes()
         return ExportedCatalog(
-            bytes: merge.bytes(), keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
-            problems: exports.flatMap(\.problems), added: merge.added, changed: merge.changed,
+            bytes: bytes, keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
+            problems: exports.flatMap(\.problems) + merge.problems, added: merge.added, changed: merge.changed,
             unchanged: merge.unchanged, kept: merge.kept)
     }
 

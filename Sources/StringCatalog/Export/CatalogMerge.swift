@@ -4,7 +4,8 @@ import LocaleData
 ///
 /// In a merge the top-level members other than `strings`, the entries of keys not exported, and in an exported
 /// key's entry every member but `localizations` (its `comment`, `extractionState`, `shouldTranslate`, …) are
-/// copied byte for byte. In `localizations`, a locale not exported is copied, and so is an exported one that reads
+/// copied byte for byte. In `localizations`, a locale not exported is copied (its `translated` string units
+/// marked `needs_review`, with a warning, when the key's source text changed), and so is an exported one that reads
 /// the same as its new text (``LocalizationReader``): its state, device variants and spelling stay. A source
 /// localization that is absent because the key is the source text stays absent when the key reads as the new
 /// source text. Everything is then written in Xcode's order and format, so an untouched catalog comes out as it
@@ -20,6 +21,8 @@ struct CatalogMerge {
     private(set) var added = 0
     private(set) var changed = 0
     private(set) var unchanged = 0
+    /// Translations kept but marked `needs_review` because their key's source text changed (warnings).
+    private(set) var problems: [CatalogProblem] = []
 
     init(document: CatalogDocument?, sourceCode: String, tags: [String: LocaleTag]) {
         self.document = document
@@ -87,10 +90,40 @@ struct CatalogMerge {
     }
 
     /// The entry of `export`'s key, from the catalog's `entry`.
-    private func merge(_ export: KeyExport, into entry: JSONNode, document: CatalogDocument) -> CatalogValue {
+    /// A translation the export does not replace is kept; when the key's source text changed, it is marked
+    /// `needs_review`, as Xcode marks the translations of a source string that changed, with a warning.
+    private mutating func merge(_ export: KeyExport, into entry: JSONNode, document: CatalogDocument)
+        -> CatalogValue
+    {
         let existing = entry["localizations"]?.members ?? []
+        var sourceChanged = false
+        if let new = export.localizations.first(where: { $0.code == sourceCode }) {
+            let old = existing.first(where: { $0.name == sourceCode })
+            sourceChanged = !readsTheSame(
+                { (reader) throws(CatalogError) in
+                    if let old { return try reader.read(old.value, at: .root) }
+                    return try reader.readKey(export.key, at: .root)
+                },
+                as: new.value, code: sourceCode, isFormat: export.isFormat)
+        }
         var localizations: [CatalogMember] = []
         for member in existing {
+            if sourceChanged, member.name != sourceCode,
+                !export.localizations.contains(where: { $0.code == member.name })
+            {
+                var marked = false
+                let value = Self.markedForReview(member.value, document, marked: &marked)
+                guard marked else {
+                    localizations.append(document.copy(member))
+                    continue
+                }
+                localizations.append(document.replacing(member, with: value))
+                problems.append(
+                    CatalogProblem(
+                        .warning, key: export.key, locale: member.name,
+                        "the source text changed and this translation was not exported: kept, marked needs_review"))
+                continue
+            }
             guard let new = export.localizations.first(where: { $0.code == member.name }),
                 !readsTheSame(
                     { (reader) throws(CatalogError) in try reader.read(member.value, at: .root) },
@@ -119,6 +152,34 @@ struct CatalogMerge {
             members.append(CatalogMember("localizations", .object(localizations)))
         }
         return .object(members)
+    }
+
+    /// `node` with the `state` of every translated string unit in it `needs_review` (a `new` one stays `new`), and
+    /// everything else as the file has it; `marked` tells whether one was.
+    private static func markedForReview(_ node: JSONNode, _ document: CatalogDocument, marked: inout Bool)
+        -> CatalogValue
+    {
+        guard let members = node.members else { return .verbatim(document.verbatim(node)) }
+        var result: [CatalogMember] = []
+        for member in members {
+            guard member.name == "stringUnit", let unit = member.value.members else {
+                result.append(
+                    document.replacing(member, with: markedForReview(member.value, document, marked: &marked)))
+                continue
+            }
+            let state = unit.first(where: { $0.name == "state" })
+            guard state == nil || state?.value.string == "translated" else {
+                result.append(document.copy(member))
+                continue
+            }
+            marked = true
+            var fields = unit.filter { $0.name != "state" }.map { document.copy($0) }
+            fields.append(
+                state.map { document.replacing($0, with: .string("needs_review")) }
+                    ?? CatalogMember("state", .string("needs_review")))
+            result.append(document.replacing(member, with: .object(fields)))
+        }
+        return .object(result)
     }
 
     /// Whether what `existing` reads (a localization of the catalog, or the key as its own source text) says what
