@@ -135,6 +135,22 @@ import Testing
         #expect(try value(catalog, "badge", "en", "stringUnit", "value") == "%#@days@")
     }
 
+    /// A whole-message plural is a plural variation only when its number is the key's only argument: a plural
+    /// variation's strings would otherwise have two specifiers, and which one it counts would be a guess.
+    @Test func aWholeMessagePluralWithAnotherArgumentIsASubstitution() throws {
+        let catalog = try export([
+            "en": ["moved": "{n, plural, one {# file to {folder}} other {# files to {folder}}}"]
+        ])
+        let en = try JSONReader.parse(catalog.bytes)["strings"]?["moved"]?["localizations"]?["en"]
+        #expect(en?["variations"] == nil)
+        #expect(en?["stringUnit"]?["value"]?.string == "%1$#@n@")
+        let n = en?["substitutions"]?["n"]
+        #expect(n?["argNum"].map { if case .number(let n) = $0.kind { n } else { "" } } == "1")
+        #expect(n?["variations"]?["plural"]?["one"]?["stringUnit"]?["value"]?.string == "%arg file to %2$@")
+        #expect(n?["variations"]?["plural"]?["other"]?["stringUnit"]?["value"]?.string == "%arg files to %2$@")
+        #expect(catalog.problems.isEmpty)
+    }
+
     /// Every construct a catalog cannot hold is an error naming the key and the construct; the rest is written.
     @Test func inexpressibleKeysAreLeftOutAndTheRestWritten() throws {
         let catalog = try export([
