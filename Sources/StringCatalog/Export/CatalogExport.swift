@@ -77,9 +77,9 @@ public struct CatalogExport: Sendable {
             throw CatalogError(path: "", reason: "no messages for the source locale \(sourceCode) to export from")
         }
         var keys: [String] = []
-        var seen: Set<String> = []
+        var seen: Set<[UInt8]> = []
         for key in source.bundle.keys where keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }) {
-            if seen.insert(key).inserted { keys.append(key) }
+            if seen.insert(Array(key.utf8)).inserted { keys.append(key) }
         }
         guard !keys.isEmpty else {
             throw CatalogError(
@@ -89,7 +89,8 @@ public struct CatalogExport: Sendable {
         }
         let ordered = [source] + locales.filter { $0.code != sourceCode }
         let entries = Dictionary(
-            (document?.entries ?? []).map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            (document?.entries ?? []).map { (Array($0.name.utf8), $0.value) },
+            uniquingKeysWith: { first, _ in first })
         let exports = keys.map { key in
             KeyExport(
                 key: key,
@@ -98,7 +99,9 @@ public struct CatalogExport: Sendable {
                         KeyExport.Source(code: locale.code, tag: locale.tag, message: $0)
                     }
                 },
-                existing: entries[key].map { Self.specifiers(of: key, entry: $0, sourceCode: sourceCode) } ?? [])
+                existing: entries[Array(key.utf8)].map {
+                    Self.specifiers(of: key, entry: $0, sourceCode: sourceCode)
+                } ?? [])
         }
         var merge = CatalogMerge(
             document: document, sourceCode: sourceCode,

@@ -14,8 +14,9 @@ struct CatalogMerge {
     private let document: CatalogDocument?
     private let sourceCode: String
     private let tags: [String: LocaleTag]
-    /// The exported entries, by key.
-    private var exported: [String: KeyExport] = [:]
+    /// The exported entries, by the UTF-8 bytes of their key (keys that differ only by Unicode normalization
+    /// are two keys in JSON).
+    private var exported: [[UInt8]: KeyExport] = [:]
     private var order: [String] = []
 
     private(set) var added = 0
@@ -31,10 +32,10 @@ struct CatalogMerge {
     }
 
     /// The entries of the merged catalog's keys that were not exported.
-    var kept: Int { (document?.entries ?? []).filter { exported[$0.name] == nil }.count }
+    var kept: Int { (document?.entries ?? []).filter { exported[Array($0.name.utf8)] == nil }.count }
 
     mutating func add(_ export: KeyExport) {
-        exported[export.key] = export
+        exported[Array(export.key.utf8)] = export
         order.append(export.key)
     }
 
@@ -51,7 +52,7 @@ struct CatalogMerge {
         }
         var strings: [CatalogMember] = []
         for entry in document.entries {
-            guard let export = exported[entry.name] else {
+            guard let export = exported[Array(entry.name.utf8)] else {
                 strings.append(document.copy(entry))
                 continue
             }
@@ -64,17 +65,20 @@ struct CatalogMerge {
                 strings.append(document.replacing(entry, with: merged))
             }
         }
-        let present = Set(document.entries.map(\.name))
-        for key in order where !present.contains(key) {
+        let present = Set(document.entries.map { Array($0.name.utf8) })
+        for key in order where !present.contains(Array(key.utf8)) {
             added += 1
             strings.append(newEntry(key))
         }
-        return XcodeJSON.bytes(
-            of: .object(
-                document.root.members!.map { member in
-                    member.name == "strings"
-                        ? document.replacing(member, with: .object(strings)) : document.copy(member)
-                }))
+        // What surrounds the object (a byte order mark, a newline at the end) stays as the file has it.
+        return Array(document.bytes[..<document.root.range.lowerBound])
+            + XcodeJSON.bytes(
+                of: .object(
+                    document.root.members!.map { member in
+                        member.name == "strings"
+                            ? document.replacing(member, with: .object(strings)) : document.copy(member)
+                    }))
+            + Array(document.bytes[document.root.range.upperBound...])
     }
 
     /// The entry of a key the catalog did not have: marked `manual`, as Xcode marks a key it did not extract from
@@ -85,7 +89,8 @@ struct CatalogMerge {
             .object([
                 CatalogMember("extractionState", .string("manual")),
                 CatalogMember(
-                    "localizations", .object(exported[key]!.localizations.map { CatalogMember($0.code, $0.value) })),
+                    "localizations",
+                    .object(exported[Array(key.utf8)]!.localizations.map { CatalogMember($0.code, $0.value) })),
             ]))
     }
 
