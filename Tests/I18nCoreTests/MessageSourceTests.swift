@@ -41,4 +41,24 @@ import Testing
                 == "{a} {n, number, ::percent} {d, date, short} {t, time, ::Hm} {g, select, female {she} other {they}} "
                 + "{c, selectordinal, one {#st} other {#th}} <b>bold</b><br/>")
     }
+
+    /// Text that looks like a tag is quoted, as formatjs reads `'<`: it parses back as text, not as a tag or an
+    /// unclosed one.
+    @Test(arguments: ["<Unknown>", "Name <none>", "a<b", "Tap <b>here</b>", "</x> and <br/>", "a < b", "it's <b"])
+    func textThatLooksLikeATagSurvives(_ literal: String) throws {
+        let source = MessageElement.source(of: [.literal(literal)])
+        let parsed = try MessageParser.parse(source)
+        guard parsed.count == 1, case .literal(let text) = parsed[0] else {
+            Issue.record("\(literal) → \(source) → \(parsed)")
+            return
+        }
+        #expect(text == literal, "\(source)")
+    }
+
+    /// `'<` and `'>` start quoted text, as in formatjs.
+    @Test func anApostropheBeforeAnAngleBracketQuotes() throws {
+        let formatter = ICUMessageFormatter()
+        #expect(formatter.format("'<b>'bold'</b>'", locale: .english, arguments: [:]).text == "<b>bold</b>")
+        #expect(formatter.format("a '>' b", locale: .english, arguments: [:]).text == "a > b")
+    }
 }

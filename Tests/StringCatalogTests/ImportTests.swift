@@ -189,4 +189,47 @@ import Testing
                 "types: argument 1 is a string (%@) in one place and a number in another; left out",
             ])
     }
+
+    /// Text with `<` imports as messages that parse back to that text, not to tags (or fail to parse).
+    @Test func textThatLooksLikeATagStaysText() throws {
+        let catalog = Array(
+            #"""
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "a" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Tap <b>here</b>" } } } },
+                "b" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "a < b, %@ <x" } } } },
+                "c" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "<br/> %lld #1 {x} 'q'" } } } },
+                "d" : { "localizations" : { "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "# %lld <i>item</i> 'x'" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld items {y}" } } } } } } },
+                "e" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "<Unknown>" } } } },
+                "f" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Name <none>" } } } },
+                "g" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "a<b" } } } }
+              },
+              "version" : "1.0"
+            }
+            """#.utf8)
+        let imported = try CatalogImport().bundles(fromCatalog: catalog)
+        #expect(imported.problems.isEmpty)
+        let en = try #require(messages(of: imported)["en"])
+        let formatter = ICUMessageFormatter()
+        let expected = [
+            "a": "Tap <b>here</b>", "b": "a < b, X <x", "c": "<br/> 5 #1 {x} 'q'", "e": "<Unknown>",
+            "f": "Name <none>", "g": "a<b",
+        ]
+        for (key, text) in expected {
+            let arguments: MessageArguments = ["arg1": key == "c" ? .number(MessageNumber(5)) : .string("X")]
+            let message = try #require(en[key])
+            let parsed = try MessageParser.parse(message)
+            #expect(!MessageElement.argumentNames(in: parsed).contains { $0 != "arg1" }, "\(key): \(message)")
+            let formatted = formatter.format(message, locale: .english, arguments: arguments)
+            #expect(formatted.problems.isEmpty, "\(key): \(message)")
+            #expect(formatted.text == text, "\(key): \(message)")
+        }
+        let plural = try #require(en["d"])
+        let one = formatter.format(plural, locale: .english, arguments: ["arg1": .number(MessageNumber(1))])
+        #expect(one.problems.isEmpty, "\(plural)")
+        #expect(one.text == "# 1 <i>item</i> 'x'", "\(plural)")
+    }
 }

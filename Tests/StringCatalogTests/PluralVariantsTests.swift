@@ -60,6 +60,12 @@ import Testing
         #expect(try refusal("{n, plural, =2 {two} other {#}}", "en") != nil)
     }
 
+    /// `=2` is `two` where CLDR's `two` holds 2 alone, as the guide says: Arabic, Welsh and Hebrew.
+    @Test(arguments: ["ar", "cy", "he"])
+    func exactTwoIsTwo(_ locale: String) throws {
+        #expect(try variants("{n, plural, =2 {a pair} other {#}}", locale) == ["two": "a pair", "other": "#"])
+    }
+
     /// An exact case wins over the category it matches, as in ICU; a category the locale lacks is never picked.
     @Test func exactCasesWinAndUnusedCategoriesGo() throws {
         let message = "{n, plural, =1 {exactly one} one {# one} few {# few} other {# other}}"

@@ -125,7 +125,8 @@ import Testing
             result.standardOutput
                 == "\(path): 2 keys in 2 localizations (en, de): 1 added, 1 changed, 0 unchanged, 1 other key kept\n")
         let after = try #require(contents(path))
-        // The English text changed; the German one is the same, so its review state stays; French is not exported.
+        // The English text changed; the German one is the same, so its review state stays; French is not exported,
+        // so it is kept for review.
         let nextUp = """
                 "today.nextUp" : {
                   "extractionState" : "manual",
@@ -150,7 +151,11 @@ import Testing
             before
             .replacingOccurrences(of: "\"value\" : \"Today!\"", with: "\"value\" : \"Today\"")
             .replacingOccurrences(of: "    \"today.title\" : {", with: nextUp + "    \"today.title\" : {")
+            .replacingOccurrences(
+                of: "\"translated\",\n            \"value\" : \"Aujourd'hui\"",
+                with: "\"needs_review\",\n            \"value\" : \"Aujourd'hui\"")
         #expect(after == expected)
+        #expect(result.standardError.contains("today.title (fr): the source text changed"), "\(result)")
         let again = try cli.run(["catalog", "export", "--keys", "today.title", "today.nextUp", "--merge", path])
         #expect(again.standardOutput.hasSuffix("0 added, 0 changed, 2 unchanged, 1 other key kept\n"))
         #expect(contents(path) == after)

@@ -83,16 +83,24 @@ extension MessageElement {
         }
     }
 
-    /// `'` doubled; from the first `{`, `}` or plural `#` on, the rest of the literal is quoted, so that
-    /// neighbouring specials never meet as `''` and a quoted `<b` stays text rather than a tag.
+    /// `'` doubled; from the first `{`, `}`, plural `#` or `<` that would start a tag (`<b`, `</b`) on, the rest
+    /// of the literal is quoted, so that neighbouring specials never meet as `''` and `<b>` stays text rather
+    /// than a tag.
     private static func appendQuoted(_ literal: String, inPlural: Bool, to text: inout String) {
         var quoting = false
-        for scalar in literal.unicodeScalars {
+        let scalars = Array(literal.unicodeScalars)
+        func startsATag(at index: Int) -> Bool {
+            var next = index + 1
+            if next < scalars.count, scalars[next] == "/" { next += 1 }
+            return next < scalars.count && scalars[next].properties.isAlphabetic
+        }
+        for (index, scalar) in scalars.enumerated() {
             if scalar == "'" {
                 text += "''"
                 continue
             }
-            if !quoting, scalar == "{" || scalar == "}" || (scalar == "#" && inPlural) {
+            let isBrace = scalar == "{" || scalar == "}"
+            if !quoting, isBrace || (scalar == "#" && inPlural) || (scalar == "<" && startsATag(at: index)) {
                 text += "'"
                 quoting = true
             }

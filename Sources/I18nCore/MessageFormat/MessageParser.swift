@@ -3,8 +3,9 @@ import LocaleData
 /// Parses ICU MessageFormat as ICU4C and formatjs read it, into `MessageElement`s with source locations.
 ///
 /// Apostrophes follow ICU's default (`DOUBLE_OPTIONAL`): `''` is one apostrophe; a single apostrophe starts
-/// quoted literal text only right before `{` or `}` (or `#` inside a plural or selectordinal), and quoting
-/// ends at the next single apostrophe; anywhere else an apostrophe is itself. A `}` at the top level is
+/// quoted literal text only right before `{` or `}` (or `#` inside a plural or selectordinal), and, as in
+/// formatjs, whose tags these are, before `<` or `>`; quoting ends at the next single apostrophe; anywhere else
+/// an apostrophe is itself. A `}` at the top level is
 /// text. `<name>…</name>` and `<name/>` are rich-text tags; `<` not followed by a letter is text.
 ///
 ///     let elements = try MessageParser.parse("{count, plural, one {# event} other {# events}}")
@@ -137,7 +138,7 @@ package struct MessageParser {
             position += 1
             return
         }
-        guard next == "{" || next == "}" || (next == "#" && inPlural) else {
+        guard next == "{" || next == "}" || next == "<" || next == ">" || (next == "#" && inPlural) else {
             text.append("'")
             return
         }

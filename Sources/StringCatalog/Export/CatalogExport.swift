@@ -14,8 +14,9 @@ import LocaleData
 ///
 /// With an existing catalog to merge into, only the exported keys change, and within them only the exported
 /// localizations whose text changed: every other key, comment, extraction state and localization (and a
-/// localization that reads the same, whatever its state or device variants) is kept byte for byte, and the
-/// file is written as Xcode writes it (``XcodeKeyOrder``), so a diff shows what changed.
+/// localization that reads the same, whatever its state or device variants) is kept byte for byte, except that
+/// a changed source text marks the translations not exported `needs_review`; the file is written as Xcode writes
+/// it (``XcodeKeyOrder``), so a diff shows what changed.
 ///
 ///     let export = CatalogExport(sourceLocale: .english, keyPrefixes: ["gallery", "intent"])
 ///     let catalog = try export.catalog(from: bundles, merging: existingCatalogBytes)
@@ -76,9 +77,9 @@ public struct CatalogExport: Sendable {
             throw CatalogError(path: "", reason: "no messages for the source locale \(sourceCode) to export from")
         }
         var keys: [String] = []
-        var seen: Set<String> = []
+        var seen: Set<[UInt8]> = []
         for key in source.bundle.keys where keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }) {
-            if seen.insert(key).inserted { keys.append(key) }
+            if seen.insert(Array(key.utf8)).inserted { keys.append(key) }
         }
         guard !keys.isEmpty else {
             throw CatalogError(
@@ -87,6 +88,9 @@ public struct CatalogExport: Sendable {
                     + keyPrefixes.map { "'\($0)'" }.joined(separator: ", "))
         }
         let ordered = [source] + locales.filter { $0.code != sourceCode }
+        let entries = Dictionary(
+            (document?.entries ?? []).map { (Array($0.name.utf8), $0.value) },
+            uniquingKeysWith: { first, _ in first })
         let exports = keys.map { key in
             KeyExport(
                 key: key,
@@ -94,16 +98,46 @@ public struct CatalogExport: Sendable {
                     locale.bundle.message(forKey: key).map {
                         KeyExport.Source(code: locale.code, tag: locale.tag, message: $0)
                     }
-                })
+                },
+                existing: entries[Array(key.utf8)].map {
+                    Self.specifiers(of: key, entry: $0, sourceCode: sourceCode)
+                } ?? [])
         }
         var merge = CatalogMerge(
             document: document, sourceCode: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: locales.map { ($0.code, $0.tag) }))
         for export in exports where export.isExported { merge.add(export) }
+        let bytes = merge.bytes()
         return ExportedCatalog(
-            bytes: merge.bytes(), keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
-            problems: exports.flatMap(\.problems), added: merge.added, changed: merge.changed,
+            bytes: bytes, keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
+            problems: exports.flatMap(\.problems) + merge.problems, added: merge.added, changed: merge.changed,
             unchanged: merge.unchanged, kept: merge.kept)
+    }
+
+    /// The specifiers of the catalog's entry of `key` (positions and conversions, in order of use): its source
+    /// localization's (the key itself where that is absent), else the first localization's that has any. The
+    /// app's code passes the key's arguments in the order they give.
+    private static func specifiers(of key: String, entry: JSONNode, sourceCode: String)
+        -> [(position: Int, conversion: FormatConversion?)]
+    {
+        let localizations = entry["localizations"]?.members ?? []
+        let isFormat = CatalogImport.isFormat(key: key, localizations: localizations, source: sourceCode)
+        guard isFormat else { return [] }
+        var candidates: [(code: String, node: JSONNode?)] = [
+            (sourceCode, localizations.first(where: { $0.name == sourceCode })?.value)
+        ]
+        candidates += localizations.filter { $0.name != sourceCode }.map { ($0.name, $0.value) }
+        for (code, node) in candidates {
+            guard let tag = LocaleTag(parsing: code) else { continue }
+            let reader = LocalizationReader(locale: tag, isFormat: isFormat)
+            let result =
+                if let node { try? reader.read(node, at: .root) } else { try? reader.readKey(key, at: .root) }
+            guard case .success(let reading)? = result else { continue }
+            var uses: [(position: Int, conversion: FormatConversion?)] = []
+            MessagePiece.uses(in: reading.pieces, into: &uses)
+            if !uses.isEmpty { return uses }
+        }
+        return []
     }
 
     /// Each bundle with its localization code, in Xcode's order of codes.

@@ -4,7 +4,8 @@ import LocaleData
 ///
 /// In a merge the top-level members other than `strings`, the entries of keys not exported, and in an exported
 /// key's entry every member but `localizations` (its `comment`, `extractionState`, `shouldTranslate`, …) are
-/// copied byte for byte. In `localizations`, a locale not exported is copied, and so is an exported one that reads
+/// copied byte for byte. In `localizations`, a locale not exported is copied (its `translated` string units
+/// marked `needs_review`, with a warning, when the key's source text changed), and so is an exported one that reads
 /// the same as its new text (``LocalizationReader``): its state, device variants and spelling stay. A source
 /// localization that is absent because the key is the source text stays absent when the key reads as the new
 /// source text. Everything is then written in Xcode's order and format, so an untouched catalog comes out as it
@@ -13,13 +14,16 @@ struct CatalogMerge {
     private let document: CatalogDocument?
     private let sourceCode: String
     private let tags: [String: LocaleTag]
-    /// The exported entries, by key.
-    private var exported: [String: KeyExport] = [:]
+    /// The exported entries, by the UTF-8 bytes of their key (keys that differ only by Unicode normalization
+    /// are two keys in JSON).
+    private var exported: [[UInt8]: KeyExport] = [:]
     private var order: [String] = []
 
     private(set) var added = 0
     private(set) var changed = 0
     private(set) var unchanged = 0
+    /// Translations kept but marked `needs_review` because their key's source text changed (warnings).
+    private(set) var problems: [CatalogProblem] = []
 
     init(document: CatalogDocument?, sourceCode: String, tags: [String: LocaleTag]) {
         self.document = document
@@ -28,10 +32,10 @@ struct CatalogMerge {
     }
 
     /// The entries of the merged catalog's keys that were not exported.
-    var kept: Int { (document?.entries ?? []).filter { exported[$0.name] == nil }.count }
+    var kept: Int { (document?.entries ?? []).filter { exported[Array($0.name.utf8)] == nil }.count }
 
     mutating func add(_ export: KeyExport) {
-        exported[export.key] = export
+        exported[Array(export.key.utf8)] = export
         order.append(export.key)
     }
 
@@ -48,7 +52,7 @@ struct CatalogMerge {
         }
         var strings: [CatalogMember] = []
         for entry in document.entries {
-            guard let export = exported[entry.name] else {
+            guard let export = exported[Array(entry.name.utf8)] else {
                 strings.append(document.copy(entry))
                 continue
             }
@@ -61,17 +65,20 @@ struct CatalogMerge {
                 strings.append(document.replacing(entry, with: merged))
             }
         }
-        let present = Set(document.entries.map(\.name))
-        for key in order where !present.contains(key) {
+        let present = Set(document.entries.map { Array($0.name.utf8) })
+        for key in order where !present.contains(Array(key.utf8)) {
             added += 1
             strings.append(newEntry(key))
         }
-        return XcodeJSON.bytes(
-            of: .object(
-                document.root.members!.map { member in
-                    member.name == "strings"
-                        ? document.replacing(member, with: .object(strings)) : document.copy(member)
-                }))
+        // What surrounds the object (a byte order mark, a newline at the end) stays as the file has it.
+        return Array(document.bytes[..<document.root.range.lowerBound])
+            + XcodeJSON.bytes(
+                of: .object(
+                    document.root.members!.map { member in
+                        member.name == "strings"
+                            ? document.replacing(member, with: .object(strings)) : document.copy(member)
+                    }))
+            + Array(document.bytes[document.root.range.upperBound...])
     }
 
     /// The entry of a key the catalog did not have: marked `manual`, as Xcode marks a key it did not extract from
@@ -82,15 +89,46 @@ struct CatalogMerge {
             .object([
                 CatalogMember("extractionState", .string("manual")),
                 CatalogMember(
-                    "localizations", .object(exported[key]!.localizations.map { CatalogMember($0.code, $0.value) })),
+                    "localizations",
+                    .object(exported[Array(key.utf8)]!.localizations.map { CatalogMember($0.code, $0.value) })),
             ]))
     }
 
     /// The entry of `export`'s key, from the catalog's `entry`.
-    private func merge(_ export: KeyExport, into entry: JSONNode, document: CatalogDocument) -> CatalogValue {
+    /// A translation the export does not replace is kept; when the key's source text changed, it is marked
+    /// `needs_review`, as Xcode marks the translations of a source string that changed, with a warning.
+    private mutating func merge(_ export: KeyExport, into entry: JSONNode, document: CatalogDocument)
+        -> CatalogValue
+    {
         let existing = entry["localizations"]?.members ?? []
+        var sourceChanged = false
+        if let new = export.localizations.first(where: { $0.code == sourceCode }) {
+            let old = existing.first(where: { $0.name == sourceCode })
+            sourceChanged = !readsTheSame(
+                { (reader) throws(CatalogError) in
+                    if let old { return try reader.read(old.value, at: .root) }
+                    return try reader.readKey(export.key, at: .root)
+                },
+                as: new.value, code: sourceCode, isFormat: export.isFormat)
+        }
         var localizations: [CatalogMember] = []
         for member in existing {
+            if sourceChanged, member.name != sourceCode,
+                !export.localizations.contains(where: { $0.code == member.name })
+            {
+                var marked = false
+                let value = Self.markedForReview(member.value, document, marked: &marked)
+                guard marked else {
+                    localizations.append(document.copy(member))
+                    continue
+                }
+                localizations.append(document.replacing(member, with: value))
+                problems.append(
+                    CatalogProblem(
+                        .warning, key: export.key, locale: member.name,
+                        "the source text changed and this translation was not exported: kept, marked needs_review"))
+                continue
+            }
             guard let new = export.localizations.first(where: { $0.code == member.name }),
                 !readsTheSame(
                     { (reader) throws(CatalogError) in try reader.read(member.value, at: .root) },
@@ -119,6 +157,34 @@ struct CatalogMerge {
             members.append(CatalogMember("localizations", .object(localizations)))
         }
         return .object(members)
+    }
+
+    /// `node` with the `state` of every translated string unit in it `needs_review` (a `new` one stays `new`), and
+    /// everything else as the file has it; `marked` tells whether one was.
+    private static func markedForReview(_ node: JSONNode, _ document: CatalogDocument, marked: inout Bool)
+        -> CatalogValue
+    {
+        guard let members = node.members else { return .verbatim(document.verbatim(node)) }
+        var result: [CatalogMember] = []
+        for member in members {
+            guard member.name == "stringUnit", let unit = member.value.members else {
+                result.append(
+                    document.replacing(member, with: markedForReview(member.value, document, marked: &marked)))
+                continue
+            }
+            let state = unit.first(where: { $0.name == "state" })
+            guard state == nil || state?.value.string == "translated" else {
+                result.append(document.copy(member))
+                continue
+            }
+            marked = true
+            var fields = unit.filter { $0.name != "state" }.map { document.copy($0) }
+            fields.append(
+                state.map { document.replacing($0, with: .string("needs_review")) }
+                    ?? CatalogMember("state", .string("needs_review")))
+            result.append(document.replacing(member, with: .object(fields)))
+        }
+        return .object(result)
     }
 
     /// Whether what `existing` reads (a localization of the catalog, or the key as its own source text) says what

@@ -20,9 +20,11 @@ struct KeyExport {
     /// Whether the key is exported: its source message could be written.
     var isExported: Bool { !localizations.isEmpty }
 
-    /// Exports `key` from `messages`, the source locale's first. A translation that cannot be written is left
-    /// out with an error; when the source message cannot, the whole key is.
-    init(key: String, messages: [Source]) {
+    /// Exports `key` from `messages`, the source locale's first. A translation that cannot be written, or that
+    /// uses an argument the source message lacks, is left out with an error; when the source message cannot be
+    /// written, or its arguments disagree in kind with the `existing` specifiers of the catalog merged into (the
+    /// positions and conversions its localization uses, in order), the whole key is.
+    init(key: String, messages: [Source], existing: [(position: Int, conversion: FormatConversion?)] = []) {
         self.key = key
         let sourceCode = messages.first?.code
         var checked: [(source: Source, elements: [MessageElement], usage: MessageCheck.Usage)] = []
@@ -39,7 +41,24 @@ struct KeyExport {
             }
             if checked.isEmpty { return }
         }
-        let table = ArgumentTable(checked.map(\.usage))
+        let sourceNames = checked[0].usage.names
+        var accepted = [checked[0]]
+        for entry in checked.dropFirst() {
+            if let extra = entry.usage.names.first(where: { !sourceNames.contains($0) }) {
+                fail(entry.source, isSource: false, "uses {\(extra)}, which the source message does not have")
+            } else {
+                accepted.append(entry)
+            }
+        }
+        checked = accepted
+        let table: ArgumentTable
+        do {
+            table = try ArgumentTable(
+                source: checked[0].usage, translations: checked.dropFirst().map(\.usage), existing: existing)
+        } catch {
+            fail(checked[0].source, isSource: true, error.reason)
+            return
+        }
         isFormat = !table.isEmpty
         var positional = table.count > 1
         var written = write(checked, table: table, positional: positional)

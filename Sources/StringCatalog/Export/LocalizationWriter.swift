@@ -5,7 +5,7 @@ import LocaleData
 /// three shapes a catalog has:
 ///
 /// - a message without plurals: a `stringUnit` whose value is the format string (`Hello %@`);
-/// - a message that is one plural whose cases show its number and no other number:
+/// - a message that is one plural whose cases show its number, which is the key's only argument:
 ///   `variations.plural`, a variant per category (`%lld days`);
 /// - any other message with plurals: a `stringUnit` with a `%#@name@` for each plural (named after its
 ///   argument) and a `substitutions` entry for each, with its `argNum`, `formatSpecifier` `lld` and its
@@ -73,9 +73,11 @@ struct LocalizationWriter {
         var unused: [String] = []
     }
 
-    /// Whether `plural` can be the localization's `variations.plural`: its cases show its number (Apple infers
-    /// what a plural variation counts from its number specifier) and no other number.
+    /// Whether `plural` can be the localization's `variations.plural`: its number is the key's only argument (a
+    /// variant with a second specifier leaves Apple to guess which one the variation counts) and its cases show
+    /// it (Apple infers what a plural variation counts from its number specifier).
     private func isWholeMessagePlural(_ plural: PluralElement) -> Bool {
+        guard table.names == [plural.name] else { return false }
         var showsNumber = false
         var otherNumber = false
         func visit(_ elements: [MessageElement]) {

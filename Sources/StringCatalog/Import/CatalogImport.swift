@@ -136,9 +136,64 @@ public struct CatalogImport: Sendable {
         guard let names = Self.names(for: readings.map(\.reading.pieces), key: key, problems: &problems) else {
             return []
         }
-        return readings.map {
-            ($0.code, MessageElement.source(of: MessagePiece.elements($0.reading.pieces, names: names)))
+        var converted: [(code: String, message: String)] = []
+        for (code, reading) in readings {
+            let elements = MessagePiece.elements(reading.pieces, names: names)
+            guard let message = Self.message(of: elements) else {
+                problems.append(
+                    CatalogProblem(
+                        .error, key: key, locale: code,
+                        "the ICU message written for it (\(MessageElement.source(of: elements))) does not parse back "
+                            + "to the catalog's text; left out"))
+                continue
+            }
+            converted.append((code, message))
         }
+        return converted
+    }
+
+    /// The ICU message of `elements`, or `nil` when it would not parse back to them (a bug in the writing, which
+    /// an import reports rather than writing a message that means something else).
+    static func message(of elements: [MessageElement]) -> String? {
+        let message = MessageElement.source(of: elements)
+        guard let parsed = try? MessageParser.parse(message), normalized(parsed) == normalized(elements) else {
+            return nil
+        }
+        return message
+    }
+
+    /// `elements` without their source locations, with adjacent literals joined and empty ones dropped: what
+    /// a message parsed back shares with the elements it was written from.
+    private static func normalized(_ elements: [MessageElement]) -> [MessageElement] {
+        let location = SourceLocation(offset: 0, line: 1, column: 1)
+        var result: [MessageElement] = []
+        for element in elements {
+            let plain: MessageElement
+            switch element {
+            case .literal(let text):
+                if text.isEmpty { continue }
+                if case .literal(let previous) = result.last {
+                    result[result.count - 1] = .literal(previous + text)
+                    continue
+                }
+                plain = element
+            case .argument(let name, _): plain = .argument(name: name, location: location)
+            case .number(let name, let style, _): plain = .number(name: name, style: style, location: location)
+            case .dateTime(let name, let isTime, let style, _):
+                plain = .dateTime(name: name, isTime: isTime, style: style, location: location)
+            case .pound: plain = .pound(location: location)
+            case .plural(let plural):
+                plain = .plural(
+                    PluralElement(
+                        name: plural.name, isOrdinal: plural.isOrdinal, offset: plural.offset,
+                        cases: plural.cases.map { ($0.selector, normalized($0.message)) }, location: location))
+            case .select, .tag:
+                // An import writes neither: one parsed back keeps its location, so it never matches.
+                plain = element
+            }
+            result.append(plain)
+        }
+        return result
     }
 
     /// Whether the key's values are format strings: one of them has an argument or a plural.

@@ -36,9 +36,10 @@ struct JSONNode: Sendable {
         return nil
     }
 
-    /// The value of the member called `name`, when this is an object that has one.
+    /// The value of the member called `name` (the same UTF-8 bytes, as JSON compares names), when this is an
+    /// object that has one.
     subscript(name: String) -> JSONNode? {
-        members?.first { $0.name == name }?.value
+        members?.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
     }
 
     /// How a value of this kind is called in messages: "an object", "a string", …

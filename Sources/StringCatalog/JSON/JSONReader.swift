@@ -50,7 +50,8 @@ struct JSONReader {
         let start = position
         position += 1
         var members: [JSONNode.Member] = []
-        var names: Set<String> = []
+        // By UTF-8 bytes, as JSON compares names: `é` and `e` with a combining accent are two names.
+        var names: Set<[UInt8]> = []
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             position += 1
@@ -62,7 +63,7 @@ struct JSONReader {
             let nameStart = position
             let name = try string()
             let nameRange = nameStart..<position
-            guard names.insert(name).inserted else {
+            guard names.insert(Array(name.utf8)).inserted else {
                 position = nameStart
                 throw failure("the member \(XcodeJSON.quoted(name)) appears twice in one object")
             }

@@ -1,0 +1,111 @@
+import I18nCore
+import LocaleData
+import Testing
+
+@testable import StringCatalog
+
+/// A merge whose source text changed marks the translations it kept but did not export `needs_review`, as Xcode
+/// marks translations of a changed source string.
+@Suite struct MergeReviewTests {
+    private static let existing = Array(
+        #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "days" : {
+              "localizations" : {
+                "en" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld day"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld days"
+                        }
+                      }
+                    }
+                  }
+                },
+                "fr" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld jour"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld jours"
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            },
+            "welcome" : {
+              "comment" : "Shown first",
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Welcome"
+                  }
+                },
+                "fr" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Bienvenue"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """#.utf8)
+
+    private func export(_ messages: [String: [String: String]]) throws -> ExportedCatalog {
+        try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
+            from: bundles(messages), merging: Self.existing)
+    }
+
+    @Test func aChangedSourceMarksTheKeptTranslationsForReview() throws {
+        let catalog = try export([
+            "en": ["welcome": "Welcome!", "days": "{n, plural, one {# day left} other {# days left}}"]
+        ])
+        let strings = try JSONReader.parse(catalog.bytes)["strings"]
+        let welcome = strings?["welcome"]?["localizations"]
+        #expect(welcome?["en"]?["stringUnit"]?["value"]?.string == "Welcome!")
+        #expect(welcome?["fr"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(welcome?["fr"]?["stringUnit"]?["value"]?.string == "Bienvenue")
+        let days = strings?["days"]?["localizations"]?["fr"]?["variations"]?["plural"]
+        #expect(days?["one"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(days?["other"]?["stringUnit"]?["state"]?.string == "needs_review")
+        #expect(days?["other"]?["stringUnit"]?["value"]?.string == "%lld jours")
+        #expect(
+            catalog.problems.map(\.description).sorted() == [
+                "days (fr): the source text changed and this translation was not exported: kept, marked needs_review",
+                "welcome (fr): the source text changed and this translation was not exported: kept, marked needs_review",
+            ])
+    }
+
+    /// An unchanged source leaves the kept translations as they were, byte for byte.
+    @Test func anUnchangedSourceKeepsThemAsTheyWere() throws {
+        let catalog = try export([
+            "en": ["welcome": "Welcome", "days": "{n, plural, one {# day} other {# days}}"],
+            "fr": ["days": "{n, plural, one {# jour} other {# jours}}"],
+        ])
+        #expect(catalog.bytes == Self.existing)
+        #expect(catalog.problems.isEmpty)
+    }
+}
