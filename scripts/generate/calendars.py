@@ -49,6 +49,7 @@ import re
 import sys
 
 import icu
+import generated
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cldr  # noqa: E402  (the locale list, its parents and the Gregorian values the lookup falls back to)
@@ -859,22 +860,9 @@ def main():
             records, locale_count, kept, regions, facts.eras, corrections, tables, hebrew, days),
         "Tests/LocaleDataTests/Data/calendar-fields.json": fields_json(fields_data()),
     }
-    changed = []
-    for path, text in outputs.items():
-        full = os.path.join(ROOT, path)
-        old = open(full, encoding="utf-8").read() if os.path.exists(full) else None
-        if old != text:
-            changed.append(path)
-            if not args.check:
-                os.makedirs(os.path.dirname(full), exist_ok=True)
-                with open(full, "w", encoding="utf-8") as f:
-                    f.write(text)
-    if args.check:
-        if changed:
-            print("calendars.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
-            sys.exit(1)
-        print("calendars.py --check: the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
-    else:
+    changed = generated.update("calendars.py", outputs, args.check,
+                               "the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
+    if not args.check:
         print("wrote %s" % (", ".join(changed) if changed else "nothing (all current)"))
 
 

@@ -26,6 +26,7 @@ import re
 import sys
 
 import icu
+import generated
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ICU_VERSION = "77.1"
@@ -534,22 +535,9 @@ def main():
         "Tests/LocaleDataTests/Data/cldr-plural-samples.json": plural_samples,
         "Sources/LocaleData/CLDR/CLDRData+Generated.swift": data_file(records, locale_count),
     }
-    changed = []
-    for path, text in outputs.items():
-        full = os.path.join(ROOT, path)
-        old = open(full, encoding="utf-8").read() if os.path.exists(full) else None
-        if old != text:
-            changed.append(path)
-            if not args.check:
-                os.makedirs(os.path.dirname(full), exist_ok=True)
-                with open(full, "w", encoding="utf-8") as f:
-                    f.write(text)
-    if args.check:
-        if changed:
-            print("cldr.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
-            sys.exit(1)
-        print("cldr.py --check: the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
-    else:
+    changed = generated.update("cldr.py", outputs, args.check,
+                               "the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
+    if not args.check:
         print("wrote %s" % (", ".join(changed) if changed else "nothing (all current)"))
 
 

@@ -48,6 +48,7 @@ import sys
 from datetime import datetime, timezone
 
 import icu
+import generated
 
 ICU_VERSION = "77.1"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -542,21 +543,11 @@ def main():
         case["expected"] = format_message(locale, message, arguments, zone or "UTC")
         lines.append(json.dumps(case, ensure_ascii=False))
 
-    changed = []
-    for path, text in ((OUTPUT, "\n".join(lines) + "\n"), (CALENDAR_OUTPUT, "\n".join(calendar_corpus()) + "\n")):
-        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-        if old != text:
-            changed.append(os.path.relpath(path, ROOT))
-            if not args.check:
-                with open(path, "w", encoding="utf-8", newline="\n") as output:
-                    output.write(text)
-        if not args.check:
+    outputs = {OUTPUT: "\n".join(lines) + "\n", CALENDAR_OUTPUT: "\n".join(calendar_corpus()) + "\n"}
+    generated.update("icu-corpus.py", outputs, args.check, "the corpora are current (ICU %s, CLDR 47)" % ICU_VERSION)
+    if not args.check:
+        for path, text in outputs.items():
             print("%s: %d cases" % (os.path.relpath(path, ROOT), text.count("\n") - 1))
-    if args.check:
-        if changed:
-            print("icu-corpus.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
-            sys.exit(1)
-        print("icu-corpus.py --check: the corpora are current (ICU %s, CLDR 47)" % ICU_VERSION)
 
 
 if __name__ == "__main__":

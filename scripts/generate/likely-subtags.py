@@ -47,6 +47,7 @@ import os
 import sys
 
 import icu
+import generated
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GENERATOR = "scripts/generate/likely-subtags.py"
@@ -553,23 +554,9 @@ def main():
     tables, locale_count = build_tables(ResourceReader())
     swift, entries, size = swift_file(tables, locale_count)
     outputs = {SWIFT_OUTPUT: swift, CHAINS_OUTPUT: chains_file(), MATCHING_OUTPUT: matching_file()}
-    changed = []
-    for path, text in outputs.items():
-        full = os.path.join(ROOT, path)
-        old = open(full, encoding="utf-8").read() if os.path.exists(full) else None
-        if old != text:
-            changed.append(path)
-            if not args.check:
-                os.makedirs(os.path.dirname(full), exist_ok=True)
-                with open(full, "w", encoding="utf-8") as file:
-                    file.write(text)
-    if args.check:
-        if changed:
-            print("likely-subtags.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
-            sys.exit(1)
-        print("likely-subtags.py --check: the generated files are current (ICU %s, CLDR %s)"
-              % (ICU_VERSION, CLDR_RELEASE))
-    else:
+    changed = generated.update("likely-subtags.py", outputs, args.check,
+                               "the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
+    if not args.check:
         print("%d entries, %d bytes; wrote %s" % (entries, size, ", ".join(changed) if changed else
                                                    "nothing (all current)"))
 

@@ -59,6 +59,7 @@ import sys
 import tempfile
 
 import icu
+import generated
 
 ICU_VERSION = "77.1"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -302,22 +303,11 @@ def main():
         sys.exit("names-durations-corpus.py: needs ICU %s (CLDR 47), but PyICU uses ICU %s"
                  % (ICU_VERSION, icu.ICU_VERSION))
     outputs = {DURATION_OUTPUT: "\n".join(duration_lines()) + "\n", NAME_OUTPUT: "\n".join(name_lines()) + "\n"}
-    changed = []
-    for path, text in outputs.items():
-        old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-        if old != text:
-            changed.append(os.path.relpath(path, ROOT))
-            if not args.check:
-                with open(path, "w", encoding="utf-8", newline="\n") as output:
-                    output.write(text)
     durations = (outputs[DURATION_OUTPUT].count("\n") - 1) * len(STYLES)
     names = (outputs[NAME_OUTPUT].count("\n") - 1) * 2
+    changed = generated.update("names-durations-corpus.py", outputs, args.check,
+                               "the corpora are current (%d duration cases, %d name cases)" % (durations, names))
     if args.check:
-        if changed:
-            print("names-durations-corpus.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
-            sys.exit(1)
-        print("names-durations-corpus.py --check: the corpora are current (%d duration cases, %d name cases)"
-              % (durations, names))
         return
     print("wrote %d duration cases and %d name cases%s" % (
         durations, names, "" if changed else " (unchanged)"))

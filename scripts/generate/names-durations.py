@@ -48,6 +48,7 @@ import os
 import sys
 
 import icu
+import generated
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cldr  # noqa: E402  the locale list, parents, tags and the Swift literal writer are cldr.py's
@@ -330,20 +331,10 @@ def main():
     records, parents, name_set = build_records()
     check(records, parents, name_set)
     text = data_file(records, len(parents) + 1, name_set)
-    path = os.path.join(ROOT, OUTPUT)
-    old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-    if args.check:
-        if old != text:
-            print("names-durations.py --check: regenerating changes " + OUTPUT, file=sys.stderr)
-            sys.exit(1)
-        print("names-durations.py --check: the generated file is current (ICU %s, CLDR %s)"
-              % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
-    elif old != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        print("wrote " + OUTPUT)
-    else:
-        print("wrote nothing (current)")
+    changed = generated.update("names-durations.py", {OUTPUT: text}, args.check,
+                               "the generated file is current (ICU %s, CLDR %s)" % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
+    if not args.check:
+        print("wrote " + OUTPUT if changed else "wrote nothing (current)")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ import os
 import sys
 
 import icu
+import generated
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("relative_lists", os.path.join(HERE, "relative-lists.py"))
@@ -143,24 +144,12 @@ def main():
         RELATIVE_OUTPUT: ("\n".join(relative_lines(formatters)) + "\n", len(VALUES)),
         LIST_OUTPUT: ("\n".join(list_lines(formatters)) + "\n", len(item_lists())),
     }
-    changed = []
-    for path, (text, per_line) in outputs.items():
-        full = os.path.join(ROOT, path)
-        old = open(full, encoding="utf-8").read() if os.path.exists(full) else None
-        count = (text.count("\n") - 1) * per_line
-        if old != text:
-            changed.append(path)
-            if not args.check:
-                with open(full, "w", encoding="utf-8", newline="\n") as output:
-                    output.write(text)
-                print("wrote %d cases to %s" % (count, path))
-        elif not args.check:
-            print("%s is current (%d cases)" % (path, count))
-    if args.check:
-        if changed:
-            print("relative-lists-corpus.py --check: regenerating changes " + ", ".join(changed), file=sys.stderr)
-            sys.exit(1)
-        print("relative-lists-corpus.py --check: the corpora are current")
+    changed = generated.update("relative-lists-corpus.py", {path: text for path, (text, _) in outputs.items()},
+                               args.check, "the corpora are current")
+    if not args.check:
+        for path, (text, per_line) in outputs.items():
+            count = (text.count("\n") - 1) * per_line
+            print(("wrote %d cases to %s" if path in changed else "%d cases in %s, current") % (count, path))
 
 
 if __name__ == "__main__":

@@ -49,6 +49,7 @@ import os
 import sys
 
 import icu
+import generated
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cldr  # noqa: E402  the locale list, parents, tags, the resource reader and the Swift literal writer
@@ -436,20 +437,10 @@ def main():
     records, parents = build_records()
     check_against_icu(records, parents)
     text = data_file(records, len(parents) + 1)
-    path = os.path.join(ROOT, OUTPUT)
-    old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-    if args.check:
-        if old != text:
-            print("relative-lists.py --check: regenerating changes " + OUTPUT, file=sys.stderr)
-            sys.exit(1)
-        print("relative-lists.py --check: the generated file is current (ICU %s, CLDR %s)"
-              % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
-    elif old != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        print("wrote %s (%d bytes)" % (OUTPUT, len(text.encode("utf-8"))))
-    else:
-        print("wrote nothing (current)")
+    changed = generated.update("relative-lists.py", {OUTPUT: text}, args.check,
+                               "the generated file is current (ICU %s, CLDR %s)" % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
+    if not args.check:
+        print("wrote %s (%d bytes)" % (OUTPUT, len(text.encode("utf-8"))) if changed else "wrote nothing (current)")
 
 
 if __name__ == "__main__":

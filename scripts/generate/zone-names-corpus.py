@@ -30,6 +30,7 @@ from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 import icu
+import generated
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("icu_corpus", os.path.join(HERE, "icu-corpus.py"))
@@ -125,18 +126,10 @@ def main():
                  % (corpus.ICU_VERSION, icu.ICU_VERSION))
     corpus.verify_time_zones()
     text = "\n".join(lines()) + "\n"
-    old = open(OUTPUT, encoding="utf-8").read() if os.path.exists(OUTPUT) else None
     count = (text.count("\n") - 1) * len(MESSAGES)
-    if args.check:
-        if old != text:
-            print("zone-names-corpus.py --check: regenerating changes " + os.path.relpath(OUTPUT, corpus.ROOT),
-                  file=sys.stderr)
-            sys.exit(1)
-        print("zone-names-corpus.py --check: the corpus is current (%d cases)" % count)
-        return
-    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as output:
-        output.write(text)
-    print("wrote %d cases to %s" % (count, os.path.relpath(OUTPUT, corpus.ROOT)))
+    generated.update("zone-names-corpus.py", {OUTPUT: text}, args.check, "the corpus is current (%d cases)" % count)
+    if not args.check:
+        print("wrote %d cases to %s" % (count, os.path.relpath(OUTPUT, corpus.ROOT)))
 
 
 if __name__ == "__main__":

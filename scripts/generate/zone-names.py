@@ -43,6 +43,7 @@ import sys
 from datetime import datetime, timezone
 
 import icu
+import generated
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cldr  # noqa: E402  the locale list, parents, tags and the Swift literal writer are cldr.py's
@@ -376,20 +377,10 @@ def main():
     zones = Zones(Resources())
     records, locale_count = build_records(zones)
     text = data_file(records, locale_count, zones)
-    path = os.path.join(ROOT, OUTPUT)
-    old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
-    if args.check:
-        if old != text:
-            print("zone-names.py --check: regenerating changes " + OUTPUT, file=sys.stderr)
-            sys.exit(1)
-        print("zone-names.py --check: the generated file is current (ICU %s, CLDR %s)"
-              % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
-    elif old != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        print("wrote " + OUTPUT)
-    else:
-        print("wrote nothing (current)")
+    changed = generated.update("zone-names.py", {OUTPUT: text}, args.check,
+                               "the generated file is current (ICU %s, CLDR %s)" % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
+    if not args.check:
+        print("wrote " + OUTPUT if changed else "wrote nothing (current)")
 
 
 if __name__ == "__main__":
