@@ -125,7 +125,7 @@ package enum DisplayNames {
             } else {
                 remainder = remainder.replacing("(", with: "[").replacing(")", with: "]")
             }
-            return substitute(pattern, name, remainder)
+            return ListFormat.join(pattern, name, remainder)
         }
 
         /// A dialect's own name (`en_GB`, `zh_Hant`): no deprecated-code replacement, no echo.
@@ -134,28 +134,7 @@ package enum DisplayNames {
         }
 
         private func join(_ first: String, _ second: String) -> String {
-            substitute(values(.patterns)["separator"] ?? "{0}, {1}", first, second)
+            ListFormat.join(values(.patterns)["separator"] ?? "{0}, {1}", first, second)
         }
-    }
-
-    /// `{0}` and `{1}` of a two-argument pattern (ICU's `SimpleFormatter`; the generator checks there are no quotes).
-    static func substitute(_ pattern: String, _ first: String, _ second: String) -> String {
-        var result = ""
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if after.hasPrefix("0}") {
-                result += first
-            } else if after.hasPrefix("1}") {
-                result += second
-            } else {
-                result += "{"
-                rest = after
-                continue
-            }
-            rest = after.dropFirst(2)
-        }
-        return result + rest
     }
 }

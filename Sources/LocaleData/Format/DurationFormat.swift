@@ -135,53 +135,17 @@ package enum DurationFormat {
     // MARK: The unit list
 
     /// `items` joined as ICU's `ListFormatter` of type units joins them: the `2` pattern for two, else `start`,
-    /// `middle`… and `end`; with its Spanish (`y` → `e`, `o` → `u`) and Hebrew (`ו` → `ו-`) contextual patterns.
+    /// `middle`… and `end`; with `ListFormat`'s Spanish and Hebrew contextual patterns.
     static func join(_ items: [String], patterns: PackedRecords.Chain, prefix: String, language: String) -> String {
         func pattern(_ key: String) -> String { patterns[prefix + key] ?? "{0}, {1}" }
-        func contextual(_ key: String, before next: String) -> String {
-            let text = pattern(key)
-            switch (language, text) {
-            case ("es", "{0} y {1}") where changesToE(next): return "{0} e {1}"
-            case ("es", "{0} o {1}") where changesToU(next): return "{0} u {1}"
-            case ("he", "{0} \u{5D5}{1}"), ("iw", "{0} \u{5D5}{1}"):
-                guard let first = next.unicodeScalars.first, !isHebrew(first) else { return text }
-                return "{0} \u{5D5}-{1}"
-            default: return text
-            }
-        }
         guard items.count > 1 else { return items.first ?? "" }
-        if items.count == 2 { return DisplayNames.substitute(contextual("2", before: items[1]), items[0], items[1]) }
-        var result = DisplayNames.substitute(pattern("start"), items[0], items[1])
-        for item in items.dropFirst(2).dropLast() { result = DisplayNames.substitute(pattern("middle"), result, item) }
-        let final = items[items.count - 1]
-        return DisplayNames.substitute(contextual("end", before: final), result, final)
-    }
-
-    /// ICU's `shouldChangeToE`: the next item starts with `i`, or with `hi` but not `hia` or `hie`.
-    private static func changesToE(_ text: String) -> Bool {
-        let start = asciiLowercased(text, count: 3)
-        guard let first = start.first else { return false }
-        if first == "i" { return true }
-        return first == "h" && start.count > 1 && start[1] == "i" && (start.count == 2 || !"ae".contains(start[2]))
-    }
-
-    /// ICU's `shouldChangeToU`: the next item starts with `o`, `8` or `ho`, or is `11` or starts with `11 `.
-    private static func changesToU(_ text: String) -> Bool {
-        let start = asciiLowercased(text, count: 3)
-        guard let first = start.first else { return false }
-        if first == "o" || first == "8" || (first == "h" && start.count > 1 && start[1] == "o") { return true }
-        return start.count >= 2 && start[0] == "1" && start[1] == "1" && (start.count == 2 || start[2] == " ")
-    }
-
-    /// The first `count` scalars of `text`, ASCII letters lowercased (ICU compares code units with `i` and `I`).
-    private static func asciiLowercased(_ text: String, count: Int) -> [Character] {
-        text.unicodeScalars.prefix(count).map { scalar in
-            ("A"..."Z").contains(scalar) ? Character(Unicode.Scalar(scalar.value + 32)!) : Character(scalar)
+        if items.count == 2 {
+            return ListFormat.join(
+                ListFormat.contextual(pattern("2"), before: items[1], language: language), items[0], items[1])
         }
-    }
-
-    /// Whether `scalar` is in the Hebrew script (its letters, points and punctuation, and the presentation forms).
-    private static func isHebrew(_ scalar: Unicode.Scalar) -> Bool {
-        (0x591...0x5F4).contains(scalar.value) || (0xFB1D...0xFB4F).contains(scalar.value)
+        var result = ListFormat.join(pattern("start"), items[0], items[1])
+        for item in items.dropFirst(2).dropLast() { result = ListFormat.join(pattern("middle"), result, item) }
+        let final = items[items.count - 1]
+        return ListFormat.join(ListFormat.contextual(pattern("end"), before: final, language: language), result, final)
     }
 }

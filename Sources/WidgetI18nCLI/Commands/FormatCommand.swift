@@ -234,35 +234,12 @@ enum FormatCommand: Command {
         }
         let localeText = object["locale"] as? String ?? defaultLocale
         let kinds = FormatValue.kinds.filter { object[$0] != nil }
-        if let kind = kinds.first {
-            guard kinds.count == 1, object["message"] == nil else {
-                return reply(
-                    "error",
-                    "A line holds one of \"message\", \(FormatValue.kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
-            }
-            guard let locale = LocaleTag(parsing: localeText) else {
-                return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")
-            }
-            var zone = formatter.timeZone ?? .current
-            if let name = object["timeZone"] as? String {
-                guard let named = zones[name] ?? ZoneInfo(identifier: name) else {
-                    return reply(
-                        "error", "Unknown time zone '\(name)'; use an IANA name such as 'Europe/Istanbul' or 'UTC'")
-                }
-                zones[name] = named
-                zone = named
-            }
-            let result = FormatValue.parse(kind: kind, object[kind]!).flatMap {
-                $0.format(with: WidgetFormatter(locale: locale, timeZone: zone))
-            }
-            switch result {
-            case .success(let text) where lenient:
-                return CommandInput.jsonLine(["output": text, "problems": [String]()])
-            case .success(let text): return reply("output", text)
-            case .failure(let error): return reply("error", error.message)
-            }
+        if !kinds.isEmpty, kinds.count > 1 || object["message"] != nil {
+            return reply(
+                "error",
+                "A line holds one of \"message\", \(FormatValue.kinds.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        guard let message = object["message"] as? String else {
+        if kinds.isEmpty, !(object["message"] is String) {
             return reply(
                 "error",
                 "Missing \"message\" (a string), or one of \"relativeTime\", \"list\", \"duration\", \"displayName\"")
@@ -270,7 +247,6 @@ enum FormatCommand: Command {
         guard let locale = LocaleTag(parsing: localeText) else {
             return reply("error", "Invalid locale '\(localeText)'; use a BCP 47 tag such as 'en' or 'pt-BR'")
         }
-        let values = CommandInput.jsonArguments(object["args"])
         var lineFormatter = formatter
         if let name = object["timeZone"] as? String {
             guard let zone = zones[name] ?? ZoneInfo(identifier: name) else {
@@ -280,6 +256,17 @@ enum FormatCommand: Command {
             zones[name] = zone
             lineFormatter.timeZone = zone
         }
+        if let kind = kinds.first {
+            let formatter = WidgetFormatter(locale: locale, timeZone: lineFormatter.timeZone ?? .current)
+            switch FormatValue.parse(kind: kind, object[kind]!).flatMap({ $0.format(with: formatter) }) {
+            case .success(let text) where lenient:
+                return CommandInput.jsonLine(["output": text, "problems": [String]()])
+            case .success(let text): return reply("output", text)
+            case .failure(let error): return reply("error", error.message)
+            }
+        }
+        let message = object["message"] as? String ?? ""  // a string: checked above
+        let values = CommandInput.jsonArguments(object["args"])
         if lenient {
             let result = lineFormatter.format(message, locale: locale, arguments: values)
             return CommandInput.jsonLine(["output": result.text, "problems": result.problems.map(\.description)])
