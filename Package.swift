@@ -60,8 +60,8 @@ let package = Package(
         .executableTarget(
             name: "WidgetI18nCLI",
             dependencies: [
-                "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
-                "SampleWidgets",
+                "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
+                "TimelineEngine", "SampleWidgets",
                 "CDNFetcher",
                 "WidgetPreview", "StringCatalog", "CommandLineSupport",
             ]),
@@ -90,7 +90,9 @@ let package = Package(
             name: "SampleWidgetsTests", dependencies: ["LocaleData", "SampleWidgets", "GroupContract", "TestSupport"]),
         .testTarget(
             name: "CDNFetcherTests",
-            dependencies: ["LocaleData", "CDNFetcher", "GroupContract", "WidgetTranslator", "TestSupport"],
+            dependencies: [
+                "LocaleData", "CDNFetcher", "GroupContract", "GroupStoreUserDefaults", "WidgetTranslator", "TestSupport",
+            ],
             resources: [.copy("Data")]),
         .testTarget(
             name: "WidgetPreviewTests",

@@ -311,13 +311,38 @@ public final class CDNFetcher: Sendable {
                     locale: language.tag, outcome: .failed(error.description), bytesTransferred: 0, urls: [])
             }
         }
-        let processed = await download(plans, manifest: manifest, progress: progress)
+        var processed: [LocaleFetchResult] = []
+        if store is any PreferencesGroupStore {
+            // A domain with a budget holds what fits: one locale after another, the stored locale first and then
+            // in the order asked (the caller's default locale before the rest), so that what is left out is what
+            // is used least. Concurrent commits would let whichever arrived first take the room.
+            for plan in prioritized(plans) {
+                processed += await download([plan], manifest: manifest, progress: progress)
+            }
+        } else {
+            processed = await download(plans, manifest: manifest, progress: progress)
+        }
         var updated: [String] = []
         for result in processed {
             if case .updated = result.outcome { updated.append(result.locale.normalized) }
             results[result.locale] = result
         }
         return (order.compactMap { results[$0] }, updated)
+    }
+
+    /// `plans` with the stored locale's first: the order in which a store with a budget takes them.
+    private func prioritized(_ plans: [Plan]) -> [Plan] {
+        // An unreadable stored locale puts no locale first.
+        guard let stored = try? ContractReader(store: store, project: project).storedLocale()?.tag,
+            let index = plans.firstIndex(where: {
+                $0.language.tag == stored
+                    || LocaleNegotiation.lookup(
+                        preferred: [stored], available: [$0.language.tag]) != nil
+            })
+        else { return plans }
+        var ordered = plans
+        ordered.insert(ordered.remove(at: index), at: 0)
+        return ordered
     }
 
     /// Fetches `requested` (or the nearest locale the manifest offers) and only then stores it as the
@@ -359,11 +384,18 @@ public final class CDNFetcher: Sendable {
         {
             warnings.append(reason)
         }
-        if case .failed(let reason) = result.outcome {
+        let notStored: (code: FetchError.Code, reason: String)? =
+            switch result.outcome {
+            case .failed(let reason): (.cannotSwitch, reason)
+            case .leftOut(let reason): (.storeFull, reason)
+            default: nil
+            }
+        if let (code, reason) = notStored {
+            // Unreadable counts as not cached: the switch then stops, and says why the fetch did not store it.
             let cached = try? store.containsValue(forKey: StorageKey.messages(project: project, locale: language.tag))
             guard cached == true else {
                 throw FetchError(
-                    .cannotSwitch, "Cannot fetch '\(language.tag.normalized)': \(reason); the locale was not changed")
+                    code, "Cannot fetch '\(language.tag.normalized)': \(reason); the locale was not changed")
             }
             warnings.append("Could not refresh '\(language.tag.normalized)' (\(reason)); using the cached messages")
         }
@@ -626,7 +658,7 @@ public final class CDNFetcher: Sendable {
                 previousSize: plan.cachedSize, warn: { warnings.append($0) })
             return (outcome, warnings)
         } catch {
-            return (.failed(error.description), warnings)
+            return (error.code == .storeFull ? .leftOut(error.description) : .failed(error.description), warnings)
         }
     }
 

@@ -12,6 +12,9 @@ public enum FetchOutcome: Sendable, Hashable, CustomStringConvertible {
     case notModified
     /// Nothing was written; the cache is as it was.
     case failed(String)
+    /// Valid, but left out: the store has no room for it (a `UserDefaults` suite at its budget); nothing was
+    /// written. Not a failure of the CDN: the manifest is still cached.
+    case leftOut(String)
 
     public var description: String {
         switch self {
@@ -19,7 +22,14 @@ public enum FetchOutcome: Sendable, Hashable, CustomStringConvertible {
         case .unchanged: return "unchanged"
         case .notModified: return "not modified"
         case .failed: return "failed"
+        case .leftOut: return "left out"
         }
+    }
+
+    /// Whether the outcome is `leftOut`: nothing was written, for want of room.
+    public var isLeftOut: Bool {
+        if case .leftOut = self { return true }
+        return false
     }
 
     /// Whether the outcome is `failed`, so that nothing was written.
@@ -116,7 +126,7 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case invalidOptions, manifestUnavailable, notOffered, refusedURL, rejectedContent, cannotCache
-            case cannotSwitch
+            case cannotSwitch, storeFull
         }
 
         private let base: Base
@@ -137,6 +147,8 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let cannotCache = Code(.cannotCache)
         /// The stored locale could not be switched: the locale can be neither fetched nor found cached.
         public static let cannotSwitch = Code(.cannotSwitch)
+        /// The messages were valid, but the store has no room for them (a `UserDefaults` suite at its budget).
+        public static let storeFull = Code(.storeFull)
 
         public var description: String { base.rawValue }
     }

@@ -47,84 +47,118 @@ public struct ContractReader: Sendable {
         self.readerCache = readerCache
     }
 
-    /// Every locale with cached messages for the project, with the key that holds them, sorted by normalised
-    /// tag: messages keys (`@better-i18n:messages:…`) and the Expo package's cache (`@better-i18n:{project}:…
-    /// :translations`), in any spelling. When one locale is stored under several spellings of one writer, the
-    /// normalised key wins; when both writers hold it, the newer (``MessagesSource``).
+    /// The places the reader reads, in order: an `AppGroupStore`'s container then its suite; any other store alone.
+    package var places: [any GroupStore] { (store as? AppGroupStore)?.places ?? [store] }
+
+    /// Every locale with cached messages for the project, with the key and the place that hold them, sorted by
+    /// normalised tag: messages keys (`@better-i18n:messages:…`) and the Expo package's cache (`@better-i18n:
+    /// {project}:…:translations`), in any spelling, in every place the store has. When one locale is stored under
+    /// several spellings of one writer in one place, the normalised key wins; among the copies of one locale, the
+    /// newest by recorded time (``MessagesSource``).
     /// - Throws: `GroupStoreError` when the store cannot be listed.
     public func cachedLocales() throws -> [CachedLocale] {
-        var messages: [CachedLocale] = []
-        var expo: [CachedLocale] = []
         // By normalised tag: a dictionary keyed by `LocaleTag` would make the runtime scan every protocol
         // conformance in the binary on first use, a cost a widget's cold render would pay.
-        var messagesPositions: [String: Int] = [:]
-        var expoPositions: [String: Int] = [:]
-        for key in try store.keys() {
-            if let raw = StorageKey.messagesLocale(inKey: key, project: project), let tag = LocaleTag(parsing: raw) {
-                Self.add(CachedLocale(tag: tag, key: key), raw: raw, to: &messages, positions: &messagesPositions)
-            } else if let raw = StorageKey.expoLocale(inKey: key, project: project),
-                let tag = LocaleTag(parsing: raw)
-            {
-                let cached = CachedLocale(tag: tag, key: key, source: .expoCache(cachedAt: expoCachedAt(raw)))
-                Self.add(cached, raw: raw, to: &expo, positions: &expoPositions)
+        var candidates: [String: [(cached: CachedLocale, size: Int)]] = [:]
+        var order: [String] = []
+        for (place, placeStore) in places.enumerated() {
+            var messages: [(cached: CachedLocale, size: Int)] = []
+            var expo: [(cached: CachedLocale, size: Int)] = []
+            var messagesPositions: [String: Int] = [:]
+            var expoPositions: [String: Int] = [:]
+            for entry in try placeStore.entries() {
+                let key = entry.key
+                if let raw = StorageKey.messagesLocale(inKey: key, project: project), let tag = LocaleTag(parsing: raw)
+                {
+                    let cached = CachedLocale(tag: tag, key: key, place: place, storeName: placeStore.displayName)
+                    Self.add((cached, entry.size), raw: raw, to: &messages, positions: &messagesPositions)
+                } else if let raw = StorageKey.expoLocale(inKey: key, project: project),
+                    let tag = LocaleTag(parsing: raw)
+                {
+                    let cached = CachedLocale(
+                        tag: tag, key: key, source: .expoCache(cachedAt: expoCachedAt(raw, in: placeStore)),
+                        place: place, storeName: placeStore.displayName)
+                    Self.add((cached, entry.size), raw: raw, to: &expo, positions: &expoPositions)
+                }
+            }
+            for candidate in messages + expo {
+                let tag = candidate.cached.tag.normalized
+                if candidates[tag] == nil { order.append(tag) }
+                candidates[tag, default: []].append(candidate)
             }
         }
-        var result = messages
-        for cached in expo {
-            if let position = messagesPositions[cached.tag.normalized] {
-                if isNewer(cached, than: result[position]) { result[position] = cached }
-            } else {
-                result.append(cached)
-            }
+        return order.compactMap { tag in candidates[tag].map { newest($0) } }.sorted {
+            $0.tag.normalized < $1.tag.normalized
         }
-        return result.sorted { $0.tag.normalized < $1.tag.normalized }
     }
 
     private static func add(
-        _ cached: CachedLocale, raw: String, to list: inout [CachedLocale], positions: inout [String: Int]
+        _ candidate: (cached: CachedLocale, size: Int), raw: String, to list: inout [(cached: CachedLocale, size: Int)],
+        positions: inout [String: Int]
     ) {
-        if let position = positions[cached.tag.normalized] {
-            if raw == cached.tag.normalized { list[position] = cached }
+        let tag = candidate.cached.tag.normalized
+        if let position = positions[tag] {
+            if raw == tag { list[position] = candidate }
         } else {
-            positions[cached.tag.normalized] = list.count
-            list.append(cached)
+            positions[tag] = list.count
+            list.append(candidate)
         }
     }
 
-    /// Whether the Expo cache `expo` is newer than the messages key `messages` of the same locale: its
-    /// `cachedAt` against the time WidgetI18n fetched the messages key, from the fetch metadata that still
-    /// describes the stored value. A messages key with no such time (the JavaScript core or the Swift SDK wrote
-    /// it) is older than an Expo cache with one: the Expo package writes its cache after the core stored the same
-    /// load. An Expo cache without a readable `cachedAt` is older than any messages key; equal times keep the
-    /// messages key.
-    private func isNewer(_ expo: CachedLocale, than messages: CachedLocale) -> Bool {
-        guard case .expoCache(let cachedAt?) = expo.source else { return false }
-        guard let fetchedAt = fetchTime(of: messages) else { return true }
-        return cachedAt > fetchedAt
+    /// The newest of the copies of one locale, in reading order: the one with the latest recorded time; a copy
+    /// without a time loses to any with one, and of equal times (or none) the earlier wins: a messages key before
+    /// the Expo cache, the container before the suite. Times are read only when there is a choice.
+    private func newest(_ copies: [(cached: CachedLocale, size: Int)]) -> CachedLocale {
+        guard copies.count > 1 else { return copies[0].cached }
+        var best = copies[0].cached
+        var bestTime = recordedTime(of: best, size: copies[0].size)
+        for copy in copies.dropFirst() {
+            guard let time = recordedTime(of: copy.cached, size: copy.size) else { continue }
+            if bestTime.map({ time > $0 }) ?? true { (best, bestTime) = (copy.cached, time) }
+        }
+        return best
     }
 
-    /// When WidgetI18n fetched the messages under `cached`'s key, when its fetch metadata still describes them.
-    private func fetchTime(of cached: CachedLocale) -> Date? {
-        guard cached.key == StorageKey.messages(project: project, locale: cached.tag),
+    /// When the copy `cached` (whose value is `size` bytes) was written, as its writer recorded it
+    /// (`RecordedTime`): the Expo cache's `cachedAt`; for a messages key in the normalised spelling, WidgetI18n's
+    /// fetch time while its metadata describes the value, else the JavaScript bridge's stamp while its size is the
+    /// value's. `nil` when no writer recorded one (the JavaScript core, the Swift SDK).
+    package func recordedTime(of cached: CachedLocale, size: Int) -> Date? {
+        if case .expoCache(let cachedAt) = cached.source { return cachedAt }
+        guard cached.key == StorageKey.messages(project: project, locale: cached.tag) else { return nil }
+        let place = places[min(cached.place, places.count - 1)]
+        if let fetched = fetchTime(of: cached, in: place) { return fetched }
+        guard
+            let stamp = WriteStamp.read(
+                in: place, key: StorageKey.messagesWritten(project: project, locale: cached.tag)),
+            stamp.size == size
+        else { return nil }
+        return RecordedTime.date(milliseconds: stamp.writtenAt)
+    }
+
+    /// When WidgetI18n fetched the messages under `cached`'s key in `place`, when its fetch metadata still
+    /// describes them.
+    private func fetchTime(of cached: CachedLocale, in place: any GroupStore) -> Date? {
+        guard
             let metadata = CacheMetadata.read(
-                in: store, key: StorageKey.messagesCache(project: project, locale: cached.tag))
+                in: place, key: StorageKey.messagesCache(project: project, locale: cached.tag))
         else { return nil }
         if let recorded = metadata.identity {
-            guard let value = try? store.identifiedValue(forKey: cached.key),
+            guard let value = try? place.identifiedValue(forKey: cached.key),
                 let identity = value.identity, recorded == CacheMetadata.hex(identity)
             else { return nil }
         }
-        return metadata.fetchedAt
+        return RecordedTime.date(metadata.fetchedAt)
     }
 
-    /// The Expo package's `cachedAt` for its cache of `locale` (spelled as in the key), or `nil` when its
-    /// `:meta` is missing or unreadable.
-    package func expoCachedAt(_ locale: String) -> Date? {
+    /// The Expo package's `cachedAt` for its cache of `locale` (spelled as in the key) in `place`, or `nil` when
+    /// its `:meta` is missing, unreadable or not a time (`RecordedTime`).
+    package func expoCachedAt(_ locale: String, in place: any GroupStore) -> Date? {
         let key = StorageKey.expoMeta(project: project, locale: locale)
-        guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize),
-            let meta = try? JSONDecoder().decode(ExpoMeta.self, from: Data(bytes)), meta.cachedAt.isFinite
+        guard let bytes = try? place.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize),
+            let meta = try? JSONDecoder().decode(ExpoMeta.self, from: Data(bytes))
         else { return nil }
-        return Date(timeIntervalSince1970: meta.cachedAt / 1000)
+        return RecordedTime.date(milliseconds: meta.cachedAt)
     }
 
     /// The value of `@better-i18n:locale:{project}` (or the override), or `nil` when there is none. The one
@@ -135,12 +169,19 @@ public struct ContractReader: Sendable {
     public func storedLocale() throws -> StoredLocale? {
         if let localeOverride { return StoredLocale(value: localeOverride.normalized) }
         let key = StorageKey.locale(project: project)
-        // A locale tag is at most 64 characters: a longer value is not one, and is refused before it is read.
-        guard let bytes = try store.value(forKey: key, maximumSize: StorageKey.maximumLocaleSize) else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw GroupStoreError(.notUTF8, key: key, store: store.displayName)
+        // The container's first: the locale key has no recorded time, and WidgetI18n's writers (and the bridge's
+        // file backends) write it there; a suite's counts where the container has none.
+        for place in places {
+            // A locale tag is at most 64 characters: a longer value is not one, and is refused before it is read.
+            guard let bytes = try place.value(forKey: key, maximumSize: StorageKey.maximumLocaleSize) else {
+                continue
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw GroupStoreError(.notUTF8, key: key, store: place.displayName)
+            }
+            return StoredLocale(value: text)
         }
-        return StoredLocale(value: text)
+        return nil
     }
 
     /// The newest reload request that applies to widgets of `kind`: the kind's own or the one for every kind.
@@ -161,48 +202,60 @@ public struct ContractReader: Sendable {
 
     // MARK: - Messages
 
-    /// The messages value of `tag`, opened: under the normalised key or the Expo package's (the newer), else
-    /// under the cached locale that answers `tag` (another spelling, or a match as CLDR's: `pt-br` for `pt`);
-    /// refused before anything is read when it is larger than `MessageBundle.maximumStoredSize`.
+    /// The messages value of `tag`, opened: under the normalised key or the Expo package's, in every place, the
+    /// newest by recorded time; else under the cached locale that answers `tag` (another spelling, or a match as
+    /// CLDR's: `pt-br` for `pt`); refused before anything is read when it is larger than
+    /// `MessageBundle.maximumStoredSize`.
     /// - Parameters:
     ///   - tag: the locale whose messages to open.
     ///   - cachedLocales: the locales the store holds, for a key written in another spelling; asked for only
-    ///     when the normalised key holds nothing, since listing a store costs a widget's cold render.
+    ///     when no place holds the normalised keys, since listing a store costs a widget's cold render.
     package func openMessages(_ tag: LocaleTag, cachedLocales: () -> [CachedLocale]) throws -> StoredMessages? {
         let messagesKey = StorageKey.messages(project: project, locale: tag)
-        var found = try store.identifiedValue(forKey: messagesKey).map { (key: messagesKey, value: $0) }
-        // The Expo package's cache, in the two spellings it writes; the newer of it and the messages key wins.
-        for spelling in Set([tag.normalized, tag.displayForm]).sorted() {
-            let key = StorageKey.expoTranslations(project: project, locale: spelling)
-            guard let value = try store.identifiedValue(forKey: key) else { continue }
-            let expo = CachedLocale(tag: tag, key: key, source: .expoCache(cachedAt: expoCachedAt(spelling)))
-            if found == nil || isNewer(expo, than: CachedLocale(tag: tag, key: messagesKey)) {
-                found = (key, value)
+        var copies: [(cached: CachedLocale, value: IdentifiedValue, store: any GroupStore)] = []
+        for (place, placeStore) in places.enumerated() {
+            if let value = try placeStore.identifiedValue(forKey: messagesKey) {
+                let cached = CachedLocale(tag: tag, key: messagesKey, place: place, storeName: placeStore.displayName)
+                copies.append((cached, value, placeStore))
             }
-            break
+            // The Expo package's cache, in the two spellings it writes.
+            for spelling in Set([tag.normalized, tag.displayForm]).sorted() {
+                let key = StorageKey.expoTranslations(project: project, locale: spelling)
+                guard let value = try placeStore.identifiedValue(forKey: key) else { continue }
+                let cached = CachedLocale(
+                    tag: tag, key: key, source: .expoCache(cachedAt: expoCachedAt(spelling, in: placeStore)),
+                    place: place, storeName: placeStore.displayName)
+                copies.append((cached, value, placeStore))
+                break
+            }
         }
-        var locale = tag
+        var found: (cached: CachedLocale, value: IdentifiedValue, store: any GroupStore)?
+        if let first = copies.first {
+            let winner = newest(copies.map { ($0.cached, $0.value.count) })
+            found = copies.first { $0.cached == winner } ?? first
+        }
         var match: LocaleNegotiation.Match?
         if found == nil {
             // Another spelling of the tag, or the cached locale that answers it as CLDR's matching does (`pt-br`
             // for `pt`, `zh-hant` for `zh-tw`; never across scripts).
             let cached = cachedLocales()
             if let answer = LocaleNegotiation.match(tag, among: cached.map(\.tag)),
-                let entry = cached.first(where: { $0.tag == answer.tag }),
-                let value = try store.identifiedValue(forKey: entry.key)
+                let entry = cached.first(where: { $0.tag == answer.tag })
             {
-                found = (entry.key, value)
-                locale = entry.tag
-                if answer.reason != .exact { match = answer }
+                let placeStore = places[min(entry.place, places.count - 1)]
+                if let value = try placeStore.identifiedValue(forKey: entry.key) {
+                    found = (entry, value, placeStore)
+                    if answer.reason != .exact { match = answer }
+                }
             }
         }
-        guard let (key, value) = found else { return nil }
+        guard let (cached, value, placeStore) = found else { return nil }
         guard value.count <= MessageBundle.maximumStoredSize else {
             throw GroupStoreError(
-                .tooLarge(size: value.count, limit: MessageBundle.maximumStoredSize), key: key,
-                store: store.displayName)
+                .tooLarge(size: value.count, limit: MessageBundle.maximumStoredSize), key: cached.key,
+                store: placeStore.displayName)
         }
-        return StoredMessages(locale: locale, key: key, value: value, match: match)
+        return StoredMessages(cached: cached, value: value, store: placeStore, match: match)
     }
 
     /// What answers lookups in `messages`: its stored index when that was built from exactly this value (the
@@ -215,7 +268,7 @@ public struct ContractReader: Sendable {
     package func lookup(for messages: StoredMessages, usingStoredIndex: Bool = true) throws -> any MessageLookup {
         let indexKey = StorageKey.bundleIndex(project: project, locale: messages.locale)
         if usingStoredIndex {
-            for source in indexSources {
+            for source in indexSources(for: messages.store) {
                 if let indexValue = try? source.identifiedValue(forKey: indexKey),
                     let index = StoredBundleIndex(
                         index: OpenedBytes(indexValue), json: OpenedBytes(messages.value),
@@ -225,7 +278,7 @@ public struct ContractReader: Sendable {
                 }
             }
         }
-        let json = try messages.allBytes(from: store)
+        let json = try messages.allBytes()
         let bundle = try MessageBundle(jsonBytes: json)
         if let readerCache, json.count == messages.value.count {
             try? ContractWriter.storeIndex(
@@ -242,33 +295,51 @@ public struct ContractReader: Sendable {
     /// - Throws: `MessageBundleError` or `GroupStoreError`: why the messages are unusable.
     package func bundle(_ tag: LocaleTag, cachedLocales: () -> [CachedLocale]) throws -> MessageBundle? {
         guard let messages = try openMessages(tag, cachedLocales: cachedLocales) else { return nil }
-        return try MessageBundle(jsonBytes: try messages.allBytes(from: store))
+        return try MessageBundle(jsonBytes: try messages.allBytes())
     }
 
-    /// Where stored indexes may be: the writer's, next to the JSON, then the reader's own, unless that is the
-    /// same container (a file container is its own reader cache), which is not read twice.
-    private var indexSources: [any GroupStore] {
-        guard let readerCache else { return [store] }
-        if let own = store as? FileGroupStore, let cache = readerCache as? FileGroupStore,
-            own.directory == cache.directory
+    /// Where stored indexes of a value in `place` may be: the writer's, next to the JSON (never in a preferences
+    /// domain, which keeps no caches), then the reader's own, unless that is the same container (a file
+    /// container is its own reader cache), which is not read twice.
+    private func indexSources(for place: any GroupStore) -> [any GroupStore] {
+        let own: [any GroupStore] = place is any PreferencesGroupStore ? [] : [place]
+        guard let readerCache else { return own }
+        if let placeDirectory = (place as? FileGroupStore)?.directory,
+            let cache = readerCache as? FileGroupStore, placeDirectory == cache.directory
         {
-            return [store]
+            return own
         }
-        return [store, readerCache]
+        return own + [readerCache]
+    }
+
+    /// Where a reader of `store` keeps the indexes it builds when none is given: a file container is its own,
+    /// an App Group's is its container, a preferences domain names its own (`PreferencesGroupStore`); any other
+    /// store has none.
+    /// - Parameter store: the store read.
+    public static func defaultReaderCache(for store: any GroupStore) -> (any GroupStore)? {
+        if let file = store as? FileGroupStore { return file }
+        if let group = store as? AppGroupStore { return group.container }
+        if let preferences = store as? any PreferencesGroupStore { return preferences.defaultReaderCache }
+        return nil
     }
 }
 
 /// A stored messages value, opened, and the key it was found under.
 package struct StoredMessages: Sendable {
-    /// The locale whose messages these are: the one asked for, or the cached locale that answers it.
-    package let locale: LocaleTag
-    package let key: String
+    /// The copy opened: the locale whose messages these are (the one asked for, or the cached locale that answers
+    /// it), its key, whose key it is, and the place that holds it.
+    package let cached: CachedLocale
     package let value: IdentifiedValue
+    /// The place that holds the value.
+    package let store: any GroupStore
     /// How a cached locale other than the one asked for answers it, or `nil` when it is the one asked for.
     package var match: LocaleNegotiation.Match? = nil
 
+    package var locale: LocaleTag { cached.tag }
+    package var key: String { cached.key }
+
     /// The whole value; another process may rewrite it in place while it is read (`GroupStore.wholeValue`).
-    package func allBytes(from store: any GroupStore) throws -> [UInt8] {
+    package func allBytes() throws -> [UInt8] {
         try store.wholeValue(value, key: key, maximumSize: MessageBundle.maximumStoredSize)
     }
 }
@@ -283,7 +354,7 @@ private struct OpenedBytes: RandomAccessBytes {
     }
 }
 
-/// A locale with cached messages, the key that holds them, and which writer's key it is.
+/// A locale with cached messages, the key and the place that hold them, and which writer's key it is.
 public struct CachedLocale: Hashable, Sendable {
     /// The locale, parsed from the key.
     public let tag: LocaleTag
@@ -291,21 +362,30 @@ public struct CachedLocale: Hashable, Sendable {
     public let key: String
     /// Whose key it is: the storage contract's messages key, or the Expo package's own cache.
     public let source: MessagesSource
+    /// The `displayName` of the place that holds the key: the store, or an App Group's container or suite.
+    public let storeName: String
+    /// The place's position in the reader's places (0: the container, 1: an App Group's suite).
+    package let place: Int
 
-    package init(tag: LocaleTag, key: String, source: MessagesSource = .messagesKey) {
+    package init(tag: LocaleTag, key: String, source: MessagesSource = .messagesKey, place: Int = 0, storeName: String)
+    {
         self.tag = tag
         self.key = key
         self.source = source
+        self.place = place
+        self.storeName = storeName
     }
 }
 
 /// Which writer's key holds a locale's messages.
 ///
-/// When a locale has both, the newer wins: the Expo cache's `cachedAt` against the time WidgetI18n fetched the
-/// messages key (its fetch metadata, while that still describes the stored value). A messages key without such a
-/// time (the JavaScript core or the Swift SDK wrote it) is older than an Expo cache with one, since the Expo
-/// package writes its cache after the core stored the same load; an Expo cache without a readable `cachedAt` is
-/// older than any messages key; equal times keep the messages key.
+/// When a locale has several copies (a messages key and the Expo cache, in the container and in the suite), the
+/// one with the latest recorded time wins (`RecordedTime`): the Expo cache's `cachedAt`; for a messages key, the
+/// time WidgetI18n fetched it (its fetch metadata, while that still describes the stored value) or the
+/// JavaScript bridge's stamp (while its size is the value's). A copy without a time (the JavaScript core or the
+/// Swift SDK wrote it) loses to any copy with one, since the Expo package and the bridge write after the core
+/// stored the same load; of equal times, or none, the first in reading order wins: a messages key before the Expo
+/// cache, the container before the suite.
 public enum MessagesSource: Hashable, Sendable, CustomStringConvertible {
     /// `@better-i18n:messages:{project}:{locale}`, which better-i18n's JavaScript core, its Swift SDK and
     /// WidgetI18n write.

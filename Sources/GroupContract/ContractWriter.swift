@@ -48,12 +48,20 @@ public struct ContractWriter: Sendable {
     ) throws {
         let key = key ?? StorageKey.messages(project: project, locale: locale)
         let identity = try store.setValueReturningIdentity(body, forKey: key)
-        var derived = [Self.index(of: bundle, identity: identity, locale: locale, project: project)]
-        if let metadata = metadata(identity) {
-            derived.append((StorageKey.messagesCache(project: project, locale: locale), metadata.encoded()))
+        let index = Self.index(of: bundle, identity: identity, locale: locale, project: project)
+        let metadata = metadata(identity).map {
+            (key: StorageKey.messagesCache(project: project, locale: locale), value: $0.encoded())
         }
-        // The index and metadata are caches of the messages: one directory sync makes all three durable.
-        try store.setCachedValues(derived)
+        guard let preferences = store as? any PreferencesGroupStore else {
+            // The index and metadata are caches of the messages: one directory sync makes all three durable.
+            try store.setCachedValues([index] + (metadata.map { [$0] } ?? []))
+            return
+        }
+        // A preferences domain keeps no index (it would be larger than the bundle, in a domain every process
+        // loads whole and the system caps): it goes where its readers keep theirs.
+        if let metadata { try store.setCachedValues([metadata]) }
+        // A cache its reader rebuilds when absent: failing to write it loses nothing the messages do not hold.
+        if let cache = preferences.defaultReaderCache { try? cache.setCachedValues([index]) }
     }
 
     /// Stores the lookup index of `bundle`, parsed from a value whose identity is `identity`, into `cache`: what

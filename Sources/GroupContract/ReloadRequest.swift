@@ -111,19 +111,26 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         var requests: [ReloadRequest] = []
-        for key in keys {
-            let bytes: [UInt8]?
-            do { bytes = try store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) } catch {
-                problems.append("The reload request under '\(key)' is unreadable (\(error)); ignoring it")
-                continue
-            }
-            guard let bytes else { continue }
-            do { requests.append(try decoder.decode(ReloadRequest.self, from: Data(bytes))) } catch {
-                problems.append(
-                    "The reload request under '\(key)' is not one (\(Self.describe(error))); ignoring it")
-            }
+        // Every place of an App Group: the bridge records requests in whichever the app writes.
+        for place in (store as? AppGroupStore)?.places ?? [store] {
+            for key in keys { read(key, in: place, decoder: decoder, into: &requests, problems: &problems) }
         }
         return requests.max { $0.requestedAt < $1.requestedAt }
+    }
+
+    private static func read(
+        _ key: String, in store: any GroupStore, decoder: JSONDecoder, into requests: inout [ReloadRequest],
+        problems: inout [String]
+    ) {
+        let bytes: [UInt8]?
+        do { bytes = try store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) } catch {
+            problems.append("The reload request under '\(key)' is unreadable (\(error)); ignoring it")
+            return
+        }
+        guard let bytes else { return }
+        do { requests.append(try decoder.decode(ReloadRequest.self, from: Data(bytes))) } catch {
+            problems.append("The reload request under '\(key)' is not one (\(Self.describe(error))); ignoring it")
+        }
     }
 
     /// What went wrong decoding a record, in a sentence.

@@ -105,6 +105,11 @@ extension StorageKey {
         "\(packagePrefix)index:\(project):\(locale.normalized)"
     }
 
+    /// When the JavaScript bridge wrote a locale's messages, and their size (`WriteStamp`), JSON.
+    package static func messagesWritten(project: ProjectID, locale: LocaleTag) -> String {
+        "\(packagePrefix)written:\(project):\(locale.normalized)"
+    }
+
     /// Cache metadata of the project's manifest, JSON.
     package static func manifestCache(project: ProjectID) -> String { "\(packagePrefix)manifest-cache:\(project)" }
 
@@ -130,6 +135,8 @@ extension StorageKey {
             ("widget-i18n:messages-cache:", "WidgetI18n fetch metadata"),
             ("widget-i18n:manifest-cache:", "WidgetI18n manifest metadata"),
             ("widget-i18n:reload:", "WidgetI18n reload request"),
+            ("widget-i18n:written:", "WidgetI18n bridge write time"),
+            ("widget-i18n:suite-ledger", "WidgetI18n bridge suite ledger"),
         ]
         for (start, role) in roles where rest.hasPrefix(start) { return role }
         if rest.hasSuffix(":translations") { return "messages (Expo package cache)" }

@@ -296,6 +296,14 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case changedWhileReading
         /// The value was written, but flushing the container failed (`errno`): it may not survive a power loss.
         case notDurable(path: String, errno: Int32)
+        /// The write would take a preferences domain (a `UserDefaults` suite) to `size` bytes, past its `budget`
+        /// (`PreferencesBudget`); nothing was written.
+        case domainFull(size: Int, budget: Int)
+        /// The store is a copy to look at (a property list read from a file): it takes no writes.
+        case readOnly
+        /// The store's contents are not what the store keeps (a file that is not a property list of the
+        /// expected shape); the payload says what was found.
+        case malformed(String)
     }
 
     /// What went wrong.
@@ -337,6 +345,14 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .changedWhileReading:
             return "The value of \(keyText) in \(store) changed while it was read, twice; another process is "
                 + "rewriting it in place"
+        case .domainFull(let size, let budget):
+            return "Writing \(keyText) would make \(store) \(size) bytes, past its budget of \(budget) bytes (the "
+                + "system refuses a suite at its limit and then drops writes); nothing was written. Keep message "
+                + "bundles in the App Group's container (FileGroupStore), which has no such limit"
+        case .readOnly:
+            return "Cannot change \(keyText): \(store) is read-only"
+        case .malformed(let found):
+            return "\(store) cannot be read: \(found)"
         }
     }
 }

@@ -1,10 +1,17 @@
 import Foundation
 import GroupStore
 
-/// A group store on `UserDefaults(suiteName:)`: the App Group store on Apple platforms.
+/// A group store on `UserDefaults(suiteName:)`: an App Group's suite, where the other better-i18n SDKs keep
+/// their keys.
 ///
 /// Text values are stored as strings, exactly as the better-i18n JavaScript and Swift SDKs store them, so
 /// either side can read what the other wrote; other bytes are stored as data.
+///
+/// A suite is one preferences domain that every process loads whole, and iOS refuses one of 4 MiB or more
+/// (watchOS 1 MiB), dropping the write (`PreferencesBudget`). So a write that would take the suite past its
+/// ``budget`` is refused whole with `GroupStoreError` (`domainFull`), leaving the suite as it was, and what a
+/// reader derives from its values goes to ``defaultReaderCache``. Message bundles belong in the App Group's
+/// container (`FileGroupStore`); a widget reads both (`AppGroupStore`).
 ///
 /// On Linux this works too (swift-corelibs-foundation keeps the suite as one property list file), but every
 /// save rewrites the whole suite: two processes saving at once lose each other's keys. Use `FileGroupStore`
@@ -12,20 +19,29 @@ import GroupStore
 ///
 /// A module of its own because on Linux `UserDefaults` brings all of swift-corelibs-foundation into the
 /// binary, which a widget reading a `FileGroupStore` does not need.
-public final class UserDefaultsGroupStore: GroupStore {
-    // UserDefaults is documented as thread-safe; this wrapper adds no state of its own.
+public final class UserDefaultsGroupStore: PreferencesGroupStore {
+    // UserDefaults is documented as thread-safe; this wrapper adds no mutable state of its own.
     private nonisolated(unsafe) let defaults: UserDefaults
     /// The name of the `UserDefaults` suite: the App Group identifier, such as `group.acme.widgets`.
     public let suiteName: String
     /// How error messages and diagnostics name this store: `user defaults suite 'NAME'`.
     public var displayName: String { "user defaults suite '\(suiteName)'" }
+    /// The most this store lets the suite hold; `PreferencesBudget.platform` unless given.
+    public let budget: PreferencesBudget
+    /// Where readers keep what they derive from the suite: ``readerCache(environment:)`` for the process's
+    /// environment.
+    public let defaultReaderCache: FileGroupStore?
 
     /// The store of the App Group `suiteName`, or `nil` when the system refuses that suite.
-    /// - Parameter suiteName: the App Group identifier, such as `group.acme.widgets`.
-    public init?(suiteName: String) {
+    /// - Parameters:
+    ///   - suiteName: the App Group identifier, such as `group.acme.widgets`.
+    ///   - budget: the most a write may take the suite to; this platform's by default.
+    public init?(suiteName: String, budget: PreferencesBudget = .platform) {
         guard let defaults = UserDefaults(suiteName: suiteName) else { return nil }
         self.defaults = defaults
         self.suiteName = suiteName
+        self.budget = budget
+        defaultReaderCache = Self.readerCache(suiteName: suiteName, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The UTF-8 bytes of the string or the bytes of the data stored at `key`, or `nil` when the suite has
@@ -36,20 +52,32 @@ public final class UserDefaultsGroupStore: GroupStore {
         Self.bytes(of: defaults.object(forKey: key)).map { IdentifiedValue(bytes: $0, identity: nil) }
     }
 
-    /// Sets each value (valid UTF-8 as a string, as the other SDKs store it, anything else as data), then saves
-    /// the suite once. `UserDefaults` saves the whole suite, so durability is its own, whatever is asked.
+    /// Sets each value (valid UTF-8 as a string, as the other SDKs store them, anything else as data), then saves
+    /// the suite once; `UserDefaults` saves the whole suite, so durability is its own, whatever is asked. The
+    /// suite as it would be after the batch is measured first (`PreferencesBudget.encodedSize(ofStrings:)`), and a
+    /// batch that would pass the budget is refused before anything is set.
+    /// - Throws: `GroupStoreError` with kind `domainFull` (nothing written), or `invalidKey`.
     @discardableResult
     public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+        var objects: [(key: String, object: Any)] = []
         for (key, value) in values {
             guard !key.isEmpty else {
                 throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName)
             }
             if let text = String(validating: value, as: UTF8.self) {
-                defaults.set(text, forKey: key)
+                objects.append((key, text))
             } else {
-                defaults.set(Data(value), forKey: key)
+                objects.append((key, Data(value)))
             }
         }
+        guard let first = values.first else { return [] }
+        var domain = defaults.persistentDomain(forName: suiteName) ?? [:]
+        for (key, object) in objects { domain[key] = object }
+        let size = Self.encodedSize(of: domain)
+        guard size <= budget.bytes else {
+            throw GroupStoreError(.domainFull(size: size, budget: budget.bytes), key: first.key, store: displayName)
+        }
+        for (key, object) in objects { defaults.set(object, forKey: key) }
         defaults.synchronize()
         return values.map { _ in nil }
     }
@@ -66,7 +94,31 @@ public final class UserDefaultsGroupStore: GroupStore {
         }
     }
 
-    private static func bytes(of object: Any?) -> [UInt8]? {
+    /// The suite's size as the budget counts it: a binary property list of the whole domain.
+    public func encodedSize() -> Int {
+        Self.encodedSize(of: defaults.persistentDomain(forName: suiteName) ?? [:])
+    }
+
+    /// `domain` as a binary property list: strings and data counted exactly (`PropertyListSize`), any other value
+    /// by encoding it alone.
+    static func encodedSize(of domain: [String: Any]) -> Int {
+        PreferencesBudget.encodedSize(
+            ofStrings: domain.map { key, object in
+                switch object {
+                case let text as String: return (key, PropertyListSize.string(text))
+                case let data as Data: return (key, PropertyListSize.data(data.count))
+                default:
+                    // A value of the app's own of another type: its encoding alone, less the header and trailer
+                    // of a property list of its own (8 + 32 bytes and one offset), an overestimate.
+                    let alone =
+                        (try? PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))?
+                        .count ?? 0
+                    return (key, alone)
+                }
+            })
+    }
+
+    static func bytes(of object: Any?) -> [UInt8]? {
         switch object {
         case let text as String: return Array(text.utf8)
         case let data as Data: return Array(data)
@@ -83,10 +135,14 @@ extension UserDefaultsGroupStore {
     /// App Group has no container (the suite is not an App Group's).
     ///
     ///     let store = UserDefaultsGroupStore(suiteName: "group.acme.widgets")!
-    ///     let translator = WidgetTranslator(store: store, project: project, readerCache: store.readerCache())
+    ///     let translator = WidgetTranslator(store: store, project: project)   // store.defaultReaderCache
     /// - Parameter environment: the variables that locate the directory off Apple platforms; the process's by
     ///   default.
     public func readerCache(environment: [String: String] = ProcessInfo.processInfo.environment) -> FileGroupStore? {
+        Self.readerCache(suiteName: suiteName, environment: environment)
+    }
+
+    static func readerCache(suiteName: String, environment: [String: String]) -> FileGroupStore? {
         // A suite name is a file name beside the other suites' plists, never a path.
         guard !suiteName.isEmpty, !suiteName.contains("/"), suiteName != ".", suiteName != ".." else { return nil }
         #if canImport(Darwin)
@@ -98,6 +154,24 @@ extension UserDefaultsGroupStore {
             let configuration = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
             let directory = configuration + "/" + suiteName + ".widget-i18n-caches"
         #endif
-        return FileGroupStore(directory: directory, displayName: "reader cache of \(displayName)")
+        return FileGroupStore(directory: directory, displayName: "reader cache of user defaults suite '\(suiteName)'")
+    }
+}
+
+extension AppGroupStore {
+    /// The App Group `group` as its widgets read it: its file container (`FileGroupStore(group:)`) and its
+    /// `UserDefaults` suite of the same name.
+    ///
+    ///     let store = try AppGroupStore(group: "group.acme.widgets")
+    /// - Parameters:
+    ///   - group: the App Group identifier, such as `group.acme.widgets`.
+    ///   - environment: the variables that locate the container off Apple platforms; the process's by default.
+    /// - Throws: `GroupContainerError` when the group has no usable container.
+    public init(group: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(GroupContainerError)
+    {
+        self.init(
+            container: try FileGroupStore(group: group, environment: environment),
+            suite: UserDefaultsGroupStore(suiteName: group))
     }
 }

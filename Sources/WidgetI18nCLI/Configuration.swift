@@ -2,6 +2,7 @@ import CDNFetcher
 import CommandLineSupport
 import Foundation
 import GroupStore
+import GroupStoreUserDefaults
 import I18nCore
 import LocaleData
 
@@ -13,6 +14,8 @@ import LocaleData
 /// | `--project` | `WIDGET_I18N_PROJECT` | `project` |
 /// | `--group` | `WIDGET_I18N_GROUP` | `group` |
 /// | `--group-dir` | `WIDGET_I18N_GROUP_DIR` | `groupDir` |
+/// | `--suite` | `WIDGET_I18N_SUITE` | `suite` |
+/// | `--suite-plist` | `WIDGET_I18N_SUITE_PLIST` | `suitePlist` |
 /// | `--default-locale` | `WIDGET_I18N_DEFAULT_LOCALE` | `defaultLocale` |
 /// | `--cdn` | `WIDGET_I18N_CDN` | `cdn` |
 /// | `--namespaces` | `WIDGET_I18N_NAMESPACES` | `namespaces` |
@@ -20,13 +23,15 @@ import LocaleData
 struct Configuration {
     /// A setting that a flag, an environment variable or `widget-i18n.json` can give.
     enum Setting: CaseIterable {
-        case project, group, groupDirectory, defaultLocale, cdn, namespaces, allowedOrigins
+        case project, group, groupDirectory, suite, suitePlist, defaultLocale, cdn, namespaces, allowedOrigins
 
         var flag: String {
             switch self {
             case .project: "project"
             case .group: "group"
             case .groupDirectory: "group-dir"
+            case .suite: "suite"
+            case .suitePlist: "suite-plist"
             case .defaultLocale: "default-locale"
             case .cdn: "cdn"
             case .namespaces: "namespaces"
@@ -39,6 +44,8 @@ struct Configuration {
             case .project: "WIDGET_I18N_PROJECT"
             case .group: "WIDGET_I18N_GROUP"
             case .groupDirectory: "WIDGET_I18N_GROUP_DIR"
+            case .suite: "WIDGET_I18N_SUITE"
+            case .suitePlist: "WIDGET_I18N_SUITE_PLIST"
             case .defaultLocale: "WIDGET_I18N_DEFAULT_LOCALE"
             case .cdn: "WIDGET_I18N_CDN"
             case .namespaces: "WIDGET_I18N_NAMESPACES"
@@ -52,6 +59,8 @@ struct Configuration {
             case .project: "project"
             case .group: "group"
             case .groupDirectory: "groupDir"
+            case .suite: "suite"
+            case .suitePlist: "suitePlist"
             case .defaultLocale: "defaultLocale"
             case .cdn: "cdn"
             case .namespaces: "namespaces"
@@ -67,6 +76,12 @@ struct Configuration {
         .value("group", "ID", "The App Group identifier (default: group.ORG.PROJECT) [WIDGET_I18N_GROUP]"),
         .value(
             "group-dir", "DIR", "The group container directory, instead of the group's default [WIDGET_I18N_GROUP_DIR]"),
+        .value("suite", "NAME", "Run over the UserDefaults suite NAME instead of the container [WIDGET_I18N_SUITE]"),
+        .value(
+            "suite-plist", "FILE",
+            "Read a suite's property list file (binary or XML) as it is, read-only [WIDGET_I18N_SUITE_PLIST]"),
+        .value(
+            "suite-budget", "BYTES", "The most --suite may hold (default: iOS's 4194304 less 1/16; watchOS: 1048576)"),
         .value("default-locale", "LOCALE", "The fallback locale (default: en) [WIDGET_I18N_DEFAULT_LOCALE]"),
         .value(
             "cdn", "URL",
@@ -77,6 +92,12 @@ struct Configuration {
     let project: ProjectID?
     let group: String?
     let groupDirectory: String?
+    /// `--suite NAME`: the command runs over `UserDefaultsGroupStore(suiteName:)`.
+    let suite: String?
+    /// `--suite-plist FILE`, resolved against the working directory: a suite's property list, read-only.
+    let suitePlist: String?
+    /// `--suite-budget BYTES`: the limit `--suite` writes under (less a sixteenth), instead of iOS's.
+    let suiteBudget: PreferencesBudget
     let defaultLocale: LocaleTag
     let cdn: String
     /// The namespaces `fetch` and `locale set` store (`--namespaces a,b`), or `nil` for all.
@@ -106,7 +127,32 @@ struct Configuration {
         } else {
             group = nil
         }
-        groupDirectory = setting(.groupDirectory)?.value
+        // One store: of --group-dir, --suite and --suite-plist, those given the way that wins (flags over the
+        // environment over the file) count, and two of them at once are a mistake.
+        let level = { (origin: String) in origin.hasPrefix("--") ? 0 : origin.hasPrefix("WIDGET_I18N_") ? 1 : 2 }
+        let given = [Setting.groupDirectory, .suite, .suitePlist].compactMap { place in
+            setting(place).map { (place: place, value: $0.value, origin: $0.origin) }
+        }
+        let winning = given.filter { level($0.origin) == given.map { level($0.origin) }.min() }
+        guard winning.count <= 1 else {
+            throw .usage(
+                "\(winning.map(\.origin).joined(separator: " and ")) name different stores; give one of --group-dir, "
+                    + "--suite and --suite-plist")
+        }
+        if let text = arguments.value("suite-budget") {
+            guard let limit = Int(text), limit > 0 else {
+                throw .usage("Invalid --suite-budget '\(text)': give the suite's limit in bytes, such as 1048576")
+            }
+            suiteBudget = PreferencesBudget(limit: limit)
+        } else {
+            suiteBudget = .platform
+        }
+        let place = winning.first
+        groupDirectory = place?.place == .groupDirectory ? place?.value : nil
+        suite = place?.place == .suite ? place?.value : nil
+        suitePlist = (place?.place == .suitePlist ? place?.value : nil).map {
+            $0.hasPrefix("/") ? $0 : workingDirectory + "/" + $0
+        }
         if let (text, origin) = setting(.defaultLocale) {
             do { defaultLocale = try LocaleTag(text) } catch { throw .usage("\(error.description) (from \(origin))") }
         } else {
@@ -168,8 +214,19 @@ struct Configuration {
         group ?? project.map { GroupContainer.defaultGroupIdentifier(forProject: $0.description) }
     }
 
-    /// The group store the settings name.
-    func store() throws(CLIError) -> FileGroupStore {
+    /// The group store the settings name: `--suite-plist`'s file (read-only), `--suite`'s `UserDefaults` suite,
+    /// `--group-dir`'s directory, or else the group's App Group as a widget reads it: its container, and its suite
+    /// beside it (`AppGroupStore`).
+    func store() throws(CLIError) -> any GroupStore {
+        if let suitePlist {
+            do { return try PropertyListGroupStore(path: suitePlist) } catch { throw .failure(error.description) }
+        }
+        if let suite {
+            guard let store = UserDefaultsGroupStore(suiteName: suite, budget: suiteBudget) else {
+                throw .usage("The system refuses the user defaults suite '\(suite)'; give an App Group identifier")
+            }
+            return store
+        }
         if let groupDirectory {
             guard !groupDirectory.isEmpty else { throw .usage("The group directory is empty; pass --group-dir DIR") }
             return FileGroupStore(directory: groupDirectory)
@@ -177,9 +234,20 @@ struct Configuration {
         guard let identifier = groupIdentifier else {
             throw .usage("No group store given; pass --group-dir DIR, --group ID or --project ORG/PROJECT")
         }
-        do { return try FileGroupStore(group: identifier, environment: environment) } catch {
+        do { return try AppGroupStore(group: identifier, environment: environment) } catch {
             throw .usage(error.description)
         }
+    }
+
+    /// The group store, for a command that writes: refused for `--suite-plist`, a copy to look at.
+    /// - Parameter command: the command's name, for the error.
+    func writableStore(for command: String) throws(CLIError) -> any GroupStore {
+        guard suitePlist == nil else {
+            throw .usage(
+                "--suite-plist reads a copy of a suite and writes nothing; '\(command)' writes the store: use "
+                    + "--suite NAME or --group-dir DIR")
+        }
+        return try store()
     }
 
     /// The string settings of `widget-i18n.json`, and its `allowedOrigins` list.

@@ -17,7 +17,7 @@ import Synchronization
 /// A translator caches what it read (the detected locale, each locale's parsed bundle); create one per
 /// timeline render, or call `reload()` when the store changed.
 ///
-///     let translator = WidgetTranslator(store: try FileGroupStore(group: "group.acme.widgets"),
+///     let translator = WidgetTranslator(store: try AppGroupStore(group: "group.acme.widgets"),
 ///                                       project: try ProjectID("acme/widgets"))
 ///     translator.translate("today.title").text          // "Bugün"
 public final class WidgetTranslator: Sendable {
@@ -71,17 +71,19 @@ public final class WidgetTranslator: Sendable {
     ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the
     ///     default, detects it.
     ///   - maintainsIndexes: whether to keep a fresh lookup index for a locale whose stored one is missing or
-    ///     stale, so the next widget process resolves keys without parsing the bundle: in `readerCache`, or in
-    ///     `store` itself when that is a file container (`FileGroupStore`), never in an app's `UserDefaults` suite.
-    ///   - readerCache: a store the widget owns for the indexes it builds (the App Group container's caches
-    ///     directory, as a `FileGroupStore`); `nil`, the default, as `maintainsIndexes` says.
+    ///     stale, so the next widget process resolves keys without parsing the bundle: in `readerCache`, or by
+    ///     default where the store says (`ContractReader.defaultReaderCache(for:)`): a file container itself, an
+    ///     App Group's container, a suite's caches directory in the App Group container; never in an app's
+    ///     `UserDefaults` suite.
+    ///   - readerCache: a store the widget owns for the indexes it builds; `nil`, the default, as
+    ///     `maintainsIndexes` says.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String] = PreferredLanguages.current,
         bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter(),
         localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true, readerCache: (any GroupStore)? = nil
     ) {
-        let cache = maintainsIndexes ? readerCache ?? (store is FileGroupStore ? store : nil) : nil
+        let cache = maintainsIndexes ? readerCache ?? ContractReader.defaultReaderCache(for: store) : nil
         reader = ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache)
         self.defaultLocale = defaultLocale
         self.preferredLanguages = preferredLanguages

@@ -2,6 +2,7 @@ import CDNFetcher
 import Foundation
 import GroupContract
 import GroupStore
+import GroupStoreUserDefaults
 import I18nCore
 import LocaleData
 import TestSupport
@@ -456,4 +457,44 @@ private final class ReloadRefusingStore: GroupStore {
     }
     func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
     func entries() throws -> [GroupStoreEntry] { try base.entries() }
+}
+
+/// Into a `UserDefaults` suite (swift-corelibs-foundation's, on Linux) the fetcher stores what fits in its budget,
+/// in order of use, and says which locales it left out; the suite never passes the budget.
+@Suite struct SuiteBudgetFetchTests {
+    @Test func storesWhatFitsInOrderOfUseAndReportsTheRest() async throws {
+        let suiteName = "widget-i18n-tests-\(UUID().uuidString)"
+        let suite = try #require(
+            UserDefaultsGroupStore(suiteName: suiteName, budget: PreferencesBudget(limit: 5_000, margin: 0)))
+        defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+        try suite.setString("tr", forKey: StorageKey.locale(project: project))
+        let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: suite)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let requested = try ["en", "de", "fr", "ja", "tr"].map { try LocaleTag($0) }
+        let report = await fetcher.fetch(requested, committing: manifestFetch)
+        let outcomes = Dictionary(uniqueKeysWithValues: report.locales.map { ($0.locale.normalized, $0.outcome) })
+
+        // The stored locale first, then as asked: Turkish and English fit, the rest (two bytes a character) do not.
+        #expect(outcomes["tr"].map { if case .updated = $0 { true } else { false } } == true)
+        #expect(outcomes["en"].map { if case .updated = $0 { true } else { false } } == true)
+        for locale in ["de", "fr"] {
+            guard case .leftOut(let reason)? = outcomes[locale] else {
+                Issue.record("\(locale): \(String(describing: outcomes[locale]))")
+                continue
+            }
+            #expect(reason.contains("Left out '\(locale)'"))
+            #expect(reason.contains("user defaults suite '\(suiteName)'"))
+            #expect(reason.contains("budget of 5000 bytes"))
+            #expect(
+                try suite.value(forKey: StorageKey.messages(project: project, locale: try LocaleTag(locale))) == nil)
+        }
+        #expect(report.locales.allSatisfy { !$0.outcome.isFailure })
+        #expect(suite.encodedSize() <= 5_000)
+        // No index in the suite: it went to the suite's reader cache.
+        #expect(try suite.keys().allSatisfy { !$0.contains(":index:") })
+        if let cache = suite.defaultReaderCache {
+            #expect(try cache.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
+            try? FileManager.default.removeItem(atPath: cache.directory)
+        }
+    }
 }

@@ -2,6 +2,7 @@ import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 @Suite struct ContractWriterTests {
@@ -31,5 +32,43 @@ import Testing
         }
         #expect(error?.description.hasPrefix("The cached messages for 'tr' are unusable") == true)
         #expect(try store.string(forKey: "@better-i18n:locale:acme/widgets") == "en")
+    }
+}
+
+/// A preferences domain keeps no index: the writer puts it where the domain's readers keep theirs.
+@Suite struct PreferencesDomainWriterTests {
+    /// A domain in memory with a reader cache of its own, as `UserDefaultsGroupStore` is on a phone.
+    final class Domain: PreferencesGroupStore {
+        let values = InMemoryGroupStore(displayName: "domain")
+        let budget = PreferencesBudget.iOS
+        let defaultReaderCache: FileGroupStore?
+        var displayName: String { values.displayName }
+        init(cache: FileGroupStore?) { defaultReaderCache = cache }
+        func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try values.identifiedValue(forKey: key) }
+        func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+            try self.values.write(values, durability: durability)
+        }
+        func removeValue(forKey key: String) throws { try values.removeValue(forKey: key) }
+        func entries() throws -> [GroupStoreEntry] { try values.entries() }
+    }
+
+    @Test func theIndexGoesToTheReaderCacheNeverIntoTheDomain() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = FileGroupStore(directory: directory.path)
+        let project = try ProjectID("acme/widgets")
+        for domain in [Domain(cache: cache), Domain(cache: nil)] {
+            let json = Array(#"{"today":{"title":"Bugün"}}"#.utf8)
+            try ContractWriter(store: domain, project: project).storeMessages(
+                json, bundle: try MessageBundle(jsonBytes: json), locale: try LocaleTag("tr"))
+            #expect(try domain.keys() == ["@better-i18n:messages:acme/widgets:tr"])
+        }
+        #expect(try cache.keys() == ["@better-i18n:widget-i18n:index:acme/widgets:tr"])
+        // And a reader of the domain finds the index there.
+        let domain = Domain(cache: cache)
+        try domain.values.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
+        let reader = ContractReader(store: domain, project: project, readerCache: cache)
+        let opened = try #require(try reader.openMessages(try LocaleTag("tr"), cachedLocales: { [] }))
+        #expect(!(try reader.lookup(for: opened) is MessageBundle))
     }
 }

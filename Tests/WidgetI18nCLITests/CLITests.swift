@@ -48,7 +48,7 @@ import Testing
         ("[1]", "error: widget-i18n.json must hold a JSON object"),
         (
             #"{"projekt": "acme/widgets"}"#,
-            "error: Unknown setting 'projekt' in widget-i18n.json; known settings: allowedOrigins, cdn, defaultLocale, group, groupDir, namespaces, project"
+            "error: Unknown setting 'projekt' in widget-i18n.json; known settings: allowedOrigins, cdn, defaultLocale, group, groupDir, namespaces, project, suite, suitePlist"
         ),
         (#"{"project": 3}"#, "error: Setting 'project' in widget-i18n.json must be a string"),
         (#"{"defaultLocale": "english language"}"#, "error: Invalid locale 'english language'"),
@@ -76,9 +76,42 @@ import Testing
         #expect(lines[4] == "detected locale  ar (stored locale 'ar')")
         #expect(lines[6] == "cdn              \(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString)")
         #expect(lines[7].hasPrefix("manifest         10 languages, version 2026-11-29T00:00:00Z, fetched "))
-        #expect(lines[8] == "cached locales   2")
-        #expect(lines[9].hasPrefix("  * ar        17 messages    1.3 KB    fetched "))
-        #expect(lines[10].hasPrefix("    en        19 messages    978 B     stored "))
+        #expect(lines[8].hasPrefix("reload request   locale changed to ar ("))
+        #expect(lines[9] == "cached locales   2")
+        #expect(lines[10].hasPrefix("  * ar        17 messages    1.3 KB    fetched "))
+        #expect(lines[11].hasPrefix("    en        19 messages    978 B     stored "))
+    }
+
+    /// Without --group-dir the store is the App Group as a widget reads it: the container and, beside it, the
+    /// group's suite; a locale only the suite holds is listed as the suite's.
+    @Test func statusNamesBothPlacesOfAnAppGroup() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let environment = [
+            "WIDGET_I18N_GROUP_DIR": "", "XDG_DATA_HOME": cli.directory.appending("data"),
+            "XDG_CONFIG_HOME": cli.directory.appending("config"),
+        ]
+        let file = Repository.sampleProjectLocales + "/de/translations.json"
+        #expect(
+            try cli.run(
+                [
+                    "store", "put", "@better-i18n:messages:acme/widgets:de", "--file", file, "--suite",
+                    "group.acme.widgets",
+                ],
+                environment: environment
+            ).status == 0)
+        #expect(try cli.run(["fetch", "--locale", "en"], environment: environment).status == 0)
+        let result = try cli.run(["status"], environment: environment)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "group            group.acme.widgets")
+        #expect(lines[2] == "container        \(cli.directory.appending("data"))/widget-i18n/groups/group.acme.widgets")
+        #expect(lines[3].hasPrefix("suite            'group.acme.widgets', "))
+        #expect(
+            lines.contains { $0.hasPrefix("    de ") && $0.hasSuffix("(user defaults suite 'group.acme.widgets')") })
+        #expect(lines.contains { $0.hasPrefix("  * en ") && $0.contains("(group 'group.acme.widgets')") })
+        #expect(
+            try cli.run(["t", "today.title", "--locale", "de"], environment: environment).standardOutput == "Heute\n")
     }
 
     /// A forgotten value never swallows the next flag: `store put mykey --group-dir --no-validate` made a

@@ -27,8 +27,16 @@ import Testing
                 locale: tr (stored locale 'tr')
                   1. locale tr: no such key [the locale asked for]
                   2. default locale en: found [the default locale]
+                from: '@better-i18n:messages:acme/widgets:en' in group container '\(cli.groupDirectory)' (messages key, no recorded time)
 
                 """)
+        // A copy the fetcher timed says when.
+        try cli.run(["fetch", "--locale", "en"])
+        let fetched = try cli.run(["t", "today.tip", "--explain"])
+        #expect(
+            fetched.standardOutput.contains(
+                "from: '@better-i18n:messages:acme/widgets:en' in group container '\(cli.groupDirectory)' "
+                    + "(messages key, written 0 s ago)"), "\(fetched.standardOutput)")
     }
 
     @Test func flatAndMixedBundlesResolveLikeNestedOnes() throws {

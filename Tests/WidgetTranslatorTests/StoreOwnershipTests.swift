@@ -22,10 +22,14 @@ import WidgetTranslator
         let defaults = try #require(UserDefaults(suiteName: suite))
         let before = try #require(defaults.persistentDomain(forName: suite))
 
-        // An app's suite is no reader cache: the translator keeps what it derives nowhere.
+        // An app's suite is no reader cache: by default the translator keeps what it derives in the suite's own
+        // (a directory beside it here, the App Group container's caches on a phone).
         let translator = WidgetTranslator(store: store, project: try ProjectID("acme/widgets"))
-        #expect(translator.reader.readerCache == nil)
+        let cache = try #require(translator.reader.readerCache as? FileGroupStore)
+        #expect(cache.directory == store.defaultReaderCache?.directory)
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
         #expect(translator("today.title") == "Bugün")
+        #expect(try cache.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
         #expect(translator.translate("today.tip").resolution.step == .defaultLocale(.english))
 
         let after = try #require(UserDefaults(suiteName: suite)?.persistentDomain(forName: suite))
@@ -69,5 +73,19 @@ import WidgetTranslator
             store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], readerCache: cache)
         #expect(next("today.title") == "Bugün")
         #expect(UserDefaultsGroupStore(suiteName: "../escape")?.readerCache() == nil)
+    }
+
+    /// An App Group's container is its reader cache, and a suite read beside it is never written.
+    @Test func anAppGroupKeepsItsIndexesInTheContainer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let suite = InMemoryGroupStore(["@better-i18n:messages:acme/widgets:tr": #"{"today":{"title":"Bugün"}}"#])
+        let store = AppGroupStore(container: FileGroupStore(directory: directory.path), suite: suite)
+        let translator = WidgetTranslator(
+            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: ["tr"])
+        #expect((translator.reader.readerCache as? FileGroupStore)?.directory == directory.path)
+        #expect(translator("today.title") == "Bugün")
+        #expect(try store.container.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
+        #expect(try suite.keys() == ["@better-i18n:messages:acme/widgets:tr"])
     }
 }

@@ -50,10 +50,27 @@ if arguments.first == "fill-suite" {
     do {
         let source = FileGroupStore(directory: directory)
         // What the app's SDKs write: WidgetI18n's own keys (indexes, fetch metadata) are no part of an app's suite.
-        let values = try source.keys().filter { !$0.hasPrefix(WithoutStoredIndexes.packageKeyPrefix) }.compactMap {
-            key in try source.value(forKey: key).map { (key, $0) }
+        // Small values first, then the bundles of the stored locale, English, and the rest, each while it fits:
+        // a suite at its budget, as the app side leaves it (iOS refuses more).
+        let stored = try source.string(forKey: "@better-i18n:locale:acme/widgets") ?? ""
+        func rank(_ key: String) -> Int {
+            guard key.hasPrefix("@better-i18n:messages:") else { return 0 }
+            return key.hasSuffix(":" + stored) ? 1 : key.hasSuffix(":en") ? 2 : 3
         }
-        try store.write(values, durability: .durable)
+        let keys = try source.keys().filter { !$0.hasPrefix(WithoutStoredIndexes.packageKeyPrefix) }
+            .sorted { (rank($0), $0) < (rank($1), $1) }
+        var filled: [String] = []
+        for key in keys {
+            guard let value = try source.value(forKey: key) else { continue }
+            do { try store.write([(key, value)], durability: .durable) } catch let error as GroupStoreError {
+                guard case .domainFull = error.kind else { throw error }
+                continue
+            }
+            filled.append(key)
+        }
+        print(
+            #"{"keys":\#(filled.count),"of":\#(keys.count),"encoded_bytes":\#(store.encodedSize()),"budget":\#(store.budget.bytes)}"#
+        )
     } catch { fail("cannot fill the suite '\(suite)': \(error)") }
     exit(0)
 }

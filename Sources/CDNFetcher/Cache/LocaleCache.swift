@@ -104,6 +104,11 @@ package struct LocaleCache {
                     return metadata
                 }
             }
+        } catch let error as GroupStoreError {
+            if case .domainFull = error.kind {
+                throw FetchError(.storeFull, "Left out '\(locale.normalized)' (\(body.count) bytes): \(error)")
+            }
+            throw FetchError(.cannotCache, "Cannot cache '\(locale.normalized)': \(error)")
         } catch {
             throw FetchError(.cannotCache, "Cannot cache '\(locale.normalized)': \(error)")
         }

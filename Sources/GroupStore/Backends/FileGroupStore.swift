@@ -49,16 +49,21 @@ public struct FileGroupStore: GroupStore {
         self.synchronize = synchronize
     }
 
-    /// The store of `group` in its default container directory (`GroupContainer.defaultDirectory`).
+    /// The store of `group` in its container (`GroupContainer.directory(group:environment:)`): on Apple platforms
+    /// the App Group's own container, which the app and its extensions share; elsewhere under `XDG_DATA_HOME`.
+    ///
+    ///     let store = try FileGroupStore(group: "group.acme.widgets")
     /// - Parameters:
     ///   - group: the App Group identifier, such as `group.acme.widgets`.
-    ///   - environment: the variables that locate the container (`XDG_DATA_HOME`, `HOME`); the process's by default.
+    ///   - environment: the variables that locate the container off Apple platforms (`XDG_DATA_HOME`, `HOME`);
+    ///     the process's by default.
+    /// - Throws: `GroupContainerError` when the identifier cannot name a directory, or the process has no
+    ///   container for the group (its entitlement is missing): never a private directory its widget would not see.
     public init(group: String, environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(GroupIdentifierError)
+        throws(GroupContainerError)
     {
-        try GroupContainer.validateGroupIdentifier(group)
         self.init(
-            directory: GroupContainer.defaultDirectory(group: group, environment: environment),
+            directory: try GroupContainer.directory(group: group, environment: environment),
             displayName: "group '\(group)'")
     }
 

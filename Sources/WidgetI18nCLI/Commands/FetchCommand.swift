@@ -4,6 +4,7 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
+import LocaleData
 import WidgetTranslator
 
 /// `widget-i18n fetch`: downloads the manifest and message bundles into the group store.
@@ -52,7 +53,7 @@ enum FetchCommand: Command {
         }
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
-        let store = try configuration.store()
+        let store = try configuration.writableStore(for: name)
         let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in
             try CommandInput.locale(text)
         }
@@ -69,7 +70,14 @@ enum FetchCommand: Command {
 
         var locales = requested
         if arguments.has("all") {
+            // In order of use, for a store that holds only what fits (a suite): the fetcher puts the stored
+            // locale first, then takes them as listed, the default locale before the rest.
             locales = manifestFetch.manifest.languages.map(\.tag)
+            if let index = locales.firstIndex(where: {
+                LocaleNegotiation.lookup(preferred: [configuration.defaultLocale], available: [$0]) != nil
+            }) {
+                locales.insert(locales.remove(at: index), at: 0)
+            }
         } else if locales.isEmpty {
             if let stored = try? ContractReader(store: store, project: project).storedLocale()?.tag {
                 locales.append(stored)
@@ -91,7 +99,7 @@ enum FetchCommand: Command {
                 output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred))
             }
             let counts = Dictionary(grouping: results, by: { $0.outcome.description }).mapValues(\.count)
-            let parts = ["fetched", "unchanged", "not modified", "failed"].compactMap { name in
+            let parts = ["fetched", "unchanged", "not modified", "left out", "failed"].compactMap { name in
                 counts[name].map { "\($0) \(name)" }
             }
             let total = results.reduce(manifestFetch.bytesTransferred) { $0 + $1.bytesTransferred }
@@ -99,12 +107,24 @@ enum FetchCommand: Command {
                 "\(results.count) locale\(results.count == 1 ? "" : "s"): \(parts.joined(separator: ", ")); "
                     + "\(HumanFormat.size(total)) transferred")
         }
+        let leftOut = results.filter(\.outcome.isLeftOut)
+        for result in leftOut {
+            if case .leftOut(let reason) = result.outcome { output.error(reason) }
+        }
         let failures = results.filter { $0.outcome.isFailure }
         // Every locale succeeded but the store refused the manifest.
         if failures.isEmpty, !manifestFetch.outcome.isFailure, case .failed(let reason) = report.manifest.outcome {
             throw .failure(reason)
         }
-        guard let last = failures.last else { return }
+        guard let last = failures.last else {
+            guard leftOut.isEmpty else {
+                throw .failure(
+                    "\(leftOut.count) of \(results.count) locales did not fit in \(store.displayName) ("
+                        + leftOut.map(\.locale.normalized).joined(separator: ", ")
+                        + "); fetch into the App Group's container instead (drop --suite), which has no size limit")
+            }
+            return
+        }
         for failure in failures.dropLast() {
             if case .failed(let reason) = failure.outcome { output.error("\(failure.locale.normalized): \(reason)") }
         }
@@ -153,6 +173,7 @@ enum FetchCommand: Command {
             + outcome.description.padding(toLength: 14, withPad: " ", startingAt: 0)
             + HumanFormat.size(bytes).padding(toLength: 10, withPad: " ", startingAt: 0)
         if case .failed(let reason) = outcome { line += reason }
+        if case .leftOut(let reason) = outcome { line += reason }
         return line.trimmingCharacters(in: .whitespaces)
     }
 
@@ -162,6 +183,7 @@ enum FetchCommand: Command {
             object["outcome"] = outcome.description
             object["bytesTransferred"] = bytes
             if case .failed(let reason) = outcome { object["reason"] = reason }
+            if case .leftOut(let reason) = outcome { object["reason"] = reason }
             if case .updated(let size) = outcome { object["size"] = size }
             return object
         }

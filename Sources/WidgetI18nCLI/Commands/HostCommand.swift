@@ -151,7 +151,7 @@ enum ReloadCommand: Command {
             throw .usage("Invalid --kind '\(kind)': use letters, digits, '-', '_' and '.' (e.g. days-since)")
         }
         do {
-            try ContractWriter(store: try configuration.store(), project: project).recordReloadRequest(
+            try ContractWriter(store: try configuration.writableStore(for: name), project: project).recordReloadRequest(
                 "requested by widget-i18n reload", kind: kind)
         } catch let error as CLIError {
             throw error

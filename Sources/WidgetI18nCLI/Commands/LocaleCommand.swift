@@ -65,7 +65,7 @@ enum LocaleSetCommand: Command {
         let requested = try CommandInput.locale(arguments.positionals[0])
         let configuration = try context.configuration()
         let project = try configuration.requireProject()
-        let store = try configuration.store()
+        let store = try configuration.writableStore(for: name)
         let chosen: LocaleTag
         if arguments.has("offline") {
             do { chosen = try ContractWriter(store: store, project: project).selectLocale(requested) } catch {
@@ -112,7 +112,9 @@ enum LocaleListCommand: Command {
             }
         let cachedMessages = translator.cachedMessages()
         let cached = Set(cachedMessages.map(\.tag))
-        let entries = try StatusCommand.entriesByKey(store)
+        let places = translator.reader.places
+        var entries: [[String: GroupStoreEntry]] = []
+        for place in places { entries.append(try StatusCommand.entriesByKey(place)) }
         let current = translator.detectLocale().locale
         // Names come from the CDN: escaped before they are measured, as they will be printed.
         var rows: [(LocaleTag, String, String)] =
@@ -127,8 +129,11 @@ enum LocaleListCommand: Command {
             if manifest != nil { line += StatusCommand.column(name, 24) + StatusCommand.column(nativeName, 22) }
             line +=
                 cachedMessages.first(where: { $0.tag == tag }).map {
-                    TerminalText.escaped(
-                        StatusCommand.cacheDescription($0, translator: translator, store: store, entries: entries))
+                    let place = min($0.place, places.count - 1)
+                    return TerminalText.escaped(
+                        StatusCommand.cacheDescription(
+                            $0, translator: translator, store: places[place], entries: entries[place])
+                            + (places.count > 1 ? "  (\($0.storeName))" : ""))
                 } ?? "not cached"
             while line.hasSuffix(" ") { line.removeLast() }
             context.output.writeLine(line)

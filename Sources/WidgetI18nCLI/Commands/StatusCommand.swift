@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import GroupContract
 import GroupStore
+import GroupStoreUserDefaults
 import I18nCore
 import LocaleData
 import WidgetTranslator
@@ -23,15 +24,20 @@ enum StatusCommand: Command {
         do { stored = try ContractReader(store: store, project: project).storedLocale()?.text ?? "(none)" } catch {
             stored = "(unreadable: \(error))"
         }
-        let lines: [(String, String)] = [
+        var lines: [(String, String)] = [
             ("project", project.description),
-            ("group", configuration.groupDirectory == nil ? (configuration.groupIdentifier ?? "-") : "(directory)"),
-            ("container", store.directory),
+            ("group", configuration.groupIdentifier.map { groupLine($0, configuration) } ?? "-"),
+        ]
+        for place in ContractReader(store: store, project: project).places {
+            lines.append(placeLine(place))
+        }
+        lines += [
             ("stored locale", stored),
             ("detected locale", translator.detectLocale().description),
             ("default locale", configuration.defaultLocale.displayForm),
             ("cdn", configuration.cdn),
             ("manifest", manifestDescription(project: project, store: store)),
+            ("reload request", reloadDescription(translator.reader)),
         ]
         // Values come from the store, the CDN and the environment: escaped, always.
         for (label, value) in lines {
@@ -43,7 +49,34 @@ enum StatusCommand: Command {
         for problem in translator.problems { context.output.warning(problem) }
     }
 
-    private static func manifestDescription(project: ProjectID, store: FileGroupStore) -> String {
+    private static func groupLine(_ identifier: String, _ configuration: Configuration) -> String {
+        configuration.groupDirectory == nil && configuration.suite == nil && configuration.suitePlist == nil
+            ? identifier : "(not used: \(configuration.groupDirectory != nil ? "--group-dir" : "a suite") given)"
+    }
+
+    /// `container  /path` for a file container, `suite  'NAME', 1.2 MB of its 3.9 MB budget` for a suite (its
+    /// size as the budget counts it), `plist  /path (read-only)` for a property list file.
+    private static func placeLine(_ place: any GroupStore) -> (String, String) {
+        if let file = place as? FileGroupStore { return ("container", file.directory) }
+        if let suite = place as? UserDefaultsGroupStore {
+            return (
+                "suite",
+                "'\(suite.suiteName)', \(HumanFormat.size(suite.encodedSize())) of its budget of "
+                    + HumanFormat.size(suite.budget.bytes)
+            )
+        }
+        if let plist = place as? PropertyListGroupStore { return ("suite plist", plist.path + " (read-only)") }
+        return ("store", place.displayName)
+    }
+
+    /// The newest reload request for every widget kind: `messages updated: tr (3 min ago)`, or `(none)`.
+    private static func reloadDescription(_ reader: ContractReader) -> String {
+        guard let request = reader.latestReloadRequest(kind: nil) else { return "(none)" }
+        let reason = request.reason.isEmpty ? "no reason given" : request.reason
+        return "\(reason) (\(HumanFormat.age(of: request.requestedAt)))"
+    }
+
+    private static func manifestDescription(project: ProjectID, store: any GroupStore) -> String {
         guard
             let bytes = try? store.value(
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize)
@@ -59,20 +92,29 @@ enum StatusCommand: Command {
     }
 
     /// One line a cached locale: `* tr        16 messages    892 B     fetched 3 min ago  ETag "…"`.
-    static func cachedLocaleRows(translator: WidgetTranslator, store: FileGroupStore) throws(CLIError) -> [String] {
-        let entries = try entriesByKey(store)
+    static func cachedLocaleRows(translator: WidgetTranslator, store: any GroupStore) throws(CLIError) -> [String] {
+        let places = translator.reader.places
+        var entries: [[String: GroupStoreEntry]] = []
+        for place in places { entries.append(try entriesByKey(place)) }
         let current = translator.detectLocale().locale
         return translator.cachedMessages().map { cached in
             let marker = cached.tag == current ? "*" : " "
-            return "\(marker) \(column(cached.tag.normalized, 10))"
-                + cacheDescription(cached, translator: translator, store: store, entries: entries)
+            let place = min(cached.place, places.count - 1)
+            var row =
+                "\(marker) \(column(cached.tag.normalized, 10))"
+                + cacheDescription(cached, translator: translator, store: places[place], entries: entries[place])
+            if places.count > 1 { row += "  (\(cached.storeName))" }
+            return row
         }
     }
 
     /// Messages, size and freshness of a cached locale, and whose key holds them when it is not the messages
     /// key: `16 messages    892 B     Expo cache, cached 3 min ago`.
+    /// - Parameters:
+    ///   - store: the place that holds the copy.
+    ///   - entries: that place's entries, by key.
     static func cacheDescription(
-        _ cached: CachedLocale, translator: WidgetTranslator, store: FileGroupStore,
+        _ cached: CachedLocale, translator: WidgetTranslator, store: any GroupStore,
         entries: [String: GroupStoreEntry]
     ) -> String {
         let tag = cached.tag
@@ -94,6 +136,8 @@ enum StatusCommand: Command {
                 text += "  namespaces \(namespaces.joined(separator: ","))"
             }
             if let etag = metadata.etag { text += "  ETag \(etag)" }
+        } else if let entry, let written = translator.reader.recordedTime(of: cached, size: entry.size) {
+            text += "written " + HumanFormat.age(of: written)
         } else {
             text += "stored " + HumanFormat.age(of: entry?.modified)
         }
@@ -101,7 +145,7 @@ enum StatusCommand: Command {
     }
 
     /// The namespaces of the cached manifest, when the project is namespaced.
-    private static func cachedManifestNamespaces(_ project: ProjectID, store: FileGroupStore) -> [String]? {
+    private static func cachedManifestNamespaces(_ project: ProjectID, store: any GroupStore) -> [String]? {
         guard
             let bytes = try? store.value(
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize),
@@ -110,7 +154,7 @@ enum StatusCommand: Command {
         return manifest.namespaces
     }
 
-    static func entriesByKey(_ store: FileGroupStore) throws(CLIError) -> [String: GroupStoreEntry] {
+    static func entriesByKey(_ store: any GroupStore) throws(CLIError) -> [String: GroupStoreEntry] {
         do {
             return Dictionary(try store.entries().map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         } catch { throw .failure("\(error)") }

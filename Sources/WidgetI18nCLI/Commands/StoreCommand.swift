@@ -73,7 +73,7 @@ enum StorePutCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
-        let store = try context.configuration().store()
+        let store = try context.configuration().writableStore(for: name)
         let value: [UInt8]
         if let file = arguments.value("file") {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -116,16 +116,15 @@ enum StoreRemoveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let key = try StoreCommandSupport.singleKey(arguments, command: name)
-        let store = try context.configuration().store()
+        let store = try context.configuration().writableStore(for: name)
         do {
             // What derives from the key (a messages key's index and fetch metadata) goes with it.
             let derived = ContractWriter.derivedKeys(of: key)
-            // `removeEntry`, not `removeValue`: the advice for a link, a FIFO or a directory at a key is this command.
-            guard try store.removeEntry(forKey: key) else {
+            guard try StoreCommandSupport.removeEntry(forKey: key, in: store) else {
                 throw CLIError.failure(
                     "No value for '\(key)' in \(store.displayName); 'widget-i18n store list' shows the keys")
             }
-            for derivedKey in derived { try store.removeEntry(forKey: derivedKey) }
+            for derivedKey in derived { _ = try StoreCommandSupport.removeEntry(forKey: derivedKey, in: store) }
         } catch let error as CLIError {
             throw error
         } catch let error as GroupStoreError {
@@ -152,9 +151,21 @@ enum StoreCommandSupport {
         return arguments.positionals[0]
     }
 
+    /// Removes what is at `key` and says whether there was anything. In a file container (an App Group's too) that
+    /// is `FileGroupStore.removeEntry`, which also clears a link, a FIFO or an empty directory at a key, since
+    /// this command is the advice for those; elsewhere the value.
+    static func removeEntry(forKey key: String, in store: any GroupStore) throws -> Bool {
+        if let file = (store as? FileGroupStore) ?? (store as? AppGroupStore)?.container {
+            return try file.removeEntry(forKey: key)
+        }
+        guard try store.containsValue(forKey: key) else { return false }
+        try store.removeValue(forKey: key)
+        return true
+    }
+
     /// Writes `value` as the contract's writer does for `store put`: a messages key gets its lookup index
     /// (`StoredBundleIndex`), and what described the old value goes first.
-    static func write(_ value: [UInt8], forKey key: String, in store: FileGroupStore) throws {
+    static func write(_ value: [UInt8], forKey key: String, in store: any GroupStore) throws {
         let project = ContractWriter.messagesLocation(of: key)?.project
         guard let project else {
             try store.setValue(value, forKey: key)

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
@@ -67,6 +68,9 @@ enum TranslateCommand: Command {
                 line += " [" + Self.why(attempt.step, after: &previous) + "]"
                 context.output.writeLine(TerminalText.escaped(line))
             }
+            if let copy = Self.answeringCopy(translation.resolution, translator: translator) {
+                context.output.writeLine(TerminalText.escaped("from: " + copy))
+            }
         }
         for problem in translator.problems { context.output.warning(problem) }
         for problem in translation.problems { context.output.warning("In '\(key)': \(problem)") }
@@ -130,6 +134,31 @@ enum TranslateCommand: Command {
             "output": translation.text, "locale": translation.locale.normalized,
             "step": translation.resolution.step.description, "problems": translation.problems.map(\.description),
         ])
+    }
+
+    /// Which copy of the answering locale's messages answered, and why that one: `'KEY' in PLACE (messages key,
+    /// written 2 min ago)`; `nil` when no cached locale answered.
+    private static func answeringCopy(_ resolution: Resolution, translator: WidgetTranslator) -> String? {
+        guard let attempt = resolution.attempts.first(where: { $0.outcome == .found }) else { return nil }
+        let tag: LocaleTag
+        switch attempt.step {
+        case .requestedLocale(let step), .parentLocale(let step), .defaultLocale(let step):
+            tag = attempt.answeredBy?.tag ?? step
+        default: return nil
+        }
+        let reader = translator.reader
+        // Unreadable counts as no line: the chain above already said what answered.
+        guard let messages = try? reader.openMessages(tag, cachedLocales: { translator.cachedMessages() }) else {
+            return nil
+        }
+        let copy = messages.cached
+        var why = copy.source.description
+        if let time = reader.recordedTime(of: copy, size: messages.value.count) {
+            why += ", " + (copy.source == .messagesKey ? "written" : "cached") + " " + HumanFormat.age(of: time)
+        } else {
+            why += ", no recorded time"
+        }
+        return "'\(copy.key)' in \(copy.storeName) (\(why))"
     }
 
     /// Why `step` was tried, after `previous` (then set to `step`): the start of the chain, a script from CLDR's
