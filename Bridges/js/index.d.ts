@@ -13,9 +13,55 @@ export interface SharedGroupPreferencesLike {
   setItem(key: string, value: string, appGroup: string, options?: unknown): Promise<unknown>;
 }
 
+/**
+ * A `Directory` of expo-file-system (SDK 54 on), such as
+ * `new Directory(Paths.appleSharedContainers[group], 'Library', 'Application Support', 'widget-i18n')`:
+ * told by its `list`, `create`, `uri` and `exists`.
+ */
+export interface ExpoDirectoryLike {
+  readonly uri: string;
+  readonly exists: boolean;
+  create(options?: { intermediates?: boolean; overwrite?: boolean; idempotent?: boolean }): void;
+  list(): unknown[];
+}
+
+/** The part of an expo-file-system `File` the Expo backend uses. */
+export interface ExpoFileLike {
+  readonly exists: boolean;
+  text(): Promise<string> | string;
+  write(content: Uint8Array | string): void;
+  move(destination: ExpoFileLike): void;
+  delete(): void;
+}
+
+/** expo-file-system's `File` class: `new File(directory, name)`. */
+export type ExpoFileClass = new (directory: ExpoDirectoryLike, name: string) => ExpoFileLike;
+
 export interface GroupStorageOptions {
   /** The App Group id (`group.com.acme.app`); required with react-native-shared-group-preferences. */
   appGroup?: string;
+  /** The most a `UserDefaults` suite may hold, in bytes (`SUITE_BUDGET_BYTES` by default); suites only. */
+  budget?: number;
+  /** expo-file-system's `File` class; required with an expo-file-system `Directory`. */
+  File?: ExpoFileClass;
+}
+
+/**
+ * A file system a file container can be written through (`containerStorage`). Each method may return a promise.
+ * Names are `keyFileName(key)`.
+ */
+export interface ContainerFileSystem {
+  /** How errors name it, such as `file container '/path'`. */
+  readonly name: string;
+  /** The file's contents as a string, or null when there is none. */
+  read(name: string): string | null | Promise<string | null>;
+  /**
+   * Publishes `bytes` whole under `name`, so that no reader ever sees part of them (a temporary file, then a
+   * rename); returns the written file's identity for the lookup index (at most 48 bytes), or null.
+   */
+  write(name: string, bytes: Uint8Array): Uint8Array | null | void | Promise<Uint8Array | null | void>;
+  /** Removes the file; nothing there is not an error. */
+  remove(name: string): unknown;
 }
 
 /**
@@ -35,6 +81,8 @@ export interface GroupStorage {
   removeItem(key: string): Promise<void>;
   /** Which backend it writes to, for messages. */
   readonly backend: string;
+  /** A suite's budget in bytes; null for a file container, which has none. */
+  readonly budget: number | null;
 }
 
 /** Anything with `set(key, value)`: what `groupStorage` returns, or the core's own storage. */
@@ -55,15 +103,17 @@ export interface MirrorOptions {
   project: string;
   /** The locales whose bundles to write, in any spelling (`pt-BR`, `pt_BR`). */
   locales: readonly string[];
-  /** The locale to select, written after every bundle (its own first, when `locales` lacks it). */
+  /** The locale to select: its bundle is written first (mirrored too when `locales` lacks it), it is written last. */
   locale?: string;
+  /** The app's default locale: its bundle is written second (mirrored too when `locales` lacks it). */
+  defaultLocale?: string;
   /** Called once everything is written, e.g. `() => ExtensionStorage.reloadWidget('today')`. */
   reload?: () => unknown;
 }
 
 export interface MirrorSummary {
   project: string;
-  /** Each bundle written, in order: the normalised locale, its key and its size in UTF-8 bytes. */
+  /** Each bundle written, in order (selected, default, the rest): the normalised locale, key, UTF-8 size. */
   locales: { locale: string; key: string; bytes: number }[];
   /** The bytes of every bundle written. */
   bytes: number;
@@ -71,23 +121,74 @@ export interface MirrorSummary {
   locale: string | null;
   /** Whether `reload` was called. */
   reloaded: boolean;
+  /**
+   * The bundles left out because they did not fit a suite's budget: UTF-8 size, and what they would have cost the
+   * suite (`suiteEntryBytes` of the messages and their stamp). Always empty over a file container.
+   */
+  skipped: { locale: string; bytes: number; suiteBytes: number }[];
+  /** The suite's budget, or null over a file container. */
+  budget: number | null;
+  /** The reload request recorded after the writes. */
+  reloadRequest: { key: string; id: string };
 }
 
-/** Errors carry a `code`: `ERR_INVALID_LOCALE`, `ERR_GROUP_STORAGE`, `ERR_MIRROR_WRITE`, … (README.md). */
+export interface ReloadRequestOptions {
+  /** Why, for people: `messages updated: tr, en`. */
+  reason?: string;
+  /** The widget kind to reload; every kind when absent. No `:`, no control characters. */
+  kind?: string | null;
+}
+
+export interface ReloadRequest {
+  key: string;
+  /** A fresh version 4 UUID. */
+  id: string;
+  kind: string | null;
+  reason: string;
+  /** `Date.now()` when it was recorded, in milliseconds. */
+  requestedAt: number;
+}
+
+/** Errors carry a `code`: `ERR_INVALID_LOCALE`, `ERR_GROUP_STORAGE`, `ERR_SUITE_FULL`, … (README.md). */
 export interface BridgeError extends Error {
   code: string;
   cause?: unknown;
   /** `ERR_MIRROR_WRITE`: the locales whose bundles were written before the failure. */
   written?: string[];
+  /** `ERR_SUITE_FULL` from a write: the key refused. */
+  key?: string;
+  /** `ERR_SUITE_FULL`: the suite's size as counted before, what it would have become, and its budget. */
+  counted?: number;
+  bytes?: number;
+  budget?: number;
 }
 
 /** The largest messages value a WidgetI18n widget reads: 4 MiB. */
 export const MAXIMUM_MESSAGES_BYTES: number;
 
+/** The size at which iOS and watchOS refuse a `UserDefaults` suite (and then drop writes silently). */
+export const SUITE_LIMITS: { readonly iOS: 4194304; readonly watchOS: 1048576 };
+
+/** The default budget of a suite: iOS's limit less a sixteenth, 3932160 bytes. */
+export const SUITE_BUDGET_BYTES: number;
+
+/** What an entry costs a suite: the binary property list size of the key and the value, plus 30 bytes. */
+export function suiteEntryBytes(key: string, value: string): number;
+
 export function groupStorage(
-  backend: ExtensionStorageLike | SharedGroupPreferencesLike,
+  backend: ExtensionStorageLike | SharedGroupPreferencesLike | ExpoDirectoryLike,
   options?: GroupStorageOptions,
 ): GroupStorage;
+
+/** A storage over a file container of your own file system (Node's is `fileStorage`, Expo's a `Directory`). */
+export function containerStorage(fileSystem: ContainerFileSystem, options?: { caller?: string }): GroupStorage;
+
+/** Records a request that widgets reload: `@better-i18n:widget-i18n:reload:{project}[:{kind}]`. */
+export function recordReloadRequest(
+  storage: WritableStorage,
+  project: string,
+  options?: ReloadRequestOptions,
+): Promise<ReloadRequest>;
 
 export function saveLocaleToWidget(
   storage: WritableStorage,
@@ -108,6 +209,28 @@ export const storageKeys: {
   readonly locale: (project: string) => string;
   readonly messages: (project: string, locale: string) => string;
   readonly manifest: (project: string) => string;
+  /** The lookup index of a locale's messages; written into a file container only. */
+  readonly bundleIndex: (project: string, locale: string) => string;
+  /** The freshness stamp of a locale's messages: `{"size", "writer", "writtenAt"}`. */
+  readonly messagesWritten: (project: string, locale: string) => string;
+  readonly reloadRequest: (project: string, kind?: string | null) => string;
+  /** `@better-i18n:widget-i18n:suite-ledger`. */
+  readonly suiteLedger: string;
+};
+
+/** A key's file name in a file container (`KeyFileName.encode`); throws `ERR_INVALID_KEY` for one it cannot hold. */
+export function keyFileName(key: string): string;
+
+/** The key a file name encodes, or null for a temporary or stray file. */
+export function keyOfFileName(name: string): string | null;
+
+/** WidgetI18n's lookup index of a bundle, and its three 64-bit hashes as 16 hex digits. */
+export const storedIndex: {
+  /** The index byte for byte as WidgetI18n builds it, or null when it would not parse `json` as a bundle. */
+  build(json: Uint8Array | string, identity?: Uint8Array | null): Uint8Array | null;
+  fnv1a64(bytes: Uint8Array | string): string;
+  fingerprint(bytes: Uint8Array | string): string;
+  contentDigest(bytes: Uint8Array | string): string;
 };
 
 /** The UTF-8 length of a string. */

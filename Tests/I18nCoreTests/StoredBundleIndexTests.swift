@@ -1,6 +1,8 @@
 import Foundation
-import I18nCore
+import TestSupport
 import Testing
+
+@testable import I18nCore
 
 private let bundleCases: [BundleCase] = try! loadTestData("bundles.json")
 
@@ -97,5 +99,50 @@ extension MessageBundle {
         }
         json.append(UInt8(ascii: "}"))
         return json
+    }
+}
+
+/// The 64-bit hashes of the stored index, against the table the JavaScript bridge's index writer is checked
+/// against too (`Bridges/js/test/data/digest-vectors.json`, made by its `make-digest-vectors.py`): an index the
+/// bridge writes opens here only if both compute the same key hashes, fingerprint and digest.
+@Suite struct SharedDigestVectorTests {
+    struct Vector: Decodable {
+        let hex: String?
+        let pattern: String?
+        let length: Int?
+        let fnv1a: String
+        let fingerprint: String
+        let digest: String
+
+        var bytes: [UInt8] {
+            if let hex {
+                let digits = Array(hex.utf8)
+                return stride(from: 0, to: digits.count, by: 2).map {
+                    UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) ?? 0
+                }
+            }
+            // The one generated pattern of the table: byte i is (i * 31 + 7) mod 256.
+            return (0..<(length ?? 0)).map { UInt8(truncatingIfNeeded: $0 * 31 + 7) }
+        }
+    }
+
+    @Test func theBridgesHashesAreThisPackages() throws {
+        let path = Repository.root + "/Bridges/js/test/data/digest-vectors.json"
+        let data = try #require(FileManager.default.contents(atPath: path), "missing \(path)")
+        let vectors = try JSONDecoder().decode([Vector].self, from: data)
+        #expect(vectors.count >= 10)
+        let hex = { (value: UInt64) in
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        for vector in vectors {
+            #expect(vector.pattern == nil || vector.pattern == "i*31+7 mod 256")
+            let bytes = vector.bytes
+            var hash = FNV1a.offsetBasis
+            for byte in bytes { FNV1a.combine(&hash, byte) }
+            #expect(hex(hash) == vector.fnv1a, "fnv1a of \(bytes.count) bytes")
+            #expect(StoredBundleIndex.fingerprint(bytes).map(hex) == vector.fingerprint, "\(bytes.count) bytes")
+            #expect(hex(bytes.withUnsafeBytes { ContentDigest.of($0) }) == vector.digest, "\(bytes.count) bytes")
+        }
     }
 }

@@ -1,22 +1,43 @@
-// End to end: the module writes a group store for acme/widgets through groupStorage() over a backend of
-// ExtensionStorage's shape (and one of react-native-shared-group-preferences' shape) that writes WidgetI18n's
-// on-disk format (support/file-group-store.mjs), with a fake better-i18n core serving Locales/; then the built
-// `widget-i18n` reads that store as a widget does, for every key of every locale, and each text must be what
-// `widget-i18n format` makes of the bundle's message in that locale (no arguments).
+// End to end: the module writes a group store for acme/widgets, with a fake better-i18n core serving Locales/,
+// then the built `widget-i18n` reads that store as a widget does, for every key of every locale, and each text
+// must be what `widget-i18n format` makes of the bundle's message in that locale (no arguments). The stores:
+// - the file container, written by a "Node app" with fileStorage(dir) (and the core writing through it too),
+//   with its lookup indexes, freshness stamps and reload request, which widget-i18n must use as they are;
+// - the same container written through an expo-file-system Directory (support/expo-file-system.mjs, a fake over
+//   node:fs of the documented API), whose indexes record no identity;
+// - the suite shapes, groupStorage() over a backend of ExtensionStorage's shape and one of
+//   react-native-shared-group-preferences' shape, written in WidgetI18n's on-disk format
+//   (support/file-group-store.mjs) so that the binary can read them; the ledger is there, no index.
 //
 // The binary is $WIDGET_I18N_CLI, else .build/debug/widget-i18n (scripts/test.sh sets it to the build's).
 // Both commands run once for all keys, in their JSON-lines modes (`t --jsonl`, `format --jsonl --lenient`).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { groupStorage, mirrorToWidget, normalizeLocaleTag, validateProjectId } from '../index.mjs';
-import { FileExtensionStorage, FileSharedGroupPreferences, keyFileName } from './support/file-group-store.mjs';
-import { fakeCore, flattenMessages, repositoryRoot, sampleBundle, sampleLocales } from './support/fakes.mjs';
+import {
+  groupStorage,
+  keyFileName,
+  keyOfFileName,
+  mirrorToWidget,
+  normalizeLocaleTag,
+  validateProjectId,
+} from '../index.mjs';
+import { fileContainer, fileStorage } from '../node.mjs';
+import { makeExpoFileSystem } from './support/expo-file-system.mjs';
+import { FileExtensionStorage, FileSharedGroupPreferences } from './support/file-group-store.mjs';
+import {
+  coreNormalizeLocale,
+  fakeCore,
+  flattenMessages,
+  repositoryRoot,
+  sampleBundle,
+  sampleLocales,
+} from './support/fakes.mjs';
 import { invalidProjects, localeVectors, moreLocaleInputs, validProjects } from './support/vectors.mjs';
 
 const PROJECT = 'acme/widgets';
@@ -98,14 +119,26 @@ for (const [name, make] of Object.entries(backends)) {
       assert.ok(codes.length >= 10, `${codes}`);
     });
 
-    test('the store holds exactly the contract keys, in FileGroupStore format, each value whole', () => {
+    test('the suite holds the contract keys, each value whole, the stamps, a reload request and the ledger', () => {
       const expected = new Map([
         ['@better-i18n:manifest:acme/widgets', JSON.stringify(manifest)],
         ['@better-i18n:locale:acme/widgets', 'pt-br'],
         ...codes.map((code) => [`@better-i18n:messages:acme/widgets:${code}`, JSON.stringify(sampleBundle(code))]),
       ]);
+      const bookkeeping = [
+        ...codes.map((code) => `@better-i18n:widget-i18n:written:acme/widgets:${code}`),
+        '@better-i18n:widget-i18n:reload:acme/widgets',
+        '@better-i18n:widget-i18n:suite-ledger',
+      ];
       const files = readdirSync(store).sort();
-      assert.deepEqual(files, [...expected.keys()].map(keyFileName).sort(), 'no temporary or stray files');
+      assert.deepEqual(files, [...expected.keys(), ...bookkeeping].map(keyFileName).sort(), 'no index, no stray files');
+      const ledgerFile = join(store, keyFileName('@better-i18n:widget-i18n:suite-ledger'));
+      const ledger = JSON.parse(readFileSync(ledgerFile, 'utf8'));
+      assert.deepEqual(
+        Object.keys(ledger.entries).sort(),
+        [...expected.keys(), ...bookkeeping.slice(0, -1)].sort(),
+        'the ledger counts every key the bridge wrote',
+      );
       for (const [key, value] of expected) {
         const path = join(store, keyFileName(key));
         assert.equal(readFileSync(path, 'utf8'), value, key);
@@ -117,7 +150,11 @@ for (const [name, make] of Object.entries(backends)) {
         '%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Apt-br',
       );
       assert.equal(reloads, 1);
-      assert.deepEqual(summary.locales.map((entry) => entry.locale), codes);
+      assert.deepEqual(
+        summary.locales.map((entry) => entry.locale),
+        ['pt-br', ...codes.filter((code) => code !== 'pt-br')],
+      );
+      assert.deepEqual(summary.skipped, []);
       const bytes = codes.map((code) => Buffer.byteLength(JSON.stringify(sampleBundle(code))));
       assert.equal(summary.bytes, bytes.reduce((sum, size) => sum + size, 0));
     });
@@ -131,6 +168,7 @@ for (const [name, make] of Object.entries(backends)) {
       assert.match(result.stdout, new RegExp(`^manifest +${codes.length} languages`, 'm'));
       assert.match(result.stdout, new RegExp(`^cached locales +${codes.length}$`, 'm'));
       for (const code of codes) assert.match(result.stdout, new RegExp(`^ +\\*? ${code} +\\d+ messages`, 'm'), code);
+      assert.match(result.stdout, /^reload request +messages updated: pt-br, en, tr, .*zh-hant; locale pt-br \(.+\)$/m);
     });
 
     test('every key of every locale resolves in that locale to what format makes of its message', (context) => {
@@ -174,6 +212,320 @@ for (const [name, make] of Object.entries(backends)) {
     });
   });
 }
+
+// MARK: - The file container
+
+/** Messages whose member names and values exercise the index: `!'()*`, escapes, non-ASCII, nesting, arrays. */
+const CUSTOM_MESSAGES = {
+  punctuation: {
+    'wow!': 'Wow!',
+    "it's": "It's {count, plural, one {# day} other {# days}}",
+    '(beta)': '(beta) feature',
+    'a*b': 'a times b',
+    'tilde~': '~ approximately',
+    'quote"d': 'She said "hi"',
+    'back\\slash': 'C:\\widgets',
+    'tab\tname': 'line\nbreak',
+    'ş中😀': 'ş中😀 {name}',
+    nested: { deeper: { deepest: 'Deep' } },
+  },
+  'flat.dotted.key': 'Flat and dotted',
+  list: ['arrays', { are: 'not messages' }],
+  number: 42,
+};
+/** App keys beside the contract's, whose file names need the `!'()*` that encodeURIComponent leaves alone. */
+const APP_KEYS = { "@app:promo!'()*": 'promo', '@app:space and ~tilde': 'tilde', '@app:ünïcode/ş': 'unicode' };
+
+/** The core of the Node app: Locales/, with CUSTOM_MESSAGES added to en, writing through its storage as 0.13 does. */
+function appCore(storage) {
+  const base = fakeCore({ project: PROJECT, storage });
+  return {
+    requests: base.requests,
+    getManifest: () => base.getManifest(),
+    async getMessages(locale) {
+      const messages = await base.getMessages(locale);
+      if (coreNormalizeLocale(locale) !== 'en') return messages;
+      const merged = { ...messages, ...CUSTOM_MESSAGES };
+      await storage.set(`@better-i18n:messages:${PROJECT}:en`, JSON.stringify(merged));
+      return merged;
+    },
+  };
+}
+
+const bundleOf = (code) => (code === 'en' ? { ...sampleBundle('en'), ...CUSTOM_MESSAGES } : sampleBundle(code));
+const indexKey = (code) => `@better-i18n:widget-i18n:index:${PROJECT}:${code}`;
+const EXPO_TRANSLATIONS = `@better-i18n:${PROJECT}:tr:translations`;
+const EXPO_META = `@better-i18n:${PROJECT}:tr:meta`;
+
+/** What identifies a file's contents and the write that made them: its bytes, inode and modification time. */
+function snapshot(path) {
+  const status = statSync(path, { bigint: true });
+  return { bytes: readFileSync(path), inode: status.ino, modified: status.mtimeNs };
+}
+
+/** Every key of every locale, as a widget asks for it, with the message `format` must agree with. */
+function translationCases(codes) {
+  const cases = [];
+  for (const code of codes) {
+    for (const [key, message] of flattenMessages(bundleOf(code))) {
+      cases.push({ code, key, message, request: { key, locale: code } });
+    }
+  }
+  return cases;
+}
+
+function checkTranslations(store, cases) {
+  const translated = runLines(
+    ['t', '--jsonl', '--group-dir', store, '--project', PROJECT],
+    cases.map(({ request }) => request),
+  );
+  const formatted = runLines(
+    ['format', '--jsonl', '--lenient'],
+    cases.map(({ code, message }) => ({ locale: code, message })),
+  );
+  assert.equal(translated.stderr, '', 'no store problems');
+  for (const [index, { code, key }] of cases.entries()) {
+    const where = `${code} ${JSON.stringify(key)}`;
+    assert.equal(translated.replies[index].error, undefined, `${where}: ${translated.replies[index].error}`);
+    assert.equal(translated.replies[index].step, `locale ${code}`, where);
+    assert.equal(translated.replies[index].output, formatted.replies[index].output, where);
+    assert.deepEqual(translated.replies[index].problems, formatted.replies[index].problems, where);
+  }
+  return translated.replies;
+}
+
+describe('end to end over the file container written with fileStorage (Node)', () => {
+  let root;
+  let store;
+  let storage;
+  let summary;
+  let indexes;
+  let reloads = 0;
+  const { manifest, codes } = sampleLocales();
+
+  before(async () => {
+    requireCLI();
+    root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-container-'));
+    // Where the Swift side looks in an App Group container (GroupContainer.swift).
+    store = join(root, 'group', 'Library', 'Application Support', 'widget-i18n');
+    storage = fileStorage(store);
+    // The Expo package cached tr an hour ago, with other text; the app mirrors tr now.
+    await storage.setItem(EXPO_TRANSLATIONS, JSON.stringify({ today: { title: 'Eski önbellek' } }));
+    await storage.setItem(EXPO_META, JSON.stringify({ cachedAt: Date.now() - 3600 * 1000 }));
+    for (const [key, value] of Object.entries(APP_KEYS)) await storage.set(key, value);
+    const core = appCore(storage);
+    await core.getManifest();
+    summary = await mirrorToWidget({
+      core,
+      storage,
+      project: PROJECT,
+      locales: codes.map(appSpelling),
+      locale: 'pt-BR',
+      defaultLocale: 'en',
+      reload: () => reloads++,
+    });
+    indexes = new Map(codes.map((code) => [code, snapshot(join(store, keyFileName(indexKey(code))))]));
+  });
+
+  after(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  const expectedKeys = () =>
+    [
+      `@better-i18n:manifest:${PROJECT}`,
+      `@better-i18n:locale:${PROJECT}`,
+      `@better-i18n:widget-i18n:reload:${PROJECT}`,
+      EXPO_TRANSLATIONS,
+      EXPO_META,
+      ...Object.keys(APP_KEYS),
+      ...codes.flatMap((code) => [
+        `@better-i18n:messages:${PROJECT}:${code}`,
+        indexKey(code),
+        `@better-i18n:widget-i18n:written:${PROJECT}:${code}`,
+      ]),
+    ].sort();
+
+  test('the container holds exactly the keys written, one file each in FileGroupStore format', () => {
+    const names = readdirSync(store);
+    assert.ok(names.every((name) => keyOfFileName(name) !== null), `no temporary or stray files: ${names}`);
+    assert.deepEqual(names.map(keyOfFileName).sort(), expectedKeys());
+    assert.equal(keyFileName("@app:promo!'()*"), '%40app%3Apromo%21%27%28%29%2A');
+    for (const code of codes) {
+      const path = join(store, keyFileName(`@better-i18n:messages:${PROJECT}:${code}`));
+      assert.equal(readFileSync(path, 'utf8'), JSON.stringify(bundleOf(code)), code);
+      assert.equal(statSync(path).mode & 0o777, 0o600, code);
+      const stampFile = join(store, keyFileName(`@better-i18n:widget-i18n:written:${PROJECT}:${code}`));
+      const stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+      assert.deepEqual(Object.keys(stamp), ['size', 'writer', 'writtenAt']);
+      assert.equal(stamp.size, statSync(path).size, code);
+      assert.equal(stamp.writer, '@widget-i18n/bridge');
+    }
+    for (const directory of [store, join(root, 'group', 'Library', 'Application Support')]) {
+      assert.equal(statSync(directory).mode & 0o777, 0o700, directory);
+    }
+    const manifestFile = join(store, keyFileName(`@better-i18n:manifest:${PROJECT}`));
+    assert.equal(readFileSync(manifestFile, 'utf8'), JSON.stringify(manifest));
+    assert.equal(reloads, 1);
+    assert.deepEqual(summary.skipped, []);
+    assert.equal(summary.budget, null);
+    assert.deepEqual(summary.locales.map((entry) => entry.locale).slice(0, 2), ['pt-br', 'en']);
+  });
+
+  test('widget-i18n store list lists exactly the keys the bridge wrote', () => {
+    const result = run(['store', 'list', '--group-dir', store, '--project', PROJECT]);
+    assert.equal(result.status, 0, result.stderr);
+    const listed = result.stdout.split('\n').filter((line) => line !== '').map((line) => line.split('\t')[0]);
+    assert.deepEqual(listed.sort(), expectedKeys());
+  });
+
+  test('every key of every locale, the custom ones too, resolves to what format makes of its message', (context) => {
+    const cases = translationCases(codes);
+    checkTranslations(store, cases);
+    assert.ok(cases.some(({ key }) => key === "punctuation.it's"));
+    // Members of an array, and numbers, are no messages: the index has no slot for them.
+    const missing = ['list.0', 'list.1.are', 'number'].map((key) => ({ key, locale: 'en' }));
+    const { replies } = runLines(['t', '--jsonl', '--group-dir', store, '--project', PROJECT], missing);
+    for (const [index, reply] of replies.entries()) assert.equal(reply.step, 'the key itself', missing[index].key);
+    context.diagnostic(`${cases.length} translations checked`);
+  });
+
+  test("widget-i18n answers from the bridge's indexes and rebuilds none of them", () => {
+    checkTranslations(store, translationCases(codes));
+    for (const code of codes) {
+      const now = snapshot(join(store, keyFileName(indexKey(code))));
+      const then = indexes.get(code);
+      assert.ok(now.bytes.equals(then.bytes), `${code}: the index's bytes changed`);
+      assert.equal(now.inode, then.inode, `${code}: the index was written again`);
+      assert.equal(now.modified, then.modified, `${code}: the index was written again`);
+      // The identity the bridge recorded is the messages file's: device, inode, size, mtime (s, ns).
+      const messages = statSync(join(store, keyFileName(`@better-i18n:messages:${PROJECT}:${code}`)), { bigint: true });
+      const header = new DataView(then.bytes.buffer, then.bytes.byteOffset, then.bytes.byteLength);
+      assert.equal(header.getUint32(20, true), 40, code);
+      assert.equal(header.getBigUint64(48 + 8, true), messages.ino, code);
+      assert.equal(header.getBigUint64(48 + 16, true), messages.size, code);
+      const modified = header.getBigUint64(48 + 24, true) * 1000000000n + header.getBigUint64(48 + 32, true);
+      assert.equal(modified, messages.mtimeNs, code);
+    }
+  });
+
+  test('each index is byte for byte the one widget-i18n builds itself for the same file', () => {
+    for (const code of codes) {
+      const path = join(store, keyFileName(indexKey(code)));
+      const ours = readFileSync(path);
+      rmSync(path);
+      const [firstKey] = flattenMessages(bundleOf(code))[0];
+      runLines(['t', '--jsonl', '--group-dir', store, '--project', PROJECT], [{ key: firstKey, locale: code }]);
+      assert.ok(existsSync(path), `${code}: widget-i18n rebuilt no index`);
+      assert.ok(readFileSync(path).equals(ours), `${code}: widget-i18n's index differs from the bridge's`);
+    }
+  });
+
+  test('an index that does not match its messages is not used, and widget-i18n writes a good one', () => {
+    const path = join(store, keyFileName(indexKey('tr')));
+    const good = readFileSync(path);
+    const corrupt = Buffer.from(good);
+    corrupt[48 + 8] ^= 0xff; // the inode of the recorded identity
+    fileContainer(store).write(keyFileName(indexKey('tr')), corrupt);
+    const written = snapshot(path);
+    checkTranslations(store, translationCases(['tr']));
+    const after = snapshot(path);
+    assert.notEqual(after.inode, written.inode, 'widget-i18n kept the corrupt index');
+    assert.ok(after.bytes.equals(good));
+  });
+
+  test('widget-i18n status shows the reload request the bridge recorded', () => {
+    const result = run(['status', '--group-dir', store, '--project', PROJECT]);
+    assert.equal(result.status, 0, result.stderr);
+    const written = ['pt-br', 'en', ...codes.filter((code) => code !== 'pt-br' && code !== 'en')].join(', ');
+    const pattern = new RegExp(`^reload request +messages updated: ${written}; locale pt-br \\(.+\\)$`, 'm');
+    assert.match(result.stdout, pattern);
+  });
+
+  test('a bundle just mirrored wins over an hour-old Expo cache of the same locale, by its stamp', () => {
+    const ask = () =>
+      runLines(['t', '--jsonl', '--group-dir', store, '--project', PROJECT], [{ key: 'today.title', locale: 'tr' }])
+        .replies[0].output;
+    assert.equal(ask(), sampleBundle('tr').today.title);
+    // Without the stamp the messages key has no time, and the Expo cache wins: the stamp is what decides.
+    const stamp = join(store, keyFileName(`@better-i18n:widget-i18n:written:${PROJECT}:tr`));
+    renameSync(stamp, `${stamp}.aside`);
+    try {
+      assert.equal(ask(), 'Eski önbellek');
+    } finally {
+      renameSync(`${stamp}.aside`, stamp);
+    }
+  });
+});
+
+describe('an index of JSON no serializer would write is still the one widget-i18n builds', () => {
+  let root;
+  before(() => {
+    requireCLI();
+    root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-tricky-'));
+  });
+  after(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  test('a byte-order mark, whitespace, escapes, lone surrogates, duplicate paths, arrays, deep nesting', async () => {
+    const storage = fileStorage(root);
+    const json =
+      '\uFEFF {\n "a.b" : "flat", "a":{"b":"nested","c":[{"x":"in array"}], "n": -1.5e+3, "t": true, "z": null},' +
+      ' "q\\"uote":"say \\"hi\\"", "tab\\tname":{"inner\\u00e9":"\\u00e9\\n"}, "emoji\\ud83d\\ude00":"😀",' +
+      ' "lone\\ud800x":"v", "dup":"1", "dup":"2", "x":{"y":{"z":"deep"}}, "x.y":{"z":"mid"},' +
+      ' "ş":"şş", "中":"中文",' +
+      ' "empty":"", "esc\\/":"\\/", "deep":' + '{"d":'.repeat(60) + '"bottom"' + '}'.repeat(60) + ' }\t';
+    const key = `@better-i18n:messages:${PROJECT}:eo`;
+    await storage.set(key, json);
+    const path = join(root, keyFileName(indexKey('eo')));
+    const ours = readFileSync(path);
+    rmSync(path);
+    const { replies } = runLines(['t', '--jsonl', '--group-dir', root, '--project', PROJECT], [
+      { key: 'a.b', locale: 'eo' },
+      { key: 'x.y.z', locale: 'eo' },
+      { key: 'dup', locale: 'eo' },
+      { key: 'tab\tname.inneré', locale: 'eo' },
+      { key: `deep.${'d.'.repeat(59)}d`, locale: 'eo' },
+    ]);
+    assert.deepEqual(replies.map((reply) => reply.output), ['flat', 'mid', '2', 'é\n', 'bottom']);
+    assert.ok(readFileSync(path).equals(ours), "widget-i18n's index differs from the bridge's");
+  });
+});
+
+describe('end to end over an expo-file-system Directory (the fake of its documented API, over node:fs)', () => {
+  let root;
+  let store;
+  let indexes;
+  const { codes } = sampleLocales();
+
+  before(async () => {
+    requireCLI();
+    root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-expo-'));
+    mkdirSync(join(root, 'group'));
+    const { Directory, File, Paths } = makeExpoFileSystem({ sharedContainers: { [GROUP]: join(root, 'group') } });
+    const shared = Paths.appleSharedContainers[GROUP];
+    const directory = new Directory(shared, 'Library', 'Application Support', 'widget-i18n');
+    store = join(root, 'group', 'Library', 'Application Support', 'widget-i18n');
+    const storage = groupStorage(directory, { File });
+    await mirrorToWidget({ core: appCore(storage), storage, project: PROJECT, locales: codes, locale: 'tr' });
+    indexes = new Map(codes.map((code) => [code, snapshot(join(store, keyFileName(indexKey(code))))]));
+  });
+
+  after(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  test('every key resolves, from indexes without an identity that widget-i18n keeps', () => {
+    checkTranslations(store, translationCases(codes));
+    for (const code of codes) {
+      const now = snapshot(join(store, keyFileName(indexKey(code))));
+      assert.equal(now.bytes.readUInt32LE(20), 0, `${code}: no identity`);
+      assert.equal(now.inode, indexes.get(code).inode, `${code}: the index was written again`);
+      assert.ok(now.bytes.equals(indexes.get(code).bytes), code);
+    }
+  });
+});
 
 describe('validation agrees with the Swift types, asked through the built widget-i18n', () => {
   let empty;

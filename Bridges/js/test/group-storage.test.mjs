@@ -12,6 +12,9 @@ import { MemoryExtensionStorage, memorySharedGroupPreferences } from './support/
 const GROUP = 'group.acme.widgets';
 const LOCALE_KEY = '@better-i18n:locale:acme/widgets';
 const MESSAGES_KEY = '@better-i18n:messages:acme/widgets:tr';
+const LEDGER_KEY = '@better-i18n:widget-i18n:suite-ledger';
+/** Whether a key is one of the contract's, not the bridge's own bookkeeping (ledger, stamps). */
+const isContractKey = (key) => !key.startsWith('@better-i18n:widget-i18n:');
 
 describe('groupStorage over ExtensionStorage', () => {
   test("serves the core's get/set/remove and the Expo package's getItem/setItem/removeItem, as promises", async () => {
@@ -29,7 +32,9 @@ describe('groupStorage over ExtensionStorage', () => {
     await storage.removeItem(LOCALE_KEY);
     assert.equal(await storage.get(LOCALE_KEY), null);
     await storage.remove(MESSAGES_KEY);
-    assert.equal(backend.values.size, 0);
+    // What is left is the ledger, now empty: the messages' freshness stamp went with them.
+    assert.deepEqual([...backend.values.keys()], [LEDGER_KEY]);
+    assert.deepEqual(JSON.parse(backend.values.get(LEDGER_KEY)), { version: 1, entries: {} });
     assert.match(storage.backend, /ExtensionStorage/);
   });
 
@@ -51,7 +56,9 @@ describe('groupStorage over ExtensionStorage', () => {
     await storage.set(MESSAGES_KEY, { today: { title: 'Bugün' } });
     await storage.set('count', 42);
     assert.deepEqual(
-      backend.calls.filter(([call]) => call === 'set').map(([, key, value]) => [key, typeof value, value]),
+      backend.calls
+        .filter(([call, key]) => call === 'set' && isContractKey(key))
+        .map(([, key, value]) => [key, typeof value, value]),
       [
         [MESSAGES_KEY, 'string', '{"today":{"title":"Bugün"}}'],
         ['count', 'string', '42'],
@@ -124,11 +131,15 @@ describe('groupStorage over react-native-shared-group-preferences', () => {
     await storage.set(MESSAGES_KEY, '{"a":"b"}');
     assert.equal(await storage.get(MESSAGES_KEY), '{"a":"b"}');
     assert.equal(await storage.getItem(MESSAGES_KEY), '{"a":"b"}');
-    assert.deepEqual(backend.calls, [
-      ['setItem', MESSAGES_KEY, '{"a":"b"}', GROUP],
-      ['getItem', MESSAGES_KEY, GROUP],
-      ['getItem', MESSAGES_KEY, GROUP],
-    ]);
+    assert.deepEqual(
+      backend.calls.filter(([, key]) => key === MESSAGES_KEY),
+      [
+        ['setItem', MESSAGES_KEY, '{"a":"b"}', GROUP],
+        ['getItem', MESSAGES_KEY, GROUP],
+        ['getItem', MESSAGES_KEY, GROUP],
+      ],
+    );
+    assert.ok(backend.calls.every((call) => call.at(-1) === GROUP));
     assert.match(storage.backend, /shared-group-preferences \(App Group 'group\.acme\.widgets'\)/);
   });
 
@@ -196,6 +207,8 @@ describe('groupStorage with anything else', () => {
       { get() {}, set() {} }, // no remove
       { getString() {}, set() {}, delete() {} }, // MMKV, which is not shared with widgets
       { setObjectForKey() {}, stringForKey() {} }, // NSUserDefaults itself: wrap it (README)
+      { create() {}, uri: 'file:///x/', exists: true }, // an expo-file-system File: no list
+      { list() {}, create() {}, exists: true }, // no uri
     ];
     for (const backend of others) {
       assert.throws(() => groupStorage(backend), (error) => {
@@ -205,6 +218,10 @@ describe('groupStorage with anything else', () => {
         assert.match(
           error.message,
           /react-native-shared-group-preferences \(getItem, setItem, with options\.appGroup\)/,
+        );
+        assert.match(
+          error.message,
+          /or an expo-file-system Directory \(list, create, uri, exists, with options\.File\)/,
         );
         return true;
       });

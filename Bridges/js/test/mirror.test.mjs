@@ -8,6 +8,10 @@ import { fakeCore, MemoryExtensionStorage, memorySharedGroupPreferences } from '
 
 const PROJECT = 'acme/widgets';
 const GROUP = 'group.acme.widgets';
+const RELOAD_KEY = '@better-i18n:widget-i18n:reload:acme/widgets';
+/** The contract's keys and the reload request, in the order written: the ledger and the stamps left out. */
+const isWatched = (key) =>
+  !key.startsWith('@better-i18n:widget-i18n:') || key.startsWith('@better-i18n:widget-i18n:reload:');
 
 const backends = {
   ExtensionStorage: () => {
@@ -29,7 +33,7 @@ function recordingStorage({ failOn } = {}) {
     get: (key) => backend.get(key),
     set: (key, value) => {
       if (failOn && key.endsWith(failOn)) throw new Error('the App Group is full');
-      order.push(key);
+      if (isWatched(key)) order.push(key);
       backend.set(key, value);
     },
     remove: (key) => backend.remove(key),
@@ -82,10 +86,15 @@ for (const [name, make] of Object.entries(backends)) {
         const locale = ['en', 'pt-br', 'zh-hant'][index];
         assert.equal(values.get(key), JSON.stringify((await fakeCore().getMessages(locale))), key);
       }
+      // The selected locale's bundle first, then the rest in `locales` order.
       assert.deepEqual(
         summary.locales.map(({ locale, key }) => [locale, key]),
-        ['en', 'pt-br', 'zh-hant'].map((locale, index) => [locale, keys[index]]),
+        [1, 0, 2].map((index) => [['en', 'pt-br', 'zh-hant'][index], keys[index]]),
       );
+      assert.deepEqual(summary.skipped, []);
+      assert.equal(summary.budget, storage.budget);
+      assert.equal(summary.reloadRequest.key, RELOAD_KEY);
+      assert.equal(JSON.parse(values.get(RELOAD_KEY)).id, summary.reloadRequest.id);
       assert.equal(
         summary.bytes,
         keys.reduce((sum, key) => sum + Buffer.byteLength(values.get(key)), 0),
@@ -99,8 +108,8 @@ for (const [name, make] of Object.entries(backends)) {
 }
 
 describe('mirrorToWidget', () => {
-  test('writes messages before the locale, the locale last, and reloads after both', async () => {
-    const { storage, order } = recordingStorage();
+  test('writes the selected bundle, then the rest, then the locale, then a reload request, then reloads', async () => {
+    const { storage, order, values } = recordingStorage();
     const events = [];
     await mirrorToWidget({
       core: fakeCore(),
@@ -111,11 +120,55 @@ describe('mirrorToWidget', () => {
       reload: () => events.push(`reload after ${order.length} writes`),
     });
     assert.deepEqual(order, [
-      '@better-i18n:messages:acme/widgets:tr',
       '@better-i18n:messages:acme/widgets:de',
+      '@better-i18n:messages:acme/widgets:tr',
       '@better-i18n:locale:acme/widgets',
+      RELOAD_KEY,
     ]);
-    assert.deepEqual(events, ['reload after 3 writes']);
+    assert.deepEqual(events, ['reload after 4 writes']);
+    const request = JSON.parse(values.get(RELOAD_KEY));
+    assert.deepEqual(Object.keys(request), ['id', 'kind', 'reason', 'requestedAt']);
+    assert.equal(request.reason, 'messages updated: de, tr; locale de');
+    assert.equal(request.kind, null);
+  });
+
+  test('writes the default locale right after the selected one, and mirrors it when locales lacks it', async () => {
+    const { storage, order } = recordingStorage();
+    const core = fakeCore();
+    const summary = await mirrorToWidget({
+      core,
+      storage,
+      project: PROJECT,
+      locales: ['fr', 'de', 'tr'],
+      locale: 'tr',
+      defaultLocale: 'EN',
+    });
+    assert.deepEqual(core.requests, [['fr'], ['de'], ['tr'], ['en']]);
+    assert.deepEqual(
+      summary.locales.map((entry) => entry.locale),
+      ['tr', 'en', 'fr', 'de'],
+    );
+    assert.deepEqual(order.slice(0, 2), [
+      '@better-i18n:messages:acme/widgets:tr',
+      '@better-i18n:messages:acme/widgets:en',
+    ]);
+    await assert.rejects(
+      mirrorToWidget({ core, storage, project: PROJECT, locales: ['fr'], defaultLocale: 'en US' }),
+      { code: 'ERR_INVALID_LOCALE' },
+    );
+  });
+
+  test("the reload request says which bundles were written, and '; locale' only when the locale changed", async () => {
+    const { storage, values } = recordingStorage();
+    await mirrorToWidget({ core: fakeCore(), storage, project: PROJECT, locales: ['en', 'tr'], locale: 'tr' });
+    assert.equal(JSON.parse(values.get(RELOAD_KEY)).reason, 'messages updated: tr, en; locale tr');
+    const first = JSON.parse(values.get(RELOAD_KEY)).id;
+    await mirrorToWidget({ core: fakeCore(), storage, project: PROJECT, locales: ['en', 'tr'], locale: 'TR' });
+    const second = JSON.parse(values.get(RELOAD_KEY));
+    assert.equal(second.reason, 'messages updated: tr, en');
+    assert.notEqual(second.id, first);
+    await mirrorToWidget({ core: fakeCore(), storage, project: PROJECT, locales: ['de'] });
+    assert.equal(JSON.parse(values.get(RELOAD_KEY)).reason, 'messages updated: de');
   });
 
   test("mirrors the selected locale's bundle first when locales lacks it, and each locale once", async () => {
@@ -125,9 +178,10 @@ describe('mirrorToWidget', () => {
     const summary = await mirrorToWidget({ core, storage, project: PROJECT, locales, locale: 'ja' });
     assert.deepEqual(core.requests, [['en'], ['ja']]);
     assert.deepEqual(order, [
-      '@better-i18n:messages:acme/widgets:en',
       '@better-i18n:messages:acme/widgets:ja',
+      '@better-i18n:messages:acme/widgets:en',
       '@better-i18n:locale:acme/widgets',
+      RELOAD_KEY,
     ]);
     assert.equal(summary.reloaded, false);
   });
@@ -146,10 +200,14 @@ describe('mirrorToWidget', () => {
   });
 
   test('a project id as ProjectID reads it, UUIDs included', async () => {
-    const { storage, values } = recordingStorage();
+    const { storage, order } = recordingStorage();
     const uuid = '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f';
     await mirrorToWidget({ core: fakeCore(), storage, project: uuid, locales: ['pl'], locale: 'pl' });
-    assert.deepEqual([...values.keys()], [`@better-i18n:messages:${uuid}:pl`, `@better-i18n:locale:${uuid}`]);
+    assert.deepEqual(order, [
+      `@better-i18n:messages:${uuid}:pl`,
+      `@better-i18n:locale:${uuid}`,
+      `@better-i18n:widget-i18n:reload:${uuid}`,
+    ]);
   });
 
   describe('writes nothing when an argument or a bundle is wrong', () => {
@@ -232,17 +290,23 @@ describe('mirrorToWidget', () => {
       }),
       (error) => {
         assert.equal(error.code, 'ERR_MIRROR_WRITE');
-        assert.match(error.message, /^mirrorToWidget: writing the messages of 'de' failed \(written before it: 'en'; /);
+        assert.match(
+          error.message,
+          /^mirrorToWidget: writing the messages of 'de' failed \(written before it: 'fr', 'en'; /,
+        );
         assert.match(
           error.message,
           /groupStorage: could not write '@better-i18n:messages:acme\/widgets:de' in ExtensionStorage: the App Group is full$/,
         );
-        assert.deepEqual(error.written, ['en']);
+        assert.deepEqual(error.written, ['fr', 'en']);
         assert.equal(error.cause.code, 'ERR_GROUP_STORAGE');
         return true;
       },
     );
-    assert.deepEqual([...values.keys()], ['@better-i18n:messages:acme/widgets:en']);
+    assert.deepEqual(
+      [...values.keys()].filter(isWatched),
+      ['@better-i18n:messages:acme/widgets:fr', '@better-i18n:messages:acme/widgets:en'],
+    );
     assert.equal(reloaded, false);
   });
 
@@ -260,7 +324,27 @@ describe('mirrorToWidget', () => {
       }),
       { code: 'ERR_MIRROR_WRITE', message: /the messages were written, but writing the locale 'en' failed/ },
     );
-    assert.deepEqual([...values.keys()], ['@better-i18n:messages:acme/widgets:en']);
+    assert.deepEqual([...values.keys()].filter(isWatched), ['@better-i18n:messages:acme/widgets:en']);
+    assert.equal(reloaded, false);
+  });
+
+  test('a reload request that cannot be written is reported, and reload() is not called', async () => {
+    const { storage } = recordingStorage({ failOn: 'reload:acme/widgets' });
+    let reloaded = false;
+    await assert.rejects(
+      mirrorToWidget({
+        core: fakeCore(),
+        storage,
+        project: PROJECT,
+        locales: ['en'],
+        locale: 'en',
+        reload: () => (reloaded = true),
+      }),
+      {
+        code: 'ERR_MIRROR_WRITE',
+        message: /the messages and the locale were written, but recording the reload request failed/,
+      },
+    );
     assert.equal(reloaded, false);
   });
 
@@ -278,7 +362,10 @@ describe('mirrorToWidget', () => {
       }),
       (error) => error.code === 'ERR_RELOAD' && error.cause === cause && /everything was written/.test(error.message),
     );
-    assert.equal(values.size, 2);
+    assert.deepEqual(
+      [...values.keys()].filter(isWatched),
+      ['@better-i18n:messages:acme/widgets:en', '@better-i18n:locale:acme/widgets', RELOAD_KEY],
+    );
   });
 });
 

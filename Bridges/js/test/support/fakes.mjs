@@ -112,13 +112,15 @@ export function fakeCore({ project = 'acme/widgets', storage, bundles } = {}) {
   };
 }
 
-/** Every message of a bundle by its dotted key, in nested, flat or mixed layouts alike. */
+/** Every message of a bundle by its dotted key, in nested, flat or mixed layouts alike; arrays hold none. */
 export function flattenMessages(messages, prefix = '') {
   const result = [];
   for (const [name, value] of Object.entries(messages)) {
     const key = prefix === '' ? name : `${prefix}.${name}`;
     if (typeof value === 'string') result.push([key, value]);
-    else if (value !== null && typeof value === 'object') result.push(...flattenMessages(value, key));
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      result.push(...flattenMessages(value, key));
+    }
   }
   return result;
 }

@@ -1,0 +1,16 @@
+// Type declarations of @widget-i18n/bridge/node (node.mjs): the file container backend for Node.
+
+import type { ContainerFileSystem, GroupStorage } from './index.js';
+
+/**
+ * A storage over WidgetI18n's file container in `directory` (created 0700 on the first write), of the shape
+ * `groupStorage` returns; each messages key is written with its lookup index and freshness stamp.
+ */
+export function fileStorage(directory: string): GroupStorage;
+
+/** The synchronous file system `fileStorage` is made of, for `containerStorage` or a single file. */
+export function fileContainer(directory: string): ContainerFileSystem & {
+  read(name: string): string | null;
+  write(name: string, bytes: Uint8Array): Uint8Array;
+  remove(name: string): void;
+};

@@ -1,0 +1,145 @@
+// @widget-i18n/bridge/node: the file container backend for Node (a build step, a server, tests, Electron), over
+// node:fs. The layout is WidgetI18n's FileGroupStore (Sources/GroupStore/Backends/FileGroupStore.swift): one
+// file per key named `keyFileName(key)`, each written to a temporary file `%tmp-<pid>-<random hex>` in the same
+// directory (created 0600, exclusive, never through a link), flushed, renamed over the key's file, then the
+// directory flushed; directories 0700. Reads refuse links and anything but a regular file.
+
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+import { containerStorage } from './index.mjs';
+
+/**
+ * The identity FileGroupStore records of a file (its `identity(_:)`): device, inode, size, modification time in
+ * seconds and its nanoseconds, each a u64, little-endian; what the lookup index names its JSON by.
+ */
+function identityOf(status) {
+  const identity = new Uint8Array(40);
+  const view = new DataView(identity.buffer);
+  const nanoseconds = status.mtimeNs;
+  const fields = [status.dev, status.ino, status.size, nanoseconds / 1000000000n, nanoseconds % 1000000000n];
+  fields.forEach((field, index) => view.setBigUint64(index * 8, BigInt.asUintN(64, field), true));
+  return identity;
+}
+
+/**
+ * The file system of the container in `directory`, synchronous, as `containerStorage` takes it (`name`,
+ * `read(name)`, `write(name, bytes)` returning the file's identity, `remove(name)`): what `fileStorage` is made of,
+ * for code that must write a single file the same way.
+ */
+export function fileContainer(directory) {
+  checkDirectory(directory, 'fileContainer');
+  return nodeFileSystem(directory.replace(/(.)\/+$/, '$1'));
+}
+
+function checkDirectory(directory, caller) {
+  if (typeof directory !== 'string' || directory.length === 0) {
+    const error = new TypeError(
+      `${caller}: expected the container directory as a non-empty path, got ${typeof directory}`,
+    );
+    error.code = 'ERR_INVALID_OPTIONS';
+    throw error;
+  }
+}
+
+function nodeFileSystem(directory) {
+  const syncDirectory = () => {
+    const descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      fsyncSync(descriptor);
+    } catch (error) {
+      // A file system that cannot flush a directory has nothing to flush (FileGroupStore.syncDirectory).
+      if (error.code !== 'EINVAL') throw error;
+    } finally {
+      closeSync(descriptor);
+    }
+  };
+  return {
+    name: `file container '${directory}'`,
+    read(name) {
+      let descriptor;
+      try {
+        descriptor = openSync(join(directory, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      } catch (error) {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+        if (error.code === 'ELOOP') throw new Error(`'${join(directory, name)}' is a symbolic link, not a value`);
+        throw error;
+      }
+      try {
+        if (!fstatSync(descriptor).isFile()) throw new Error(`'${join(directory, name)}' is not a regular file`);
+        return readFileSync(descriptor, 'utf8');
+      } finally {
+        closeSync(descriptor);
+      }
+    },
+    write(name, bytes) {
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
+      const temporary = join(directory, `%tmp-${process.pid}-${randomBytes(8).toString('hex')}`);
+      const descriptor = openSync(
+        temporary,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o600,
+      );
+      let status;
+      try {
+        // The mode, whatever the umask.
+        fchmodSync(descriptor, 0o600);
+        for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+        fsyncSync(descriptor);
+        // Taken before the rename, which keeps device, inode, size and modification time.
+        status = fstatSync(descriptor, { bigint: true });
+      } catch (error) {
+        closeSync(descriptor);
+        unlinkSync(temporary);
+        throw error;
+      }
+      closeSync(descriptor);
+      try {
+        renameSync(temporary, join(directory, name));
+      } catch (error) {
+        unlinkSync(temporary);
+        throw error;
+      }
+      syncDirectory();
+      return identityOf(status);
+    },
+    remove(name) {
+      try {
+        unlinkSync(join(directory, name));
+      } catch (error) {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return;
+        throw error;
+      }
+      syncDirectory();
+    },
+  };
+}
+
+/**
+ * A storage over the file container in `directory`, WidgetI18n's on-disk group store, of the shape
+ * `groupStorage` returns (the core's `get`/`set`/`remove`, the Expo package's `getItem`/`setItem`/`removeItem`,
+ * all promises). Each messages key is written with its lookup index (recording the file's identity, so a widget
+ * opens it at constant cost) and its freshness stamp; there is no size budget.
+ *
+ *     const storage = fileStorage('/path/to/group/Library/Application Support/widget-i18n');
+ *     await mirrorToWidget({ core, storage, project: 'acme/widgets', locales: ['en', 'tr'], locale: 'tr' });
+ *
+ * @param {string} directory the container directory; created (0700) on the first write.
+ */
+export function fileStorage(directory) {
+  checkDirectory(directory, 'fileStorage');
+  return containerStorage(nodeFileSystem(directory.replace(/(.)\/+$/, '$1')), { caller: 'fileStorage' });
+}
