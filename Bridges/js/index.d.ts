@@ -38,7 +38,11 @@ export interface ExpoFileLike {
 export type ExpoFileClass = new (directory: ExpoDirectoryLike, name: string) => ExpoFileLike;
 
 export interface GroupStorageOptions {
-  /** The App Group id (`group.com.acme.app`); required with react-native-shared-group-preferences. */
+  /**
+   * The App Group id (`group.com.acme.app`); required with react-native-shared-group-preferences. Whenever given it
+   * must be one WidgetI18n accepts (`GroupContainer.validateGroupIdentifier`): 1 to 200 ASCII letters, digits, `.`,
+   * `-` and `_`, not starting with `.`; else `ERR_INVALID_OPTIONS`.
+   */
   appGroup?: string;
   /** The most a `UserDefaults` suite may hold, in bytes (`SUITE_BUDGET_BYTES` by default); suites only. */
   budget?: number;
@@ -70,6 +74,12 @@ export interface ContainerFileSystem {
  */
 export interface GroupStorage {
   get(key: string): Promise<string | null>;
+  /**
+   * A string is stored as it is. Anything else is stored as its JSON text, which is what is judged: none (a
+   * function, a symbol) or one `JSON.stringify` throws on (a BigInt, a cycle, a throwing `toJSON` or getter) is
+   * `ERR_INVALID_VALUE`, and under a messages key the JSON must be a bundle (`ERR_INVALID_MESSAGES`,
+   * `ERR_EMPTY_MESSAGES`); nothing is written then.
+   */
   set(key: string, value: string): Promise<void>;
   /**
    * With react-native-shared-group-preferences, which cannot remove keys, the locale key is cleared by
@@ -90,7 +100,11 @@ export interface WritableStorage {
   set(key: string, value: string): unknown;
 }
 
-/** The part of the better-i18n core (`createI18nCore`) that `mirrorToWidget` uses. */
+/**
+ * The part of the better-i18n core (`createI18nCore`) that `mirrorToWidget` uses. A bundle is judged by its JSON
+ * text: an object with at least one message (a string member at any depth of objects), else `ERR_INVALID_MESSAGES`
+ * (not an object, or `JSON.stringify` throws) or `ERR_EMPTY_MESSAGES`.
+ */
 export interface MessagesSource {
   getMessages(locale: string): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
@@ -149,9 +163,13 @@ export interface ReloadRequest {
   requestedAt: number;
 }
 
-/** Errors carry a `code`: `ERR_INVALID_LOCALE`, `ERR_GROUP_STORAGE`, `ERR_SUITE_FULL`, … (README.md). */
+/**
+ * Every error the module throws carries a `code`: `ERR_INVALID_LOCALE`, `ERR_GROUP_STORAGE`, `ERR_SUITE_FULL`, …
+ * (README.md, Errors), whatever it was given.
+ */
 export interface BridgeError extends Error {
   code: string;
+  /** What a wrapped error wraps: a backend's or the core's failure, what `JSON.stringify` threw. */
   cause?: unknown;
   /** `ERR_MIRROR_WRITE`: the locales whose bundles were written before the failure. */
   written?: string[];
@@ -180,7 +198,10 @@ export function groupStorage(
   options?: GroupStorageOptions,
 ): GroupStorage;
 
-/** A storage over a file container of your own file system (Node's is `fileStorage`, Expo's a `Directory`). */
+/**
+ * A storage over a file container of your own file system (Node's is `fileStorage`, Expo's a `Directory`).
+ * `caller`, a non-empty string, is the name its errors start with.
+ */
 export function containerStorage(fileSystem: ContainerFileSystem, options?: { caller?: string }): GroupStorage;
 
 /** Records a request that widgets reload: `@better-i18n:widget-i18n:reload:{project}[:{kind}]`. */
@@ -233,5 +254,5 @@ export const storedIndex: {
   contentDigest(bytes: Uint8Array | string): string;
 };
 
-/** The UTF-8 length of a string. */
+/** The UTF-8 length of a string (`ERR_INVALID_VALUE` for anything else). */
 export function utf8Length(text: string): number;

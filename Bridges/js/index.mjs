@@ -34,37 +34,83 @@ export const MAXIMUM_MESSAGES_BYTES = 4 * 1024 * 1024;
 
 // MARK: - Errors
 
+/** Every error this module made (`failure`): what passes through a wrapper as it is, its code already said. */
+const OWN_ERRORS = new WeakSet();
+
 function failure(Kind, code, message, cause) {
   const error = new Kind(message);
   error.code = code;
   // Set by hand: `new Error(message, { cause })` is not in every engine an app may run on.
   if (cause !== undefined) error.cause = cause;
+  OWN_ERRORS.add(error);
   return error;
 }
 
+/**
+ * How a message names `value`. Never throws: a revoked Proxy, or one whose traps throw, is "an object that cannot
+ * be inspected" (`Array.isArray` and every property read throw for those).
+ */
 function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(excerpt(value))}`;
-  if (typeof value === 'function') return value.name ? `the function ${value.name}` : 'a function';
-  if (typeof value === 'object') {
-    const name = value.constructor && value.constructor.name;
-    return name && name !== 'Object' ? `a ${name}` : 'an object';
+  try {
+    if (value === null) return 'null';
+    if (value === undefined) return 'undefined';
+    if (Array.isArray(value)) return 'an array';
+    if (typeof value === 'string') return `the string ${JSON.stringify(excerpt(value))}`;
+    if (typeof value === 'function') {
+      const name = value.name;
+      return name && typeof name === 'string' ? `the function ${name}` : 'a function';
+    }
+    if (typeof value === 'object') {
+      const name = value.constructor && value.constructor.name;
+      return name && typeof name === 'string' && name !== 'Object' ? `a ${name}` : 'an object';
+    }
+    return `${typeof value} ${String(value)}`;
+  } catch {
+    return `${typeof value === 'function' ? 'a function' : 'an object'} that cannot be inspected`;
   }
-  return `${typeof value} ${String(value)}`;
 }
 
+/** What went wrong, from what was thrown: an error's message, else what was thrown. Never throws. */
 function reason(cause) {
-  if (cause instanceof Error) return cause.message;
+  try {
+    if (cause instanceof Error) return String(cause.message);
+  } catch {
+    // A Proxy of an error, or a message that is no string: say what it is instead.
+  }
   return `rejected with ${describe(cause)}`;
+}
+
+/**
+ * `object[name]` of an argument, or an error with `code` when reading it throws (a getter, a Proxy's trap), so
+ * that an argument can never make this module throw an error without a code.
+ */
+function member(object, name, Kind, code, caller, of) {
+  try {
+    return object[name];
+  } catch (cause) {
+    throw failure(Kind, code, `${caller}: reading ${of}.${name} threw: ${reason(cause)}`, cause);
+  }
+}
+
+/** The options named, each read once from `options` (an object: `checkOptions`), as `member` reads them. */
+function readOptions(options, names, caller) {
+  const values = {};
+  for (const name of names) values[name] = member(options, name, TypeError, 'ERR_INVALID_OPTIONS', caller, 'options');
+  return values;
 }
 
 const isObjectLike = (value) => (value !== null && typeof value === 'object') || typeof value === 'function';
 
 // MARK: - Text
 
-/** The UTF-8 length of `text`, as the store counts bytes. */
+/**
+ * The UTF-8 length of `text`, as the store counts bytes.
+ * @throws {TypeError} with `code` `ERR_INVALID_VALUE` when `text` is not a string.
+ */
 export function utf8Length(text) {
+  if (typeof text !== 'string') {
+    throw failure(TypeError, 'ERR_INVALID_VALUE', `utf8Length: expected a string, got ${describe(text)}`);
+  }
   let bytes = 0;
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);
@@ -1022,9 +1068,18 @@ function serializeIndex(parsed, json, identity) {
   return output;
 }
 
+/** Whether `value` is a Uint8Array (or a subclass of it); never throws, not even for a Proxy. */
+function isBytes(value) {
+  try {
+    return ArrayBuffer.isView(value) && value instanceof Uint8Array;
+  } catch {
+    return false;
+  }
+}
+
 const asBytes = (value, caller) => {
   if (typeof value === 'string') return utf8Bytes(value);
-  if (value instanceof Uint8Array) return value;
+  if (isBytes(value)) return value;
   throw failure(TypeError, 'ERR_INVALID_VALUE', `${caller}: expected a Uint8Array or a string, got ${describe(value)}`);
 };
 
@@ -1041,6 +1096,10 @@ export const storedIndex = Object.freeze({
    */
   build(json, identity = null) {
     const bytes = asBytes(json, 'storedIndex.build');
+    if (identity !== null && identity !== undefined && !isBytes(identity)) {
+      const message = `storedIndex.build: expected the identity as a Uint8Array or null, got ${describe(identity)}`;
+      throw failure(TypeError, 'ERR_INVALID_VALUE', message);
+    }
     const parsed = indexTable(bytes);
     return parsed === null ? null : serializeIndex(parsed, bytes, identity);
   },
@@ -1365,19 +1424,105 @@ function checkKey(key) {
   }
 }
 
+// MARK: - Serialising
+
 /**
- * The value as the string the store keeps. The SDKs pass strings; anything else is JSON, never an object
- * (ExtensionStorage would store an object as `Data`, which the widget's `string(forKey:)` reads as nil), and
- * never null or undefined (ExtensionStorage removes the key for those; shared-group-preferences stores "null").
+ * `JSON.stringify(value)`: the text, or undefined when the value has none (undefined, a function, a symbol, or a
+ * `toJSON` that returns one of those). What makes it throw (a BigInt anywhere, a cycle, a `toJSON` or a getter
+ * that throws, a Proxy's trap) is thrown as `refuse(cause)`, an error with a code.
+ */
+function serialize(value, refuse) {
+  try {
+    return JSON.stringify(value);
+  } catch (cause) {
+    // The first line of why: V8 draws the path of a cycle below it, which `cause` keeps.
+    throw refuse(cause, reason(cause).split('\n')[0]);
+  }
+}
+
+/**
+ * Whether a parsed bundle holds a message as WidgetI18n counts them (BundleIndex.Parser's messageCount): a string
+ * that is the value of an object's member, at any depth of objects. Arrays hold none. Iterative: no stack limit.
+ */
+function hasMessage(bundle) {
+  const pending = [bundle];
+  while (pending.length > 0) {
+    for (const value of Object.values(pending.pop())) {
+      if (typeof value === 'string') return true;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) pending.push(value);
+    }
+  }
+  return false;
+}
+
+/**
+ * What is wrong with `text` as a stored bundle, judged on the text a reader will get, not on the object it was
+ * made of (`{a: undefined}` is `{}`; a `toJSON` may return an array): null when it is a JSON object with at least
+ * one message; else `code` (`ERR_INVALID_MESSAGES`: not an object, and `what` it is; `ERR_EMPTY_MESSAGES`).
+ */
+function bundleProblem(text) {
+  if (typeof text !== 'string') return { code: 'ERR_INVALID_MESSAGES', what: 'no JSON at all' };
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { code: 'ERR_INVALID_MESSAGES', what: 'text that is not JSON' };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { code: 'ERR_INVALID_MESSAGES', what: parsed === null ? 'null' : describe(parsed) };
+  }
+  return hasMessage(parsed) ? null : { code: 'ERR_EMPTY_MESSAGES' };
+}
+
+/** The JSON of a value as a message quotes it: at most 64 code points. */
+const quotedJSON = (text) => JSON.stringify(excerpt(text));
+
+const isMessagesKey = (key) => key.startsWith(`${PREFIX}messages:`);
+
+/**
+ * The value as the string the store keeps. The SDKs pass strings, kept as they are; anything else is JSON, never
+ * an object (ExtensionStorage would store an object as `Data`, which the widget's `string(forKey:)` reads as nil),
+ * and never null or undefined (ExtensionStorage removes the key for those; shared-group-preferences stores
+ * "null"). Under a messages key the JSON must be a bundle, as `mirrorToWidget` requires: an object with a message.
+ * Every refusal happens before anything is written.
  */
 function storedString(key, value) {
   if (typeof value === 'string') return value;
-  const text = value === null || value === undefined ? undefined : JSON.stringify(value);
+  const isBundle = isMessagesKey(key);
+  const text =
+    value === null || value === undefined
+      ? undefined
+      : serialize(value, (cause, why) =>
+          failure(
+            TypeError,
+            isBundle ? 'ERR_INVALID_MESSAGES' : 'ERR_INVALID_VALUE',
+            `Cannot store ${describe(value)} under '${key}': it cannot be serialised as JSON (${why}); nothing was ` +
+              `written`,
+            cause,
+          ),
+        );
   if (typeof text !== 'string') {
     throw failure(
       TypeError,
       'ERR_INVALID_VALUE',
       `Cannot store ${describe(value)} under '${key}': pass a string (JSON.stringify the value), or remove the key`,
+    );
+  }
+  const problem = isBundle ? bundleProblem(text) : null;
+  if (problem && problem.code === 'ERR_INVALID_MESSAGES') {
+    throw failure(
+      TypeError,
+      problem.code,
+      `Cannot store ${describe(value)} under '${key}': its JSON is ${problem.what}, not a messages object; ` +
+        `nothing was written`,
+    );
+  }
+  if (problem) {
+    throw failure(
+      RangeError,
+      problem.code,
+      `Cannot store ${describe(value)} under '${key}': its JSON, ${quotedJSON(text)}, holds no message (no ` +
+        `string value); nothing was written`,
     );
   }
   return text;
@@ -1388,7 +1533,7 @@ const OWN_CODES = new Set(['ERR_SUITE_FULL', 'ERR_REMOVE_UNSUPPORTED', 'ERR_INVA
 
 function storeFailure(caller, storeName) {
   return (action, key, cause) => {
-    if (cause && OWN_CODES.has(cause.code)) return cause;
+    if (OWN_ERRORS.has(cause) && OWN_CODES.has(cause.code)) return cause;
     const message = `${caller}: could not ${action} '${key}' in ${storeName}: ${reason(cause)}`;
     return failure(Error, 'ERR_GROUP_STORAGE', message, cause);
   };
@@ -1520,7 +1665,7 @@ function containerStore(fileSystem, caller) {
     } catch (cause) {
       throw wrap('write', key, cause);
     }
-    return identity instanceof Uint8Array ? identity : null;
+    return isBytes(identity) ? identity : null;
   };
   const drop = async (key) => {
     const name = keyFileName(key);
@@ -1536,13 +1681,12 @@ function containerStore(fileSystem, caller) {
     budget: null,
     async get(key) {
       const name = keyFileName(key);
-      let value;
       try {
-        value = await fileSystem.read(name);
+        const value = await fileSystem.read(name);
+        return value === undefined || value === null ? null : String(value);
       } catch (cause) {
         throw wrap('read', key, cause);
       }
-      return value === undefined || value === null ? null : String(value);
     },
     set(key, text) {
       keyFileName(key);
@@ -1620,11 +1764,22 @@ function checkOptions(options, caller) {
  */
 export function containerStorage(fileSystem, options = {}) {
   checkOptions(options, 'containerStorage');
-  const caller = options.caller === undefined ? 'containerStorage' : String(options.caller);
-  const valid =
-    isObjectLike(fileSystem) &&
-    typeof fileSystem.name === 'string' &&
-    ['read', 'write', 'remove'].every((name) => typeof fileSystem[name] === 'function');
+  const { caller: given } = readOptions(options, ['caller'], 'containerStorage');
+  if (given !== undefined && (typeof given !== 'string' || given.length === 0)) {
+    const message = `containerStorage: options.caller must be a non-empty string, got ${describe(given)}`;
+    throw failure(TypeError, 'ERR_INVALID_OPTIONS', message);
+  }
+  const caller = given === undefined ? 'containerStorage' : given;
+  let valid;
+  try {
+    valid =
+      isObjectLike(fileSystem) &&
+      typeof fileSystem.name === 'string' &&
+      ['read', 'write', 'remove'].every((name) => typeof fileSystem[name] === 'function');
+  } catch (cause) {
+    const message = `${caller}: inspecting the file system threw: ${reason(cause)}`;
+    throw failure(TypeError, 'ERR_UNKNOWN_BACKEND', message, cause);
+  }
   if (!valid) {
     throw failure(
       TypeError,
@@ -1636,28 +1791,58 @@ export function containerStorage(fileSystem, options = {}) {
   return storageOver(containerStore(fileSystem, caller));
 }
 
-function adapt(backend, options) {
-  const isFunction = (name) => isObjectLike(backend) && typeof backend[name] === 'function';
-  if (isFunction('get') && isFunction('set') && isFunction('remove')) return extensionStorageBackend(backend);
-  if (isFunction('getItem') && isFunction('setItem')) {
-    const appGroup = options.appGroup;
-    if (typeof appGroup !== 'string' || appGroup.length === 0) {
-      throw failure(
-        TypeError,
-        'ERR_UNKNOWN_BACKEND',
-        `groupStorage: a getItem/setItem backend is taken for react-native-shared-group-preferences, which needs ` +
-          `options.appGroup (the App Group id, such as 'group.com.acme.app'); AsyncStorage is not shared with widgets`,
-      );
-    }
-    return sharedGroupPreferencesBackend(backend, appGroup);
+/** The longest App Group id, in UTF-8 bytes (GroupContainer.validateGroupIdentifier). */
+const MAXIMUM_APP_GROUP_BYTES = 200;
+
+/**
+ * Validates an App Group id exactly as WidgetI18n's `GroupContainer.validateGroupIdentifier` does
+ * (Sources/GroupStore/GroupContainer.swift): 1 to 200 bytes, each an ASCII letter or digit, `.`, `-` or `_`, the
+ * first not `.`; so that it names one directory, as the Swift side uses it. Returns it unchanged.
+ * @throws {TypeError|RangeError} with `code` `ERR_INVALID_OPTIONS`, naming `options.appGroup`.
+ */
+function checkAppGroup(appGroup, caller) {
+  const rule =
+    "an App Group id is 1 to 200 letters, digits, '.', '-' and '_', not starting with '.' (such as " +
+    "'group.com.acme.app')";
+  if (typeof appGroup !== 'string') {
+    const message = `${caller}: options.appGroup must be a string, got ${describe(appGroup)}; ${rule}`;
+    throw failure(TypeError, 'ERR_INVALID_OPTIONS', message);
   }
-  throw failure(
-    TypeError,
-    'ERR_UNKNOWN_BACKEND',
-    `groupStorage: expected ExtensionStorage from @bacons/apple-targets (get, set, remove), ` +
-      `react-native-shared-group-preferences (getItem, setItem, with options.appGroup) or an expo-file-system ` +
-      `Directory (list, create, uri, exists, with options.File), got ${describe(backend)}`,
-  );
+  let problem = null;
+  const bytes = utf8Length(appGroup);
+  if (bytes === 0) problem = 'it is empty';
+  else if (bytes > MAXIMUM_APP_GROUP_BYTES) problem = `it is ${bytes} bytes long`;
+  else if (appGroup.charCodeAt(0) === 0x2e) problem = "it starts with '.'";
+  else {
+    for (const character of appGroup) {
+      const unit = character.charCodeAt(0);
+      if (character.length === 1 && (isAlphanumeric(unit) || unit === 0x2e || unit === 0x2d || unit === 0x5f)) continue;
+      problem = `${JSON.stringify(character)} is not a letter, digit, '.', '-' or '_'`;
+      break;
+    }
+  }
+  if (problem !== null) {
+    const message = `${caller}: invalid options.appGroup '${excerpt(appGroup)}': ${problem}; ${rule}`;
+    throw failure(RangeError, 'ERR_INVALID_OPTIONS', message);
+  }
+  return appGroup;
+}
+
+/**
+ * What `groupStorage` was given, told by its shape: `expo` (a `Directory`), `extension` (get, set, remove) or
+ * `shared` (getItem, setItem), or null. A backend whose members cannot be read is `ERR_UNKNOWN_BACKEND`.
+ */
+function backendShape(backend) {
+  try {
+    if (isExpoDirectory(backend)) return 'expo';
+    const isFunction = (name) => isObjectLike(backend) && typeof backend[name] === 'function';
+    if (isFunction('get') && isFunction('set') && isFunction('remove')) return 'extension';
+    if (isFunction('getItem') && isFunction('setItem')) return 'shared';
+    return null;
+  } catch (cause) {
+    const message = `groupStorage: inspecting the backend threw: ${reason(cause)}`;
+    throw failure(TypeError, 'ERR_UNKNOWN_BACKEND', message, cause);
+  }
 }
 
 /**
@@ -1669,11 +1854,15 @@ function adapt(backend, options) {
  * - `new ExtensionStorage(appGroup)` from @bacons/apple-targets (or any object with `get`, `set` and `remove`,
  *   synchronous or not), or react-native-shared-group-preferences' default export with `options.appGroup`: the
  *   App Group's `UserDefaults` suite, kept under `options.budget` bytes (`SUITE_BUDGET_BYTES` by default).
+ * `options.appGroup`, whenever it is given, must be an App Group id WidgetI18n accepts (`checkAppGroup`).
  */
 export function groupStorage(backend, options = {}) {
   checkOptions(options, 'groupStorage');
-  if (isExpoDirectory(backend)) {
-    if (typeof options.File !== 'function') {
+  const { appGroup, budget, File } = readOptions(options, ['appGroup', 'budget', 'File'], 'groupStorage');
+  if (appGroup !== undefined) checkAppGroup(appGroup, 'groupStorage');
+  const shape = backendShape(backend);
+  if (shape === 'expo') {
+    if (typeof File !== 'function') {
       throw failure(
         TypeError,
         'ERR_INVALID_OPTIONS',
@@ -1681,31 +1870,65 @@ export function groupStorage(backend, options = {}) {
           `(import { Directory, File } from 'expo-file-system'), to open the files in it`,
       );
     }
-    if (options.budget !== undefined) {
+    if (budget !== undefined) {
       throw failure(
         TypeError,
         'ERR_INVALID_OPTIONS',
         'groupStorage: options.budget is for a UserDefaults suite; a file container has no budget',
       );
     }
-    return storageOver(containerStore(expoFileSystem(backend, options.File), 'groupStorage'));
+    return storageOver(containerStore(expoFileSystem(backend, File), 'groupStorage'));
   }
-  const budget = checkBudget(options.budget);
-  const store = adapt(backend, options);
-  const run = suiteSerializer(backend, typeof options.appGroup === 'string' ? options.appGroup : '');
-  return storageOver(suiteStore(store, budget, 'groupStorage', run));
+  const checkedBudget = checkBudget(budget);
+  if (shape === 'shared' && appGroup === undefined) {
+    throw failure(
+      TypeError,
+      'ERR_UNKNOWN_BACKEND',
+      `groupStorage: a getItem/setItem backend is taken for react-native-shared-group-preferences, which needs ` +
+        `options.appGroup (the App Group id, such as 'group.com.acme.app'); AsyncStorage is not shared with widgets`,
+    );
+  }
+  if (shape === null) {
+    throw failure(
+      TypeError,
+      'ERR_UNKNOWN_BACKEND',
+      `groupStorage: expected ExtensionStorage from @bacons/apple-targets (get, set, remove), ` +
+        `react-native-shared-group-preferences (getItem, setItem, with options.appGroup) or an expo-file-system ` +
+        `Directory (list, create, uri, exists, with options.File), got ${describe(backend)}`,
+    );
+  }
+  const store =
+    shape === 'extension' ? extensionStorageBackend(backend) : sharedGroupPreferencesBackend(backend, appGroup);
+  const run = suiteSerializer(backend, appGroup === undefined ? '' : appGroup);
+  return storageOver(suiteStore(store, checkedBudget, 'groupStorage', run));
 }
 
 // MARK: - The locale
 
 function requireStorage(storage, caller) {
-  if (!isObjectLike(storage) || typeof storage.set !== 'function') {
+  const set = isObjectLike(storage)
+    ? member(storage, 'set', TypeError, 'ERR_INVALID_STORAGE', caller, 'storage')
+    : undefined;
+  if (typeof set !== 'function') {
     throw failure(
       TypeError,
       'ERR_INVALID_STORAGE',
       `${caller}: expected the storage groupStorage() returns (or another with set(key, value)), ` +
         `got ${describe(storage)}`,
     );
+  }
+}
+
+/**
+ * `storage.set(key, text)`, with any failure thrown as an error with a code: this module's own (a storage
+ * `groupStorage` made) as it is, anything else as `ERR_GROUP_STORAGE` with it as the cause.
+ */
+async function writeTo(storage, key, text, caller) {
+  try {
+    await storage.set(key, text);
+  } catch (cause) {
+    if (OWN_ERRORS.has(cause)) throw cause;
+    throw failure(Error, 'ERR_GROUP_STORAGE', `${caller}: could not write '${key}': ${reason(cause)}`, cause);
   }
 }
 
@@ -1720,7 +1943,7 @@ export async function saveLocaleToWidget(storage, project, locale) {
   requireStorage(storage, 'saveLocaleToWidget');
   const key = storageKeys.locale(project);
   const normalized = normalizeLocaleTag(locale);
-  await storage.set(key, normalized);
+  await writeTo(storage, key, normalized, 'saveLocaleToWidget');
   return { key, locale: normalized };
 }
 
@@ -1745,7 +1968,9 @@ function reloadRequestText(kind, reasonText, id = randomUUID(), now = Date.now()
 export async function recordReloadRequest(storage, project, options = {}) {
   requireStorage(storage, 'recordReloadRequest');
   checkOptions(options ?? {}, 'recordReloadRequest');
-  const { reason: why = '', kind = null } = options ?? {};
+  const given = readOptions(options ?? {}, ['reason', 'kind'], 'recordReloadRequest');
+  const why = given.reason === undefined ? '' : given.reason;
+  const kind = given.kind === undefined ? null : given.kind;
   validateProjectId(project);
   if (kind !== null && kind !== undefined) checkKind(kind, 'recordReloadRequest');
   if (typeof why !== 'string') {
@@ -1763,7 +1988,7 @@ export async function recordReloadRequest(storage, project, options = {}) {
     );
   }
   const key = storageKeys.reloadRequest(project, request.kind);
-  await storage.set(key, text);
+  await writeTo(storage, key, text, 'recordReloadRequest');
   return { key, ...request };
 }
 
@@ -1774,7 +1999,14 @@ const mirrorError = (Kind, code, message, cause) => failure(Kind, code, `mirrorT
 /** Every locale to mirror, normalised, once each: `locales`, then those of `extras` (selected, default) they lack. */
 function localesToMirror(locales, extras) {
   const given = extras.filter((tag) => tag !== null);
-  if (!Array.isArray(locales) || (locales.length === 0 && given.length === 0)) {
+  let listed = null;
+  try {
+    // Copied by index (no iterator of the caller's runs), so that reading it can throw only here.
+    if (Array.isArray(locales)) listed = Array.prototype.slice.call(locales);
+  } catch (cause) {
+    throw mirrorError(TypeError, 'ERR_INVALID_LOCALES', `reading locales threw: ${reason(cause)}`, cause);
+  }
+  if (listed === null || (listed.length === 0 && given.length === 0)) {
     throw mirrorError(
       TypeError,
       'ERR_INVALID_LOCALES',
@@ -1782,43 +2014,54 @@ function localesToMirror(locales, extras) {
     );
   }
   const wanted = [];
-  for (const tag of [...locales, ...given]) {
+  for (const tag of [...listed, ...given]) {
     const normalized = normalizeLocaleTag(tag);
     if (!wanted.includes(normalized)) wanted.push(normalized);
   }
   return wanted;
 }
 
-/** The locale's whole bundle from the core, as the JSON string to store; throws before anything is written. */
+/**
+ * The locale's whole bundle from the core, as the JSON string to store; throws before anything is written. The
+ * JSON is what is judged, since it is what a widget reads: it must be an object with at least one message.
+ */
 async function fetchBundle(core, project, tag) {
+  const call = `core.getMessages('${tag}')`;
   let messages;
   try {
     // With no namespace option the core 0.13 returns and stores the locale's whole bundle (cdn.ts); only a
     // namespace selection (this call's, or the core's config.namespaces) returns, and stores, a subset.
     messages = await core.getMessages(tag);
   } catch (cause) {
-    throw mirrorError(
-      Error,
-      'ERR_GET_MESSAGES',
-      `core.getMessages('${tag}') failed: ${reason(cause)}; nothing was written`,
-      cause,
-    );
+    throw mirrorError(Error, 'ERR_GET_MESSAGES', `${call} failed: ${reason(cause)}; nothing was written`, cause);
   }
-  if (messages === null || typeof messages !== 'object' || Array.isArray(messages)) {
+  const json = serialize(messages, (cause, why) =>
+    mirrorError(
+      TypeError,
+      'ERR_INVALID_MESSAGES',
+      `${call} returned ${describe(messages)} that cannot be serialised as JSON (${why}); nothing was written`,
+      cause,
+    ),
+  );
+  const problem = bundleProblem(json);
+  if (problem && problem.code === 'ERR_INVALID_MESSAGES') {
+    const isObject = messages !== null && typeof messages === 'object' && !Array.isArray(messages);
+    // Said of the object when it is not one; of its JSON when the object is one that serialises to something else.
+    const returned = isObject ? `${describe(messages)} whose JSON is ${problem.what}` : describe(messages);
     throw mirrorError(
       TypeError,
       'ERR_INVALID_MESSAGES',
-      `core.getMessages('${tag}') returned ${describe(messages)}, not a messages object; nothing was written`,
+      `${call} returned ${returned}, not a messages object; nothing was written`,
     );
   }
-  if (Object.keys(messages).length === 0) {
+  if (problem) {
     throw mirrorError(
       RangeError,
       'ERR_EMPTY_MESSAGES',
-      `core.getMessages('${tag}') returned no messages; nothing was written (the widget keeps what it has)`,
+      `${call} returned no messages (its JSON, ${quotedJSON(json)}, has no string value); nothing was written ` +
+        `(the widget keeps what it has)`,
     );
   }
-  const json = JSON.stringify(messages);
   const bytes = utf8Length(json);
   if (bytes > MAXIMUM_MESSAGES_BYTES) {
     throw mirrorError(
@@ -1833,8 +2076,8 @@ async function fetchBundle(core, project, tag) {
 
 /** The stored locale, normalised when it is a tag; null when there is none or it cannot be read. */
 async function storedLocale(storage, key) {
-  if (typeof storage.get !== 'function') return null;
   try {
+    if (typeof storage.get !== 'function') return null;
     const value = await storage.get(key);
     if (typeof value !== 'string' || value === '') return null;
     try {
@@ -1858,18 +2101,33 @@ const quotedList = (tags) => tags.map((tag) => `'${tag}'`).join(', ');
  *
  * Every argument is checked, and every bundle fetched (`await core.getMessages(locale)`, no namespace option)
  * and serialised, before anything is written: an invalid locale or project, a bundle that is not an object,
- * an empty one or one larger than a widget reads (4 MiB) writes nothing. Over a `UserDefaults` suite (a
- * `groupStorage` of ExtensionStorage or shared-group-preferences) every size is counted first against the
- * suite's budget: the selected and default locales' bundles must fit, or nothing is written (`ERR_SUITE_FULL`);
- * the others are written as far as they fit, and those left out are returned in `skipped`. A write that fails
- * stops there; the bundles written before it are whole, the locale is not written and `reload` is not called.
+ * an empty one or one larger than a widget reads (4 MiB) writes nothing. A bundle is judged by its JSON text, what
+ * a widget reads, not by the object: `{a: undefined}` is `{}`, empty; a `toJSON` returning an array is no object;
+ * one `JSON.stringify` throws on (a BigInt, a cycle, a `toJSON` or getter that throws) is `ERR_INVALID_MESSAGES`
+ * with that error as `cause`. Every error has a `code`, whatever the arguments, the core or the storage do.
+ *
+ * Over a `UserDefaults` suite (a `groupStorage` of ExtensionStorage or shared-group-preferences) every size is
+ * counted first against the suite's budget: the selected and default locales' bundles must fit, or nothing is
+ * written (`ERR_SUITE_FULL`); the others are written as far as they fit, and those left out are returned in
+ * `skipped`. A write that fails stops there; the bundles written before it are whole, the locale is not written
+ * and `reload` is not called.
  * @returns {Promise<{project: string, locales: {locale: string, key: string, bytes: number}[], bytes: number,
  *   locale: string | null, reloaded: boolean, skipped: {locale: string, bytes: number, suiteBytes: number}[],
  *   budget: number | null, reloadRequest: {key: string, id: string}}>}
  */
-export async function mirrorToWidget({ core, storage, project, locales, locale, defaultLocale, reload } = {}) {
+export async function mirrorToWidget(options = {}) {
+  checkOptions(options, 'mirrorToWidget');
+  const { core, storage, project, locales, locale, defaultLocale, reload } = readOptions(
+    options,
+    ['core', 'storage', 'project', 'locales', 'locale', 'defaultLocale', 'reload'],
+    'mirrorToWidget',
+  );
   requireStorage(storage, 'mirrorToWidget');
-  if (core === null || typeof core !== 'object' || typeof core.getMessages !== 'function') {
+  const getMessages =
+    core !== null && typeof core === 'object'
+      ? member(core, 'getMessages', TypeError, 'ERR_INVALID_CORE', 'mirrorToWidget', 'core')
+      : undefined;
+  if (typeof getMessages !== 'function') {
     throw mirrorError(
       TypeError,
       'ERR_INVALID_CORE',
@@ -1897,7 +2155,12 @@ export async function mirrorToWidget({ core, storage, project, locales, locale, 
 
   let toWrite = bundles;
   const skipped = [];
-  const internal = storage[INTERNAL];
+  let internal = null;
+  try {
+    internal = storage[INTERNAL] || null;
+  } catch {
+    // A Proxy that throws on a symbol it does not know: not a storage of this module's.
+  }
   const budget = internal ? internal.budget : null;
   if (internal && internal.kind === 'suite') {
     // What the writes below add to the suite, counted before any is made; the reload request's reason as if

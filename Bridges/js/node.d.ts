@@ -8,7 +8,10 @@ import type { ContainerFileSystem, GroupStorage } from './index.js';
  */
 export function fileStorage(directory: string): GroupStorage;
 
-/** The synchronous file system `fileStorage` is made of, for `containerStorage` or a single file. */
+/**
+ * The synchronous file system `fileStorage` is made of, for `containerStorage` or a single file. Its methods take
+ * only a key's file name (`keyFileName(key)`; else `ERR_INVALID_KEY`) and, to write, a Uint8Array.
+ */
 export function fileContainer(directory: string): ContainerFileSystem & {
   read(name: string): string | null;
   write(name: string, bytes: Uint8Array): Uint8Array;

@@ -20,7 +20,14 @@ import {
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
-import { containerStorage } from './index.mjs';
+import { containerStorage, keyOfFileName } from './index.mjs';
+
+/** An error with a `code`, as every error of this module has. */
+function failure(Kind, code, message) {
+  const error = new Kind(message);
+  error.code = code;
+  return error;
+}
 
 /**
  * The identity FileGroupStore records of a file (its `identity(_:)`): device, inode, size, modification time in
@@ -47,11 +54,30 @@ export function fileContainer(directory) {
 
 function checkDirectory(directory, caller) {
   if (typeof directory !== 'string' || directory.length === 0) {
-    const error = new TypeError(
-      `${caller}: expected the container directory as a non-empty path, got ${typeof directory}`,
-    );
-    error.code = 'ERR_INVALID_OPTIONS';
-    throw error;
+    const message = `${caller}: expected the container directory as a non-empty path, got ${typeof directory}`;
+    throw failure(TypeError, 'ERR_INVALID_OPTIONS', message);
+  }
+}
+
+/** Whether `value` is a Uint8Array (a Buffer is one); never throws, not even for a Proxy. */
+function isBytes(value) {
+  try {
+    return ArrayBuffer.isView(value) && value instanceof Uint8Array;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks that `name` is a key's file name (`keyFileName`'s, which `keyOfFileName` reads back): never a path
+ * outside the directory, a temporary file or a stray one.
+ */
+function checkName(name, caller) {
+  if (typeof name !== 'string' || keyOfFileName(name) === null) {
+    let shown = `a ${typeof name}`;
+    if (typeof name === 'string') shown = name.length > 64 ? `'${name.slice(0, 64)}…'` : `'${name}'`;
+    const message = `${caller}: expected a key's file name (keyFileName(key)), got ${shown}`;
+    throw failure(typeof name === 'string' ? RangeError : TypeError, 'ERR_INVALID_KEY', message);
   }
 }
 
@@ -70,22 +96,32 @@ function nodeFileSystem(directory) {
   return {
     name: `file container '${directory}'`,
     read(name) {
+      checkName(name, 'fileContainer.read');
       let descriptor;
       try {
         descriptor = openSync(join(directory, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
       } catch (error) {
         if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
-        if (error.code === 'ELOOP') throw new Error(`'${join(directory, name)}' is a symbolic link, not a value`);
+        if (error.code === 'ELOOP') {
+          throw failure(Error, 'ERR_GROUP_STORAGE', `'${join(directory, name)}' is a symbolic link, not a value`);
+        }
         throw error;
       }
       try {
-        if (!fstatSync(descriptor).isFile()) throw new Error(`'${join(directory, name)}' is not a regular file`);
+        if (!fstatSync(descriptor).isFile()) {
+          throw failure(Error, 'ERR_GROUP_STORAGE', `'${join(directory, name)}' is not a regular file`);
+        }
         return readFileSync(descriptor, 'utf8');
       } finally {
         closeSync(descriptor);
       }
     },
     write(name, bytes) {
+      checkName(name, 'fileContainer.write');
+      if (!isBytes(bytes)) {
+        const message = `fileContainer.write: expected the value as a Uint8Array, got a ${typeof bytes}`;
+        throw failure(TypeError, 'ERR_INVALID_VALUE', message);
+      }
       mkdirSync(directory, { recursive: true, mode: 0o700 });
       const temporary = join(directory, `%tmp-${process.pid}-${randomBytes(8).toString('hex')}`);
       const descriptor = openSync(
@@ -117,6 +153,7 @@ function nodeFileSystem(directory) {
       return identityOf(status);
     },
     remove(name) {
+      checkName(name, 'fileContainer.remove');
       try {
         unlinkSync(join(directory, name));
       } catch (error) {

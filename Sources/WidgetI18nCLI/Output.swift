@@ -58,7 +58,10 @@ enum HumanFormat {
 
     static func age(of date: Date?, now: Date = Date()) -> String {
         guard let date else { return "-" }
-        let seconds = Int(now.timeIntervalSince(date))
+        // A time read from a store may be any double: `Int` of one past ±2^63 (or NaN) would trap.
+        let interval = now.timeIntervalSince(date)
+        guard interval.isFinite, abs(interval) < 9e18 else { return "at no possible time" }
+        let seconds = Int(interval)
         switch seconds {
         case ..<0: return "just now"
         case 0..<60: return "\(seconds) s ago"

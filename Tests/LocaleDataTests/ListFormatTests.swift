@@ -126,3 +126,41 @@ import Testing
         #expect(ListFormat.format(["{1}", "{0}"], type: .conjunction, length: .long, locale: english) == "{1} and {0}")
     }
 }
+
+/// Long lists are joined in one pass: 300,000 items took 13–19 s when each pattern was substituted with the whole
+/// list so far, a million past 300 s. The text is the same as the pattern-by-pattern join, in a language whose
+/// patterns wrap the list on both sides.
+@Suite struct LongListTests {
+    @Test func aMillionItemsJoinAsFewDo() throws {
+        let items = (0..<1_000_000).map { "i\($0)" }
+        let english = ListFormat.format(items, type: .conjunction, length: .long, locale: try LocaleTag("en"))
+        #expect(english.hasPrefix("i0, i1, i2, "))
+        #expect(english.hasSuffix(", i999998, and i999999"))
+        #expect(english.utf8.count == items.reduce(0) { $0 + $1.utf8.count } + 2 * 999_999 + 4)
+    }
+
+    /// The one-pass join agrees with substituting each pattern in turn, for every locale's patterns that put the
+    /// item first, wrap the list, or carry text around it.
+    @Test(arguments: ["en", "ja", "ar", "he", "es", "zh-Hant", "hi", "my", "km", "fa"])
+    func theOnePassJoinIsThePatternByPatternOne(_ locale: String) throws {
+        let tag = try LocaleTag(locale)
+        for count in 3...7 {
+            let items = (0..<count).map { "x\($0)" }
+            for type in [ListType.conjunction, .disjunction, .unit] {
+                for length in [FormatLength.long, .short, .narrow] {
+                    let values = RelativeListData.values(.lists, for: tag)
+                    let prefix =
+                        (type == .conjunction ? "a" : type == .disjunction ? "o" : "u")
+                        + RelativeTimeFormat.styleLetter(length)
+                    func pattern(_ part: String) -> String { values[prefix + part] ?? "{0}, {1}" }
+                    var expected = ListFormat.join(pattern("s"), items[0], items[1])
+                    for item in items[2..<(count - 1)] { expected = ListFormat.join(pattern("m"), expected, item) }
+                    let last = items[count - 1]
+                    expected = ListFormat.join(
+                        ListFormat.contextual(pattern("e"), before: last, language: tag.language), expected, last)
+                    #expect(ListFormat.format(items, type: type, length: length, locale: tag) == expected)
+                }
+            }
+        }
+    }
+}

@@ -233,3 +233,40 @@ import Testing
         #expect(one.text == "# 1 <i>item</i> 'x'", "\(plural)")
     }
 }
+
+/// Localizations whose codes name one locale go to one bundle: merged when they agree, refused when they do not
+/// (before, `pt-BR`, `pt_BR` and `PT-br` were each written to `pt-br/translations.json`, the last one winning).
+@Suite struct ImportSpellingTests {
+    func catalog(_ localizations: [(code: String, key: String, value: String)]) -> [UInt8] {
+        var strings: [String: [String: String]] = [:]
+        for (code, key, value) in localizations { strings[key, default: [:]][code] = value }
+        let entries = strings.sorted { $0.key < $1.key }.map { key, codes in
+            let units = codes.sorted { $0.key < $1.key }.map { code, value in
+                #""\#(code)":{"stringUnit":{"state":"translated","value":"\#(value)"}}"#
+            }
+            return #""\#(key)":{"localizations":{\#(units.joined(separator: ","))}}"#
+        }
+        return Array(#"{"sourceLanguage":"en","strings":{\#(entries.joined(separator: ","))},"version":"1.0"}"#.utf8)
+    }
+
+    @Test func spellingsOfOneLocaleAreMergedWhenTheyAgree() throws {
+        let bytes = catalog([
+            ("en", "a", "A"), ("en", "b", "B"), ("en", "c", "C"),
+            ("pt-BR", "a", "Á"), ("pt_BR", "b", "Bê"), ("PT-br", "a", "Á"), ("PT-br", "c", "Cê"),
+        ])
+        let imported = try CatalogImport().bundles(fromCatalog: bytes)
+        let portuguese = imported.locales.filter { $0.tag.normalized == "pt-br" }
+        #expect(portuguese.count == 1)
+        let locale = try #require(portuguese.first)
+        #expect(Dictionary(uniqueKeysWithValues: locale.messages) == ["a": "Á", "b": "Bê", "c": "Cê"])
+        #expect(Set([locale.code] + locale.mergedCodes) == ["pt-BR", "pt_BR", "PT-br"])
+    }
+
+    @Test func spellingsThatDisagreeAreRefusedNamingBoth() throws {
+        let bytes = catalog([("en", "a", "A"), ("pt-BR", "a", "Á"), ("pt_BR", "a", "Ah")])
+        let error = #expect(throws: CatalogError.self) { try CatalogImport().bundles(fromCatalog: bytes) }
+        let message = try #require(error?.description)
+        #expect(message.contains("'pt-BR'") && message.contains("'pt_BR'"), "\(message)")
+        #expect(message.contains("strings.a") || message.contains("\"a\""), "\(message)")
+    }
+}

@@ -130,4 +130,24 @@ import Testing
             #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
         }
     }
+
+    /// A list is joined in one pass up to a documented cap, and one past it is that line's error.
+    @Test func aListPastTheCapIsAnErrorAndOneAtItIsJoined() throws {
+        func line(_ count: Int) -> String {
+            let items = (0..<count).map { "\"i\($0)\"" }.joined(separator: ",")
+            return #"{"locale":"en","list":{"items":[\#(items)]}}"#
+        }
+        // Through files: a megabyte each way would fill a pipe the other end is not yet reading.
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let input = cli.directory.appending("lists.jsonl")
+        try Data((line(100_000) + "\n" + line(100_001) + "\n").utf8).write(to: URL(fileURLWithPath: input))
+        let result = try cli.runShell(#""$WIDGET_I18N" format --jsonl < lists.jsonl > replies.jsonl"#)
+        #expect(result.status == 0, "\(result.standardError)")
+        let output = try String(contentsOfFile: cli.directory.appending("replies.jsonl"), encoding: .utf8)
+        let replies = output.split(separator: "\n")
+        #expect(replies.count == 2)
+        #expect(replies[0].hasSuffix(#", i99998, and i99999"}"#))
+        #expect(replies[1] == #"{"error":"list has 100001 items, more than the 100000 a widget's line could show"}"#)
+    }
 }

@@ -38,7 +38,14 @@ import {
   sampleBundle,
   sampleLocales,
 } from './support/fakes.mjs';
-import { invalidProjects, localeVectors, moreLocaleInputs, validProjects } from './support/vectors.mjs';
+import {
+  invalidAppGroups,
+  invalidProjects,
+  localeVectors,
+  moreLocaleInputs,
+  validAppGroups,
+  validProjects,
+} from './support/vectors.mjs';
 
 const PROJECT = 'acme/widgets';
 const GROUP = 'group.acme.widgets';
@@ -579,5 +586,34 @@ describe('validation agrees with the Swift types, asked through the built widget
         assert.equal(result.stderr, `error: ${message}\n`, JSON.stringify(project));
       }
     }
+  });
+
+  test("every App Group id: groupStorage's options.appGroup and --group accept the same ones", () => {
+    requireCLI();
+    // An argument cannot hold NUL; the unit tests cover that one.
+    const groups = [...validAppGroups, ...invalidAppGroups].filter((group) => !group.includes('\u0000'));
+    let accepted = 0;
+    for (const group of groups) {
+      let message;
+      try {
+        groupStorage(new FileExtensionStorage(empty), { appGroup: group });
+        accepted++;
+      } catch (error) {
+        assert.equal(error.code, 'ERR_INVALID_OPTIONS', JSON.stringify(group));
+        message = error.message;
+      }
+      // `store list` opens the group's container (under $HOME, nothing there): it validates the id first.
+      const result = spawnSync(cli, ['store', 'list', '--project', PROJECT, `--group=${group}`], {
+        encoding: 'utf8',
+        env: { PATH: '/usr/bin:/bin', HOME: empty, LANG: 'C.UTF-8' },
+      });
+      if (result.error) throw result.error;
+      if (message === undefined) assert.equal(result.status, 0, `${JSON.stringify(group)}: ${result.stderr}`);
+      else {
+        assert.equal(result.status, 64, `${JSON.stringify(group)} (${message}): ${result.stderr}`);
+        assert.match(result.stderr, /^error: Invalid group '/, JSON.stringify(group));
+      }
+    }
+    assert.equal(accepted, validAppGroups.length);
   });
 });

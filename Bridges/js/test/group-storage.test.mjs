@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
 import { groupStorage } from '../index.mjs';
+import { makeExpoFileSystem } from './support/expo-file-system.mjs';
 import { MemoryExtensionStorage, memorySharedGroupPreferences } from './support/fakes.mjs';
+import { invalidAppGroups, validAppGroups } from './support/vectors.mjs';
 
 const GROUP = 'group.acme.widgets';
 const LOCALE_KEY = '@better-i18n:locale:acme/widgets';
@@ -185,13 +187,84 @@ describe('groupStorage over react-native-shared-group-preferences', () => {
   });
 
   test('needs options.appGroup, and says so', () => {
-    for (const options of [undefined, {}, { appGroup: '' }, { appGroup: 7 }]) {
+    for (const options of [undefined, {}, { appGroup: undefined }]) {
       assert.throws(() => groupStorage(memorySharedGroupPreferences(), options), (error) => {
         assert.equal(error.name, 'TypeError');
         assert.equal(error.code, 'ERR_UNKNOWN_BACKEND');
         assert.match(error.message, /react-native-shared-group-preferences, which needs options\.appGroup/);
         return true;
       });
+    }
+    // One that is given but is no App Group id is an invalid option (below), not a missing one.
+    for (const [appGroup, name] of [
+      ['', 'RangeError'],
+      [7, 'TypeError'],
+      [null, 'TypeError'],
+    ]) {
+      assert.throws(() => groupStorage(memorySharedGroupPreferences(), { appGroup }), {
+        name,
+        code: 'ERR_INVALID_OPTIONS',
+        message: /options\.appGroup/,
+      });
+    }
+  });
+});
+
+describe('groupStorage options.appGroup', () => {
+  // Every backend shape: the id is checked whenever it is given, as GroupContainer.validateGroupIdentifier checks
+  // it (the end-to-end test asks the built widget-i18n about each of these too).
+  const expo = makeExpoFileSystem();
+  const shapes = {
+    ExtensionStorage: (options) => groupStorage(new MemoryExtensionStorage(), options),
+    'react-native-shared-group-preferences': (options) => groupStorage(memorySharedGroupPreferences(), options),
+    'an expo-file-system Directory': (options) =>
+      groupStorage(new expo.Directory('file:///nowhere/widget-i18n'), { File: expo.File, ...options }),
+  };
+
+  test('accepts the ids WidgetI18n accepts, and passes the one given to shared-group-preferences', async () => {
+    for (const [shape, make] of Object.entries(shapes)) {
+      for (const appGroup of validAppGroups) assert.doesNotThrow(() => make({ appGroup }), `${shape}: ${appGroup}`);
+    }
+    const backend = memorySharedGroupPreferences();
+    await groupStorage(backend, { appGroup: 'group.A-b_9' }).set(LOCALE_KEY, 'tr');
+    assert.deepEqual(backend.calls.at(-1), ['setItem', LOCALE_KEY, 'tr', 'group.A-b_9']);
+  });
+
+  test('refuses every other, naming options.appGroup and the rule: a string, else a TypeError', () => {
+    for (const [shape, make] of Object.entries(shapes)) {
+      for (const appGroup of invalidAppGroups) {
+        assert.throws(() => make({ appGroup }), (error) => {
+          assert.equal(error.name, 'RangeError', `${shape}: ${JSON.stringify(appGroup)}`);
+          assert.equal(error.code, 'ERR_INVALID_OPTIONS');
+          assert.match(error.message, /^groupStorage: invalid options\.appGroup '/);
+          assert.match(error.message, /; an App Group id is 1 to 200 letters, digits, '\.', '-' and '_', not starting/);
+          return true;
+        });
+      }
+      for (const appGroup of [null, 7, ['group.acme.widgets'], { toString: () => 'group.acme.widgets' }]) {
+        assert.throws(() => make({ appGroup }), {
+          name: 'TypeError',
+          code: 'ERR_INVALID_OPTIONS',
+          message: /^groupStorage: options\.appGroup must be a string, got /,
+        });
+      }
+    }
+  });
+
+  test('says what is wrong with the id', () => {
+    const cases = [
+      ['', "invalid options.appGroup '': it is empty;"],
+      ['.group', "invalid options.appGroup '.group': it starts with '.';"],
+      ['group/../x', `invalid options.appGroup 'group/../x': "/" is not a letter, digit, '.', '-' or '_';`],
+      ['group~x', `'group~x': "~" is not a letter`],
+      ['grüp', `'grüp': "ü" is not a letter`],
+      ['a'.repeat(201), 'it is 201 bytes long;'],
+    ];
+    for (const [appGroup, message] of cases) {
+      assert.throws(
+        () => groupStorage(memorySharedGroupPreferences(), { appGroup }),
+        (error) => error.message.includes(message) || assert.fail(error.message),
+      );
     }
   });
 });

@@ -144,7 +144,10 @@ private struct Renderer {
                 switch value {
                 case .string(let text): output += text
                 case .number(let number): output += formatNumber(number, style: .decimal)
-                case .date(let date): output += formatDate(date, name: name, isTime: false, style: nil)
+                case .date:
+                    // The same range check as `{d, date}`: a date from outside never reaches a calendar unchecked.
+                    guard let date = self.date(value, name: name) else { continue }
+                    output += formatDate(date, name: name, isTime: false, style: nil)
                 }
             case .number(let name, let style, _):
                 guard let value = argument(name) else { continue }

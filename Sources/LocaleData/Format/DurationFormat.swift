@@ -143,9 +143,12 @@ package enum DurationFormat {
             return ListFormat.join(
                 ListFormat.contextual(pattern("2"), before: items[1], language: language), items[0], items[1])
         }
-        var result = ListFormat.join(pattern("start"), items[0], items[1])
-        for item in items.dropFirst(2).dropLast() { result = ListFormat.join(pattern("middle"), result, item) }
+        var result = ListFormat.Wrapped(ListFormat.join(pattern("start"), items[0], items[1]))
+        let middle = ListFormat.Pattern(pattern("middle"))
+        for item in items.dropFirst(2).dropLast() { result.wrap(middle, with: item) }
         let final = items[items.count - 1]
-        return ListFormat.join(ListFormat.contextual(pattern("end"), before: final, language: language), result, final)
+        result.wrap(
+            ListFormat.Pattern(ListFormat.contextual(pattern("end"), before: final, language: language)), with: final)
+        return result.joined()
     }
 }

@@ -27,11 +27,60 @@ package enum ListFormat {
         if items.count == 2 {
             return join(contextual(pattern("2"), before: items[1], language: language), items[0], items[1])
         }
-        var text = join(pattern("s"), items[0], items[1])
-        let middle = pattern("m")
-        for item in items[2..<(items.count - 1)] { text = join(middle, text, item) }
+        var text = Wrapped(join(pattern("s"), items[0], items[1]))
+        let middle = Pattern(pattern("m"))
+        for item in items[2..<(items.count - 1)] { text.wrap(middle, with: item) }
         let last = items[items.count - 1]
-        return join(contextual(pattern("e"), before: last, language: language), text, last)
+        text.wrap(Pattern(contextual(pattern("e"), before: last, language: language)), with: last)
+        return text.joined()
+    }
+
+    /// A list pattern split at its placeholders: `before {0} between {1} after`, or with `{1}` first.
+    struct Pattern {
+        /// Whether `{0}`, the list so far, comes before `{1}`, the next item.
+        let listFirst: Bool
+        let before: String
+        let between: String
+        let after: String
+
+        /// `pattern` split at its first `{0}` and `{1}`, braces of other text kept; one without both placeholders
+        /// keeps the list and appends the item, as `join` would drop neither.
+        init(_ pattern: String) {
+            let marker = "\u{0}"
+            let marked = ListFormat.join(pattern, marker + "0", marker + "1")
+            let pieces = marked.components(separatedBy: marker)
+            guard pieces.count == 3, let first = pieces[1].first, let second = pieces[2].first, first != second else {
+                (listFirst, before, between, after) = (true, "", ", ", "")
+                return
+            }
+            listFirst = first == "0"
+            before = pieces[0]
+            between = String(pieces[1].dropFirst())
+            after = String(pieces[2].dropFirst())
+        }
+    }
+
+    /// A list being built by wrapping patterns around it, kept as the text to its left (innermost last) and to its
+    /// right (in order), so that each wrap costs the pattern and the item, not the list so far: joining a million
+    /// items is linear, where substituting the whole list into each pattern was quadratic.
+    struct Wrapped {
+        private let core: String
+        private var left: [String] = []
+        private var right: [String] = []
+
+        init(_ core: String) { self.core = core }
+
+        mutating func wrap(_ pattern: Pattern, with item: String) {
+            if pattern.listFirst {
+                left.append(pattern.before)
+                right.append(pattern.between + item + pattern.after)
+            } else {
+                left.append(pattern.before + item + pattern.between)
+                right.append(pattern.after)
+            }
+        }
+
+        func joined() -> String { left.reversed().joined() + core + right.joined() }
     }
 
     /// `pattern` with `{0}` and `{1}` replaced in one pass, so an item's own braces stay text.

@@ -86,6 +86,9 @@ extension ZoneInfo {
     /// `date` in ISO 8601 with this zone's offset at that instant (`2026-03-29T03:00:00+0200`), as the CLI and
     /// the preview report print times.
     package func iso8601(_ date: Date) -> String {
+        // Total: a problem's text may quote any date, and `Int64` of one past ±2^63 s (or NaN) traps.
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 9.2e18 else { return "\(seconds) s since 1970" }
         let offset = secondsFromGMT(atUnixTime: Int64(date.timeIntervalSince1970.rounded(.down)))
         return date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: offset) ?? .gmt))
     }

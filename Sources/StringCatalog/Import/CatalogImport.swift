@@ -44,7 +44,39 @@ public struct CatalogImport: Sendable {
         let locales = codes.map { code in
             ImportedLocale(code: code.code, tag: code.tag, messages: messages[code.code] ?? [])
         }
-        return ImportedCatalog(sourceLanguage: document.sourceLanguage, locales: locales, problems: problems)
+        return ImportedCatalog(
+            sourceLanguage: document.sourceLanguage, locales: try Self.mergingSpellings(locales), problems: problems)
+    }
+
+    /// One bundle per locale: localizations whose codes name one locale (`pt-BR`, `pt_BR`, `PT-br`) would all be
+    /// written to `pt-br/translations.json`, the last one winning. Their messages are merged, in order, when no
+    /// key has two different texts; else the import is refused, naming both codes and the key.
+    static func mergingSpellings(_ locales: [ImportedLocale]) throws(CatalogError) -> [ImportedLocale] {
+        var merged: [ImportedLocale] = []
+        for locale in locales {
+            guard let index = merged.firstIndex(where: { $0.tag.normalized == locale.tag.normalized }) else {
+                merged.append(locale)
+                continue
+            }
+            let first = merged[index]
+            var messages = first.messages
+            for (key, message) in locale.messages {
+                if let existing = messages.first(where: { $0.key == key }) {
+                    guard existing.message == message else {
+                        throw CatalogError(
+                            path: CatalogPath.root.member("strings").member(key).member("localizations").description,
+                            reason:
+                                "'\(first.code)' and '\(locale.code)' are one locale (\(locale.tag.normalized)) but "
+                                + "translate this key differently; keep one of the two localizations")
+                    }
+                    continue
+                }
+                messages.append((key, message))
+            }
+            merged[index] = ImportedLocale(
+                code: first.code, tag: first.tag, messages: messages, mergedCodes: first.mergedCodes + [locale.code])
+        }
+        return merged
     }
 
     /// The localization codes to convert, each with its locale, in Xcode's order.
@@ -264,6 +296,16 @@ public struct ImportedLocale: Sendable {
     public let tag: LocaleTag
     /// Its messages in ICU MessageFormat, in the catalog's order of keys.
     public let messages: [(key: String, message: String)]
+    /// The other codes of the catalog that name the same locale (`pt_BR` beside `pt-BR`), whose messages were
+    /// merged into these; empty for most.
+    public let mergedCodes: [String]
+
+    init(code: String, tag: LocaleTag, messages: [(key: String, message: String)], mergedCodes: [String] = []) {
+        self.code = code
+        self.tag = tag
+        self.messages = messages
+        self.mergedCodes = mergedCodes
+    }
 
     /// The directory the CDN layout keeps this locale in: the normalised tag (`pt-br`), as `Locales/` has it.
     public var directoryName: String { tag.normalized }

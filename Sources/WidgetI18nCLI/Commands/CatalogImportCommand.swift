@@ -50,6 +50,12 @@ enum CatalogImportCommand: Command {
                 written.map { (directory + "/" + $0.directoryName + "/translations.json", $0.jsonBytes) })
         } catch { throw .failure(error.description) }
         CatalogExportCommand.report(imported.problems, output: context.output)
+        for locale in written where !locale.mergedCodes.isEmpty {
+            context.output.warning(
+                TerminalText.escaped(
+                    "\(([locale.code] + locale.mergedCodes).map { "'\($0)'" }.joined(separator: " and ")) name one "
+                        + "locale: their messages were merged into \(shown)/\(locale.directoryName)/translations.json"))
+        }
         for locale in written {
             context.output.writeLine(
                 TerminalText.escaped(

@@ -13,6 +13,9 @@ enum FormatValue {
 
     /// The names of the value objects a `--jsonl` line may hold.
     static let kinds = ["relativeTime", "list", "duration", "displayName"]
+    /// The most items a list value may have: joining is linear, but a list of more is no widget's text, and its
+    /// output would be megabytes.
+    static let maximumListItems = 100_000
 
     /// The value of a line's `kind` object, or a message naming what is wrong with it.
     static func parse(kind: String, _ json: Any) -> Result<FormatValue, FormatValueError> {
@@ -37,6 +40,11 @@ enum FormatValue {
                 try known(object, ["items", "type", "style"], in: kind)
                 guard let items = object["items"] as? [Any], let strings = items as? [String] else {
                     throw .init("list needs \"items\", an array of strings")
+                }
+                guard strings.count <= Self.maximumListItems else {
+                    throw .init(
+                        "list has \(strings.count) items, more than the \(Self.maximumListItems) a widget's line could show"
+                    )
                 }
                 return .success(
                     .list(

@@ -1,5 +1,6 @@
-// Locale tags and project ids with what WidgetI18n's Swift types make of them: the Swift tests' own tables
-// (Tests/LocaleDataTests/Data/locale-tags.json, Tests/I18nCoreTests/ProjectIDTests.swift) and more inputs.
+// Locale tags, project ids and App Group ids with what WidgetI18n's Swift types make of them: the Swift tests' own
+// tables (Tests/LocaleDataTests/Data/locale-tags.json, Tests/I18nCoreTests/ProjectIDTests.swift) and more inputs;
+// the end-to-end test asks the built widget-i18n about every one.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,4 +31,18 @@ export const invalidProjects = [
   'acme/..', './widgets', 'acme widgets/x', 'acme/wid gets', 'acme/widgets\n', '-acme/widgets', 'acme/.hidden',
   '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2', 'ünï/code', 'acme:x/widgets', `${'a'.repeat(101)}/b`,
   '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2g',
+];
+
+/**
+ * App Group ids as GroupContainer.validateGroupIdentifier (Sources/GroupStore/GroupContainer.swift) takes them:
+ * 1 to 200 bytes of ASCII letters, digits, `.`, `-` and `_`, the first not `.`.
+ */
+export const validAppGroups = [
+  'group.acme.widgets', 'group.com.acme.app', 'a', 'A', '0', '-', '_', '-group', '_group', 'group.', 'group..x',
+  'Group.ACME-Widgets_2', 'a'.repeat(200),
+];
+export const invalidAppGroups = [
+  '', '.', '..', '.group', '../x', 'group/x', 'group/../x', '/group', 'group\\x', 'group x', ' group', 'group\n',
+  'group\t', 'group\u0000x', 'group~x', '~', 'group:x', 'group%2Fx', 'group*', 'grüp', 'group.\u{1F600}', 'gr\u00a0p',
+  '\uD800', 'a'.repeat(201),
 ];

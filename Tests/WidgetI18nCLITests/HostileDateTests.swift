@@ -1,0 +1,52 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Dates and times from outside, each in a child process: a date no calendar reaches, and a recorded time no
+/// clock can hold, are problems with a message, never a trap (before, `{d}` in the chinese calendar exited 132
+/// and `status` trapped on an Expo `cachedAt` of 9.3e21).
+@Suite struct HostileDateTests {
+    @Test(arguments: ["zh-u-ca-chinese", "ko-u-ca-dangi", "ar-u-ca-islamic-umalqura", "en", "ja-u-ca-japanese"])
+    func aPlainPlaceholderChecksTheDateLikeADateArgument(_ locale: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let lines = ["1e300", "-1e300", "8.640000000000001e15"].map { milliseconds in
+            #"{"locale":"\#(locale)","message":"{d}","args":{"d":{"$date":\#(milliseconds)}}}"#
+        }
+        let result = try cli.run(["format", "--jsonl"], input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0, "\(result)")
+        let replies = result.standardOutput.split(separator: "\n")
+        #expect(replies.count == 3)
+        for reply in replies {
+            #expect(reply.contains("must be a date within 100,000,000 days of 1970"), "\(reply)")
+        }
+        // As `{d, date}` says of the same dates.
+        let dated = try cli.run(
+            ["format", "--jsonl"],
+            input: Data(#"{"locale":"\#(locale)","message":"{d, date}","args":{"d":{"$date":1e300}}}"#.utf8 + [0x0A]))
+        #expect(dated.standardOutput.contains("must be a date within 100,000,000 days of 1970"))
+    }
+
+    @Test(arguments: ["9.3e21", "1e300", "-1e300", "-9.3e21"])
+    func statusAndLocaleListSurviveAnExpoTimeNoClockHolds(_ cachedAt: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        #expect(
+            try cli.run(
+                ["store", "put", "@better-i18n:acme/widgets:de:translations"],
+                input: Data(#"{"today":{"title":"Heute"}}"#.utf8)
+            ).status == 0)
+        #expect(
+            try cli.run(
+                ["store", "put", "@better-i18n:acme/widgets:de:meta", "--no-validate"],
+                input: Data(#"{"cachedAt":\#(cachedAt)}"#.utf8)
+            ).status == 0)
+        for command in [["status"], ["locale", "list"], ["t", "today.title", "--locale", "de", "--explain"]] {
+            let result = try cli.run(command)
+            #expect(result.status == 0, "\(command): \(result)")
+        }
+        #expect(try cli.run(["status"]).standardOutput.contains("de        1 messages"))
+        #expect(try cli.run(["status"]).standardOutput.contains("Expo cache, no cachedAt"))
+    }
+}
