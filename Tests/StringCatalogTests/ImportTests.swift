@@ -270,3 +270,35 @@ import Testing
         #expect(message.contains("strings.a") || message.contains("\"a\""), "\(message)")
     }
 }
+
+/// Every bundle an import writes is one a widget reads whole, with every message the import made.
+@Suite struct ImportedBundlesReadTests {
+    @Test(arguments: [
+        "devices.xcstrings", "plurals.xcstrings", "positional.xcstrings", "states.xcstrings",
+        "substitutions.xcstrings", "unusual-keys.xcstrings",
+    ])
+    func everyWrittenBundleReadsWithAllItsMessages(_ name: String) throws {
+        let imported = try CatalogImport().bundles(fromCatalog: catalogData(name))
+        for locale in imported.locales where !locale.messages.isEmpty {
+            let bundle = try MessageBundle(jsonBytes: locale.jsonBytes)
+            #expect(bundle.messageCount == Set(locale.messages.map(\.key)).count, "\(name) \(locale.code)")
+            for (key, message) in locale.messages { #expect(bundle.message(forKey: key) == message) }
+        }
+    }
+
+    /// A key of more than 64 dot-separated parts was nested past the reader's depth limit, so the widget refused
+    /// the whole locale ("Messages nest deeper than 64 levels"); now the bundle stays flat and reads.
+    @Test(arguments: [64, 65, 200])
+    func aKeyDeeperThanTheReaderReadsKeepsTheBundleFlat(_ parts: Int) throws {
+        let deep = (0..<parts).map { "p\($0)" }.joined(separator: ".")
+        let bytes = Array(
+            #"{"sourceLanguage":"en","strings":{"\#(deep)":{},"today.title":{}},"version":"1.0"}"#.utf8)
+        let imported = try CatalogImport().bundles(fromCatalog: bytes)
+        let english = try #require(imported.locales.first)
+        let bundle = try MessageBundle(jsonBytes: english.jsonBytes)
+        #expect(bundle.message(forKey: deep) == deep)
+        #expect(bundle.message(forKey: "today.title") == "today.title")
+        // Nested while the reader reads that deep, flat past it.
+        #expect(String(decoding: english.jsonBytes, as: UTF8.self).contains(#""today": {"#) == (parts <= 64))
+    }
+}

@@ -3,7 +3,7 @@ import I18nCore
 /// Writes a locale's messages as a better-i18n bundle, `translations.json` as the CDN serves it: nested by the
 /// dots of the keys (`{"today": {"title": "…"}}`), two spaces of indentation, in the order given; flat
 /// (`{"today.title": "…"}`) when the keys cannot nest (a key that is also another's prefix, an empty part as in
-/// `Done.`). `MessageBundle` reads both shapes alike.
+/// `Done.`, more parts than `MessageBundle.maximumDepth`). `MessageBundle` reads both shapes alike.
 enum BundleJSON {
     /// One level of the nested shape: members in order of first appearance.
     private final class Level {
@@ -35,6 +35,9 @@ enum BundleJSON {
         for (key, message) in messages {
             let parts = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard !parts.contains(where: \.isEmpty) else { return nil }
+            // A widget refuses a bundle nested deeper than it reads, every message of it: such a key stays flat,
+            // and so the bundle, as the fetcher stores what it cannot nest.
+            guard parts.count <= MessageBundle.maximumDepth else { return nil }
             var level = root
             for part in parts.dropLast() {
                 guard level.messages[part] == nil else { return nil }
