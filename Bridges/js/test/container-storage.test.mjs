@@ -3,15 +3,15 @@
 // both share, containerStorage, over a recording file system.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { containerStorage, groupStorage, keyFileName, keyOfFileName, storageKeys, storedIndex } from '../index.mjs';
 import { fileStorage } from '../node.mjs';
 import { makeExpoFileSystem } from './support/expo-file-system.mjs';
 import { sampleBundle } from './support/fakes.mjs';
+import { temporaryRoot } from './support/temporary.mjs';
 
 const PROJECT = 'acme/widgets';
 const MESSAGES_KEY = storageKeys.messages(PROJECT, 'tr');
@@ -20,15 +20,8 @@ const STAMP_KEY = storageKeys.messagesWritten(PROJECT, 'tr');
 const FETCH_METADATA_KEY = '@better-i18n:widget-i18n:messages-cache:acme/widgets:tr';
 const BUNDLE = JSON.stringify(sampleBundle('tr'));
 
-let root;
-before(() => {
-  root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-containers-'));
-});
-after(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-let count = 0;
-const freshDirectory = () => join(root, `container-${++count}`, 'Library', 'Application Support', 'widget-i18n');
+const fresh = temporaryRoot('widget-i18n-bridge-containers-');
+const freshDirectory = () => fresh('container', 'Library', 'Application Support', 'widget-i18n');
 const fileOf = (directory, key) => join(directory, keyFileName(key));
 const keysIn = (directory) => readdirSync(directory).map(keyOfFileName);
 
@@ -230,7 +223,7 @@ describe('groupStorage over an expo-file-system Directory', () => {
 
   /** A Directory in a fresh App Group container, and a check run halfway through every native write. */
   function expoContainer() {
-    const container = join(root, `expo-${++count}`);
+    const container = fresh('expo');
     mkdirSync(container);
     const complete = new Map();
     const seen = [];
@@ -306,7 +299,7 @@ describe('groupStorage over an expo-file-system Directory', () => {
   });
 
   test('a write that fails halfway leaves the old value and no temporary file', async () => {
-    const container = join(root, `expo-${++count}`);
+    const container = fresh('expo');
     mkdirSync(container);
     let failing = false;
     const expo = makeExpoFileSystem({

@@ -5,29 +5,20 @@
 // is accepted is accepted. The table of functions must name every export, so a new one cannot be left out.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import * as bridge from '../index.mjs';
 import * as node from '../node.mjs';
 import { makeExpoFileSystem } from './support/expo-file-system.mjs';
 import { fakeCore, MemoryExtensionStorage, memorySharedGroupPreferences } from './support/fakes.mjs';
+import { temporaryRoot } from './support/temporary.mjs';
 
 const PROJECT = 'acme/widgets';
 const GROUP = 'group.acme.widgets';
 const MESSAGES_KEY = bridge.storageKeys.messages(PROJECT, 'en');
 
-let root;
-before(() => {
-  root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-error-codes-'));
-});
-after(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-let count = 0;
-const freshDirectory = () => join(root, `container-${++count}`);
+const freshDirectory = temporaryRoot('widget-i18n-bridge-error-codes-');
 
 const trap = () => {
   throw new Error('a trap of a Proxy');

@@ -6,14 +6,14 @@
 // in the store stays there byte for byte, in a suite (the in-memory ExtensionStorage) and in a file container.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 
 import { groupStorage, keyFileName, mirrorToWidget, storageKeys } from '../index.mjs';
 import { fileStorage } from '../node.mjs';
 import { fakeCore, MemoryExtensionStorage } from './support/fakes.mjs';
+import { temporaryRoot } from './support/temporary.mjs';
 
 const PROJECT = 'acme/widgets';
 const GOOD = {
@@ -23,14 +23,7 @@ const GOOD = {
 const locales = ['en', 'de'];
 const DE_KEY = storageKeys.messages(PROJECT, 'de');
 
-let root;
-before(() => {
-  root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-stored-json-'));
-});
-after(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-let count = 0;
+const freshDirectory = temporaryRoot('widget-i18n-bridge-stored-json-');
 
 /**
  * The two stores, each with a good bundle of en and de mirrored into it and the de locale selected, and a
@@ -53,7 +46,7 @@ const stores = {
     };
   },
   'a file container (fileStorage)': async () => {
-    const directory = join(root, `container-${++count}`);
+    const directory = freshDirectory();
     const storage = fileStorage(directory);
     await mirrorToWidget({ core: fakeCore({ bundles: GOOD }), storage, project: PROJECT, locales, locale: 'de' });
     return {
