@@ -84,7 +84,10 @@ let package = Package(
             dependencies: ["GroupContract", "GroupStore", "LocaleData", "I18nCore", "TestSupport"]),
         .testTarget(
             name: "WidgetTranslatorTests",
-            dependencies: ["LocaleData", "WidgetTranslator", "GroupContract", "GroupStoreUserDefaults", "TestSupport"],
+            dependencies: [
+                "LocaleData", "WidgetTranslator", "GroupContract", "GroupStoreUserDefaults", "TimelineEngine",
+                "TestSupport",
+            ],
             exclude: ["Data"]),
         .testTarget(
             name: "TimelineEngineTests",
@@ -94,7 +97,8 @@ let package = Package(
         .testTarget(
             name: "CDNFetcherTests",
             dependencies: [
-                "LocaleData", "CDNFetcher", "GroupContract", "GroupStoreUserDefaults", "WidgetTranslator", "TestSupport",
+                "LocaleData", "CDNFetcher", "GroupContract", "GroupStoreUserDefaults", "WidgetTranslator",
+                "TestSupport",
             ],
             resources: [.copy("Data")]),
         .testTarget(

@@ -62,13 +62,14 @@ public struct TodayWidget: EntryTimelineProvider {
         // text changes keeps it true until the reload at midnight, without spending reloads on it. A small widget
         // has no footer, and no entries for it.
         let format = translator.format
+        // A context date JavaScript's Date could not hold has no footer changes to schedule.
         let footerChanges =
             context.family == .systemSmall
             ? []
-            : RelativeTextSchedule().changes(
+            : (try? RelativeTextSchedule().changes(
                 of: context.date, after: context.date, through: midnight, timeZone: zone,
                 thresholds: Self.footerThresholds
-            ) { format.relativeTime(from: context.date, to: $0, thresholds: Self.footerThresholds) }
+            ) { try format.relativeTime(from: context.date, to: $0, thresholds: Self.footerThresholds) }) ?? []
         let dates = Set([context.date, midnight] + starts + footerChanges).sorted()
         return EntryTimeline(
             entries: dates.map {
@@ -118,10 +119,13 @@ public struct TodayWidget: EntryTimelineProvider {
             }
         }
         if context.family == .systemLarge || context.family == .systemMedium {
-            // In the widget's language, not the system's, as `Text(updated, style: .relative)` would be.
-            let ago = WidgetFormatter(locale: builder.locale, timeZone: zone).relativeTime(
+            // In the widget's language, not the system's, as `Text(updated, style: .relative)` would be; no footer for
+            // a date past JavaScript's.
+            if let ago = try? WidgetFormatter(locale: builder.locale, timeZone: zone).relativeTime(
                 from: updated, to: date, thresholds: Self.footerThresholds)
-            builder.add("today.updatedAgo", ["ago": .string(ago)], as: .secondary)
+            {
+                builder.add("today.updatedAgo", ["ago": .string(ago)], as: .secondary)
+            }
         }
         return builder.entry(at: date, family: context.family)
     }

@@ -16,8 +16,12 @@ struct CatalogDocument {
     let entries: [JSONNode.Member]
 
     /// Reads and checks `bytes`.
-    /// - Throws: `CatalogError` naming the member that is missing, of the wrong kind, or a version not read.
+    /// - Throws: `CatalogError` naming the member that is missing, of the wrong kind, or a version not read, and
+    ///   for a catalog larger than `CatalogImport.maximumCatalogSize`.
     init(bytes: [UInt8]) throws(CatalogError) {
+        guard bytes.count <= CatalogImport.maximumCatalogSize else {
+            throw CatalogError(path: "", reason: CatalogImport.tooLarge(bytes.count))
+        }
         self.bytes = bytes
         root = try JSONReader.parse(bytes)
         guard root.members != nil else {
@@ -64,6 +68,15 @@ struct CatalogDocument {
 
     /// The bytes that spell `node` in the file.
     func verbatim(_ node: JSONNode) -> [UInt8] { Array(bytes[node.range]) }
+
+    /// The file's line ending: `\r\n` when its first line ends so (a catalog saved on Windows or by a tool that
+    /// writes CRLF), else `\n`; what a merge writes its new lines with.
+    var newline: [UInt8] {
+        guard let first = bytes.firstIndex(of: 0x0A), first > bytes.startIndex, bytes[first - 1] == 0x0D else {
+            return [0x0A]
+        }
+        return [0x0D, 0x0A]
+    }
 
     /// The bytes that spell `member`'s name, quotes included.
     func spelling(of member: JSONNode.Member) -> [UInt8] { Array(bytes[member.nameRange]) }

@@ -55,19 +55,22 @@ public struct RelativeTextSchedule: Sendable {
     ///   - end: the last instant to consider.
     ///   - timeZone: the zone whose calendar months the unit selection counts.
     ///   - thresholds: the thresholds `text` selects its unit with; formatjs' by default.
-    ///   - text: the text shown at an instant, e.g. `{ translator.format.relativeTime(from: date, to: $0) }`.
+    ///   - text: the text shown at an instant, e.g. `{ try translator.format.relativeTime(from: date, to: $0) }`.
+    /// - Throws: `DateRangeError` when `date`, `start` or `end` lies outside `DateRangeError.range` (the dates of
+    ///   JavaScript's `Date`), or what `text` throws.
     public func changes(
         of date: Date, after start: Date, through end: Date, timeZone: ZoneInfo,
-        thresholds: RelativeTimeThresholds = .formatjs, text: (Date) -> String
-    ) -> [Date] {
-        var raw = RawChanges(
+        thresholds: RelativeTimeThresholds = .formatjs, text: (Date) throws -> String
+    ) throws -> [Date] {
+        try DateRangeError.check(date, start, end)
+        var raw = try RawChanges(
             date: date, now: start, end: end, timeZone: timeZone, thresholds: thresholds, shown: text(start))
         var result: [Date] = []
         var shown = raw.shown
         var lastEntry = start
-        var change = raw.next(text)
+        var change = try raw.next(text)
         while let current = change, result.count < maximumEntries {
-            let following = raw.next(text)
+            let following = try raw.next(text)
             let spacing = max(minimumSpacing, abs(current.instant.timeIntervalSince(date)) * spacingFraction)
             if current.instant.timeIntervalSince(lastEntry) >= spacing, current.text != shown {
                 // A text that would show only briefly gives way to the next one, unless waiting for that one would
@@ -98,19 +101,20 @@ public struct RelativeTextSchedule: Sendable {
         var shown: String
         var steps = 0
 
-        mutating func next(_ text: (Date) -> String) -> (instant: Date, text: String)? {
+        mutating func next(_ text: (Date) throws -> String) throws -> (instant: Date, text: String)? {
             // A step of a rounded value takes effect just after its half (JavaScript rounds halves up), so the text
             // at a boundary may still be the old one; a millisecond later it is the new one.
             while steps < 100_000 {
                 steps += 1
-                let boundary = RelativeTimeSelection.nextBoundary(
+                let boundary = try RelativeTimeSelection.nextBoundary(
                     of: date, after: now, timeZone: timeZone, thresholds: thresholds)
                 guard boundary <= end else { return nil }
                 var instant = boundary
-                var current = text(instant)
+                var current = try text(instant)
                 if current == shown {
                     instant = boundary.addingTimeInterval(0.001)
-                    current = text(instant)
+                    guard instant <= end else { return nil }
+                    current = try text(instant)
                 }
                 now = instant
                 guard current != shown, instant <= end else { continue }

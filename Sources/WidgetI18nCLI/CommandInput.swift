@@ -87,6 +87,57 @@ enum CommandInput {
         return values
     }
 
+    /// A `--jsonl` request line as an object, or why it is none: not JSON (with the number no double holds,
+    /// such as `1e400`, named), or JSON that is no object, for which `expected` lists the members.
+    static func requestObject(_ line: String, expected: String) -> Result<[String: Any], RequestLineError> {
+        if let parsed = try? JSONSerialization.jsonObject(with: Data(line.utf8)) {
+            guard let object = parsed as? [String: Any] else {
+                return .failure(RequestLineError(description: "Not a JSON object: expected {\(expected)}"))
+            }
+            return .success(object)
+        }
+        if let number = firstUnrepresentableNumber(in: line) {
+            return .failure(
+                RequestLineError(
+                    description: "The number \(QuotedExcerpt.of(number)) is past what a double holds (±1.8e308)"))
+        }
+        return .failure(RequestLineError(description: "Not JSON: expected an object {\(expected)} on one line"))
+    }
+
+    /// The first number outside the strings of `line` whose value is infinite as a double.
+    static func firstUnrepresentableNumber(in line: String) -> String? {
+        let bytes = Array(line.utf8)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, "0123456789+-.eE".utf8.contains(bytes[index]) { index += 1 }
+            let token = String(decoding: bytes[start..<index], as: UTF8.self)
+            if let value = Double(token), value.isInfinite { return token }
+        }
+        return nil
+    }
+
+    /// Why a request line is none.
+    struct RequestLineError: Error {
+        let description: String
+    }
+
     /// One reply line of a `--jsonl` mode: compact JSON, keys sorted, `/` unescaped.
     static func jsonLine(_ object: [String: Any]) -> String {
         let data =

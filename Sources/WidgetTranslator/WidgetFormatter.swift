@@ -19,7 +19,7 @@ import LocaleData
 /// let format = translator.format
 /// format.relativeTime(-5, unit: .minute)                       // "5 dakika önce"
 /// format.relativeTime(-1, unit: .day, numeric: .auto)          // "dün"
-/// format.relativeTime(from: updated, to: now)                  // as formatjs' selectUnit picks the unit
+/// try format.relativeTime(from: updated, to: now)              // as formatjs' selectUnit picks the unit
 /// format.list(["siete", "ocho"], type: .disjunction)           // "siete u ocho" in Spanish
 /// format.duration(DurationFields(hours: 1, minutes: 20))       // "1 saat 20 dakika"
 /// format.displayName(of: "en-GB")                              // "İngiliz İngilizcesi"
@@ -60,11 +60,12 @@ public struct WidgetFormatter: Sendable {
     ///   - style: the length of the unit's name; `.long` by default.
     ///   - numeric: `.auto` by default here, so that zero seconds is "now" rather than "in 0 seconds".
     ///   - thresholds: where each unit gives way to the next, as `selectUnit`'s third argument; formatjs' by default.
+    /// - Throws: `DateRangeError` for an instant outside `DateRangeError.range` (the dates of JavaScript's `Date`).
     public func relativeTime(
         from date: Date, to now: Date, style: FormatLength = .long, numeric: RelativeTimeNumeric = .auto,
         thresholds: RelativeTimeThresholds = .formatjs
-    ) -> String {
-        let selection = RelativeTimeSelection(of: date, from: now, timeZone: timeZone, thresholds: thresholds)
+    ) throws(DateRangeError) -> String {
+        let selection = try RelativeTimeSelection(of: date, from: now, timeZone: timeZone, thresholds: thresholds)
         return relativeTime(selection.value, unit: selection.unit, style: style, numeric: numeric)
     }
 
@@ -120,8 +121,10 @@ public struct WidgetFormatter: Sendable {
     /// - Parameters:
     ///   - date: the instant.
     ///   - skeleton: the skeleton, without `::`.
-    public func dateTime(_ date: Date, skeleton: String) -> String {
-        message("{d, date, ::\(skeleton)}", ["d": .date(date)])
+    /// - Throws: `DateRangeError` for an instant outside `DateRangeError.range` (the dates of JavaScript's `Date`).
+    public func dateTime(_ date: Date, skeleton: String) throws(DateRangeError) -> String {
+        try DateRangeError.check(date)
+        return message("{d, date, ::\(skeleton)}", ["d": .date(date)])
     }
 
     private func message(_ text: String, _ arguments: MessageArguments) -> String {

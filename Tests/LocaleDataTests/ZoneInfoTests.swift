@@ -506,3 +506,35 @@ private struct SplitMix64 {
         return mixed ^ (mixed >> 31)
     }
 }
+
+/// `iso8601` is what Foundation's ISO 8601 style prints for every Gregorian date to 9999, and true past it:
+/// Foundation's style stops at 4713 BC, so a problem quoted a year-270,000 date as `-4712-01-01T12:00:00Z`. Before
+/// 1582 Foundation counts Julian days, where ISO 8601 (and JavaScript's `toISOString`) stay Gregorian.
+@Suite struct ZoneISO8601Tests {
+    @Test(arguments: ["UTC", "Europe/Istanbul", "America/St_Johns", "Asia/Kathmandu", "Pacific/Kiritimati"])
+    func ordinaryDatesAreFoundationsText(_ identifier: String) throws {
+        let zone = try #require(ZoneInfo(identifier: identifier))
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            // Years 1583 to 9999, whole and fractional seconds.
+            let seconds =
+                Double.random(in: -12_212_553_600...253_402_300_799, using: &generator).rounded(.down)
+                + (Bool.random(using: &generator) ? 0.75 : 0)
+            let date = Date(timeIntervalSince1970: seconds)
+            let offset = zone.secondsFromGMT(atUnixTime: Int64(seconds.rounded(.down)))
+            let style = Date.ISO8601FormatStyle(timeZone: try #require(TimeZone(secondsFromGMT: offset)))
+            #expect(zone.iso8601(date) == date.formatted(style), "\(seconds)")
+        }
+    }
+
+    @Test func datesPastFoundationsAreExpandedYearsAsJavaScriptWritesThem() {
+        // `new Date(8.64e15).toISOString()` is "+275760-09-13T00:00:00.000Z"; `new Date(-8.64e15)` "-271821-04-20…".
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: 8.64e12)) == "+275760-09-13T00:00:00Z")
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: -8.64e12)) == "-271821-04-20T00:00:00Z")
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: -62_135_596_801)) == "0000-12-31T23:59:59Z")
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: -62_167_219_201)) == "-000001-12-31T23:59:59Z")
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: 253_402_300_800)) == "+010000-01-01T00:00:00Z")
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: 1e300)) == "1e+300 s since 1970")
+        #expect(ZoneInfo.utc.iso8601(Date(timeIntervalSince1970: .nan)) == "nan s since 1970")
+    }
+}

@@ -302,3 +302,32 @@ import Testing
         #expect(String(decoding: english.jsonBytes, as: UTF8.self).contains(#""today": {"#) == (parts <= 64))
     }
 }
+
+/// A specifier's numbers are bounded: `%.9999999f` became a 10 MB skeleton, and the error quoted all of it (200
+/// such keys took 80 s, 2 GB of memory and 2 GB of stderr).
+@Suite struct ImportAmplificationTests {
+    @Test func aPrecisionPastASkeletonsIsUnsupportedWithAShortReason() throws {
+        let spelling = ImportSpellingTests()
+        let keys = (0..<200).map { ("en", "k\($0)", "%@ has %.9999999f left") } + [("en", "ok", "%@ has %.20f left")]
+        let imported = try CatalogImport().bundles(fromCatalog: spelling.catalog(keys))
+        let english = try #require(imported.locales.first { $0.tag.normalized == "en" })
+        #expect(english.messages.map(\.key) == ["ok"])
+        #expect(
+            english.messages.first?.message == "{arg1} has {arg2, number, ::." + String(repeating: "0", count: 20)
+                + "} left")
+        #expect(imported.problems.count == 200)
+        for problem in imported.problems {
+            #expect(problem.description.utf8.count < 300, "\(problem.description.prefix(400))")
+            #expect(problem.description.contains("precision above 20 digits"), "\(problem.description.prefix(400))")
+        }
+    }
+
+    @Test func aSkeletonTokensErrorQuotesAnExcerpt() {
+        let token = String(repeating: "0", count: 100_000)
+        let formatted = ICUMessageFormatter().format("{n, number, ::.\(token)}", locale: .english, arguments: ["n": 1])
+        #expect(formatted.problems.allSatisfy { $0.description.utf8.count < 300 })
+        #expect(throws: MessageParseError.self) { try MessageParser.parse("{n, number, ::.\(token)}") }
+        let error = #expect(throws: MessageParseError.self) { try MessageParser.parse("{n, number, ::.\(token)}") }
+        #expect((error?.description.utf8.count ?? .max) < 300)
+    }
+}

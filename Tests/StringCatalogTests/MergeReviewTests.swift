@@ -7,6 +7,7 @@ import Testing
 /// A merge whose source text changed marks the translations it kept but did not export `needs_review`, as Xcode
 /// marks translations of a changed source string.
 @Suite struct MergeReviewTests {
+    static let existingForTests = existing
     private static let existing = Array(
         #"""
         {
@@ -107,5 +108,40 @@ import Testing
         ])
         #expect(catalog.bytes == Self.existing)
         #expect(catalog.problems.isEmpty)
+    }
+}
+
+/// A catalog with CRLF line endings keeps them: before, a merge wrote LF around CRLF copies and counted every
+/// exported key as changed.
+@Suite struct MergeLineEndingTests {
+    private static let crlf = Array(
+        String(decoding: MergeReviewTests.existingForTests, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n")
+            .utf8)
+
+    private func export(_ messages: [String: [String: String]]) throws -> ExportedCatalog {
+        try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
+            from: bundles(messages), merging: Self.crlf)
+    }
+
+    @Test func anUntouchedCRLFCatalogComesOutByteForByte() throws {
+        let catalog = try export([
+            "en": ["welcome": "Welcome", "days": "{n, plural, one {# day} other {# days}}"],
+            "fr": ["days": "{n, plural, one {# jour} other {# jours}}"],
+        ])
+        #expect(catalog.bytes == Self.crlf)
+        #expect(catalog.unchanged == 2 && catalog.changed == 0)
+    }
+
+    @Test func aChangeAndANewKeyAreWrittenWithCRLF() throws {
+        let catalog = try export([
+            "en": ["welcome": "Welcome!", "days": "{n, plural, one {# day} other {# days}}", "new.key": "New"]
+        ])
+        #expect(catalog.changed == 1 && catalog.unchanged == 1 && catalog.added == 1)
+        let lines = catalog.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        #expect(lines.count > 60)
+        // Every line but the last (the catalog ends without a newline) ends in CR LF.
+        #expect(lines.dropLast().allSatisfy { $0.last == 0x0D })
+        let text = String(decoding: catalog.bytes, as: UTF8.self)
+        #expect(text.contains("\"value\" : \"Welcome!\"\r\n") && text.contains("\"new.key\" : {\r\n"))
     }
 }

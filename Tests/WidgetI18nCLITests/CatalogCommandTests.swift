@@ -293,3 +293,86 @@ import Testing
                 == "error: No cached messages for 'en'; run 'widget-i18n fetch --locale en' first, or pass --cdn URL\n")
     }
 }
+
+/// What the probe gave `catalog` that is no ordinary catalog: a FIFO, a device, a file past the size limit, a
+/// catalog whose bundle no widget reads, a catalog shared by a symbolic link.
+@Suite struct HostileCatalogFileTests {
+    /// Before, a FIFO or a device was "permission denied".
+    @Test func aFIFOOrADeviceIsNamedForWhatItIs() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let fifo = cli.directory.appending("pipe.xcstrings")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for (path, reason) in [
+            (fifo, "it is a FIFO (named pipe), not a file"), ("/dev/null", "it is a device, not a file"),
+            (cli.directory.path, "it is a directory"),
+        ] {
+            let result = try cli.run(["catalog", "import", path, "--out", "out"])
+            #expect(result.status == 1)
+            #expect(result.standardError == "error: Cannot read the catalog '\(path)': \(reason)\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.appending("out")))
+    }
+
+    /// A catalog past 64 MiB is refused before it is read (a 200 MB one used 806 MB).
+    @Test func aCatalogPastTheLimitIsRefusedUnread() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let path = cli.directory.appending("huge.xcstrings")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 64 * 1024 * 1024 + 1) == 0)
+        let result = try cli.run(["catalog", "import", path, "--out", "out"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "error: Cannot read the catalog '\(path)': the catalog is 67108865 bytes, larger than the 64 MiB a "
+                + "catalog may be\n")
+    }
+
+    /// A bundle past the 4 MiB a widget reads is written, with a warning that the widget will refuse it.
+    @Test func aBundleNoWidgetReadsIsWrittenWithAWarning() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let long = String(repeating: "a", count: 1_100_000)
+        let entries = (0..<4).map {
+            #""k\#($0)":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"\#(long)"}}}}"#
+        }
+        let path = cli.directory.appending("big.xcstrings")
+        try Data(#"{"sourceLanguage":"en","strings":{\#(entries.joined(separator: ","))},"version":"1.0"}"#.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let result = try cli.run(["catalog", "import", path, "--out", "out"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "en: 4 messages → out/en/translations.json\n")
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: cli.directory.appending("out/en/translations.json"))[.size]
+                as? Int)
+        #expect(
+            result.standardError
+                == "warning: out/en/translations.json is \(size) bytes, more than the 4 MiB a widget reads "
+                + "(MessageBundle.maximumStoredSize): the widget will refuse it; import fewer keys\n")
+    }
+
+    /// `--merge` through a link updates the catalog it links to; before, the link became a regular file and the
+    /// shared catalog stayed stale.
+    @Test func mergeThroughALinkWritesTheLinkedCatalog() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "de"])
+        #expect(
+            try cli.run(["catalog", "export", "--keys", "today.title", "--out", "Shared/Localizable.xcstrings"]).status
+                == 0)
+        try FileManager.default.createDirectory(
+            atPath: cli.directory.appending("Widget"), withIntermediateDirectories: true)
+        let link = cli.directory.appending("Widget/Localizable.xcstrings")
+        #expect(symlink("../Shared/Localizable.xcstrings", link) == 0)
+        let merged = try cli.run([
+            "catalog", "export", "--keys", "today.title", "today.events", "--merge", "Widget/Localizable.xcstrings",
+        ])
+        #expect(merged.status == 0, "\(merged)")
+        #expect(merged.standardOutput.contains("1 added, 0 changed, 1 unchanged"), "\(merged)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../Shared/Localizable.xcstrings")
+        let shared = try #require(
+            FileManager.default.contents(atPath: cli.directory.appending("Shared/Localizable.xcstrings")))
+        #expect(String(decoding: shared, as: UTF8.self).contains("\"today.events\""))
+    }
+}

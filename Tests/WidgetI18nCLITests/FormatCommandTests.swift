@@ -42,6 +42,8 @@ import Testing
             {"locale": "ar", "message": "{n, plural, zero {لا شيء} one {واحد} two {اثنان} few {# قليل} many {# كثير} other {# آخر}}", "args": {"n": 3}}
             {"locale": "en", "message": "{n, plural, one {# day}}", "args": {"n": 1}}
             not json
+            [1, 2]
+            {"locale": "en", "message": "{n}", "args": {"n": 1e400}}
             {"locale": "../x", "message": "hi"}
             {"locale": "de", "message": "Hallo {name}", "args": {}}
             {"locale": "fr", "message": "{n, number}", "args": {"n": 1234.5}}
@@ -54,7 +56,10 @@ import Testing
             lines == [
                 #"{"output":"3 قليل"}"#,
                 #"{"error":"Missing 'other' clause in plural at 1:1"}"#,
+                #"{"error":"Not JSON: expected an object {\"locale\", \"message\", \"args\"} on one line"}"#,
                 #"{"error":"Not a JSON object: expected {\"locale\", \"message\", \"args\"}"}"#,
+                // Before, "Not a JSON object": the line is JSON, with a number no double holds.
+                #"{"error":"The number 1e400 is past what a double holds (±1.8e308)"}"#,
                 #"{"error":"Invalid locale '../x'; use a BCP 47 tag such as 'en' or 'pt-BR'"}"#,
                 #"{"error":"Missing argument 'name'; pass it as name=VALUE"}"#,
                 "{\"output\":\"1\u{202F}234,5\"}",

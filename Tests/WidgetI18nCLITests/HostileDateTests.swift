@@ -49,4 +49,17 @@ import Testing
         #expect(try cli.run(["status"]).standardOutput.contains("de        1 messages"))
         #expect(try cli.run(["status"]).standardOutput.contains("Expo cache, no cachedAt"))
     }
+
+    /// A date outside a table calendar's years is quoted as it is: before, Foundation's ISO 8601 style printed
+    /// any date before 4713 BC as `-4712-01-01T12:00:00Z`.
+    @Test func aDateOutsideATableCalendarIsQuotedAsItIs() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let line = #"{"locale":"zh-u-ca-chinese","message":"{d, date}","args":{"d":{"$date":-8.6e15}}}"#
+        let result = try cli.run(["format", "--jsonl"], input: Data((line + "\n").utf8))
+        #expect(
+            result.standardOutput
+                == #"{"error":"Argument 'd' must be a date the chinese calendar's table covers (local days 1900-01-01 to 2100-12-31), not -270554-11-06T23:06:40Z"}"#
+                + "\n")
+    }
 }

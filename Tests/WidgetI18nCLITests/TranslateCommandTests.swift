@@ -137,7 +137,7 @@ import Testing
                 #"{"locale":"tr","output":"Merhaba {name}!","problems":["Missing argument 'name'; pass it as name=VALUE"],"step":"locale tr"}"#,
                 #"{"locale":"tr","output":"Weather","problems":[],"step":"caller's default text"}"#,
                 #"{"locale":"tr","output":"widget.legacy","problems":[],"step":"the key itself"}"#,
-                #"{"error":"Not a JSON object: expected {\"key\", \"locale\", \"args\"}"}"#,
+                #"{"error":"Not JSON: expected an object {\"key\", \"locale\", \"args\"} on one line"}"#,
                 #"{"error":"Missing \"key\" (a non-empty string)"}"#,
                 #"{"error":"Invalid locale '../x': '../x' is not a valid subtag here; use a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant-TW'"}"#,
                 #"{"error":"\"locale\" must be a string, such as \"pt-BR\""}"#,

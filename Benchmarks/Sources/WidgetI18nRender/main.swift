@@ -69,6 +69,6 @@ if arguments.contains("--today") {
         + formatter.format(
             "{steps, number, ::compact-short} · {now, time, short} · {now, date, ::MMMEd}", locale: translator.locale,
             arguments: ["steps": 12_345, "now": .date(now)]
-        ).text + " · " + translator.format.relativeTime(from: now.addingTimeInterval(-300), to: now) + "\n"
+        ).text + " · " + (try translator.format.relativeTime(from: now.addingTimeInterval(-300), to: now)) + "\n"
 }
 print(output, terminator: "")

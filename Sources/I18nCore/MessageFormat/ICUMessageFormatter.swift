@@ -277,7 +277,9 @@ private struct Renderer {
             do {
                 return formats.format(number, try NumberSkeleton.cached(text))
             } catch {
-                problems.append(FormatProblem(.unsupported("number skeleton token '\(error.token)': \(error.reason)")))
+                problems.append(
+                    FormatProblem(
+                        .unsupported("number skeleton token '\(QuotedExcerpt.of(error.token))': \(error.reason)")))
                 return formats.format(number, .decimal, usesPatternPrecision: true)
             }
         }

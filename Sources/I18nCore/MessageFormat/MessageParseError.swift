@@ -1,3 +1,5 @@
+import LocaleData
+
 /// A message that is not valid ICU MessageFormat: what is wrong, and where.
 public struct MessageParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with the message.
@@ -54,7 +56,8 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
             what = "Invalid plural selector '\(selector)': expected =N, zero, one, two, few, many or other"
         case .expectedCaseMessage(let selector): what = "Expected '{' and a message after selector '\(selector)'"
         case .expectedCases(let type): what = "Expected cases in \(type), such as 'other {…}'"
-        case .invalidSkeleton(let token, let reason): what = "Invalid skeleton token '\(token)': \(reason)"
+        case .invalidSkeleton(let token, let reason):
+            what = "Invalid skeleton token '\(QuotedExcerpt.of(token))': \(reason)"
         case .unknownZoneField(let field):
             what =
                 "Unknown time zone field '\(field)': expected z to zzzz, Z to ZZZZZ, O or OOOO, v or vvvv, V to VVVV, "

@@ -44,7 +44,7 @@ package struct DateFormats: Sendable {
     /// The seconds since 1970 a date can be formatted at: ECMAScript's time values, 100,000,000 days either
     /// side of 1970, which is what a JavaScript app can send. A message argument outside it is a per-message
     /// problem (`ICUMessageFormatter`); NaN is outside it.
-    package static let formattableRange: ClosedRange<Double> = -8.64e12...8.64e12
+    package static let formattableRange = DateRangeError.range
 
     /// `date` in `zone` as a MessageFormat `date` or `time` argument of `style` shows it: the style's pattern with
     /// the numbering CLDR gives it (`hebr` for `he`'s Hebrew dates), or `nil` when the locale's calendar is a
@@ -84,8 +84,7 @@ package struct DateFormats: Sendable {
 
     /// `format(_:pattern:zone:)` with the numbering overrides of the pattern's style.
     func format(_ date: Date, pattern: String, zone: ZoneInfo, overrides: DateNumberingOverrides) -> String? {
-        let raw = date.timeIntervalSince1970
-        let instant = raw.isNaN ? 0 : min(max(raw, Self.formattableRange.lowerBound), Self.formattableRange.upperBound)
+        let instant = DateRangeError.clamped(date)
         let seconds = Int64(instant.rounded(.down))
         let milliseconds = Int(((instant - Double(seconds)) * 1000).rounded(.down))
         let local = seconds + Int64(zone.secondsFromGMT(atUnixTime: seconds))

@@ -20,7 +20,8 @@
 ///
 /// Rounding is JavaScript's `Math.round`: halves go up (-2.5 is -2). Years and months are the Gregorian fields of
 /// both instants in `timeZone`, as `Date.getFullYear()` and `getMonth()` read them in the app's zone. The four
-/// thresholds can be moved, as `selectUnit`'s third argument moves them (`RelativeTimeThresholds`).
+/// thresholds can be moved, as `selectUnit`'s third argument moves them (`RelativeTimeThresholds`). Both instants
+/// must lie in `DateRangeError.range`, the dates a JavaScript app can send; any other throws `DateRangeError`.
 public struct RelativeTimeSelection: Hashable, Sendable {
     /// How many units `date` is from `now`: negative in the past ("5 minutes ago" is -5).
     public let value: Double
@@ -45,9 +46,11 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     ///   - now: the instant it is described from.
     ///   - timeZone: the zone whose calendar years and months count.
     ///   - thresholds: where each unit gives way to the next; formatjs' by default.
+    /// - Throws: `DateRangeError` for an instant outside `DateRangeError.range`, or NaN.
     public init(
         of date: Date, from now: Date, timeZone: ZoneInfo, thresholds: RelativeTimeThresholds = .formatjs
-    ) {
+    ) throws(DateRangeError) {
+        try DateRangeError.check(date, now)
         let seconds = date.timeIntervalSince(now)
         for threshold in Self.regimes(thresholds) where abs(seconds) < threshold.limit {
             self.init(value: Self.round(seconds / threshold.seconds), unit: threshold.unit)
@@ -85,9 +88,11 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     ///   - now: the instant to look after.
     ///   - timeZone: the zone whose calendar months count.
     ///   - thresholds: the thresholds the selection uses; formatjs' by default.
+    /// - Throws: `DateRangeError` for an instant outside `DateRangeError.range`, or NaN.
     public static func nextBoundary(
         of date: Date, after now: Date, timeZone: ZoneInfo, thresholds: RelativeTimeThresholds = .formatjs
-    ) -> Date {
+    ) throws(DateRangeError) -> Date {
+        try DateRangeError.check(date, now)
         let seconds = date.timeIntervalSince(now)
         let regimes = Self.regimes(thresholds)
         // A threshold is crossed where `date - now` is ±limit; as `now` grows, `date - now` falls, so a future date

@@ -8,8 +8,8 @@ import LocaleData
 /// marked `needs_review`, with a warning, when the key's source text changed), and so is an exported one that reads
 /// the same as its new text (``LocalizationReader``): its state, device variants and spelling stay. A source
 /// localization that is absent because the key is the source text stays absent when the key reads as the new
-/// source text. Everything is then written in Xcode's order and format, so an untouched catalog comes out as it
-/// went in.
+/// source text. Everything is then written in Xcode's order and format, with the file's own line ending (`\r\n`
+/// stays `\r\n`), so an untouched catalog comes out as it went in.
 struct CatalogMerge {
     private let document: CatalogDocument?
     private let sourceCode: String
@@ -57,7 +57,7 @@ struct CatalogMerge {
                 continue
             }
             let merged = merge(export, into: entry.value, document: document)
-            if XcodeJSON.bytes(of: merged, indent: 2) == document.verbatim(entry.value) {
+            if XcodeJSON.bytes(of: merged, indent: 2, newline: document.newline) == document.verbatim(entry.value) {
                 unchanged += 1
                 strings.append(document.copy(entry))
             } else {
@@ -77,7 +77,7 @@ struct CatalogMerge {
                     document.root.members!.map { member in
                         member.name == "strings"
                             ? document.replacing(member, with: .object(strings)) : document.copy(member)
-                    }))
+                    }), newline: document.newline)
             + Array(document.bytes[document.root.range.upperBound...])
     }
 

@@ -160,6 +160,12 @@ struct FormatStringReader {
                 guard length.isEmpty, precision == nil else { return .failure(unsupported("%@ takes no length")) }
                 return .success(.argument(position: argumentPosition, .object))
             case "f", "F":
+                // A skeleton's `.000…` holds at most 20 fraction digits (`NumberSkeleton`), as far as a double has
+                // meaningful ones; a larger precision would be a message as long as its number.
+                if let precision, precision > Self.maximumPrecision {
+                    return .failure(
+                        unsupported("a precision above \(Self.maximumPrecision) digits has no ICU skeleton equivalent"))
+                }
                 return .success(.argument(position: argumentPosition, .double(precision: precision)))
             default:
                 guard precision == nil else { return .failure(unsupported("a whole number takes no precision")) }
@@ -173,6 +179,9 @@ struct FormatStringReader {
             throw malformed("'\(conversion)' is not a conversion")
         }
     }
+
+    /// The most fraction digits a `%.Nf` may ask for: what a number skeleton (`.00…`) holds.
+    static let maximumPrecision = 20
 
     private var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 

@@ -17,6 +17,16 @@ import LocaleData
 ///     for locale in imported.locales { print(locale.code, locale.messages.count) }
 ///     for problem in imported.problems { print(problem) }
 public struct CatalogImport: Sendable {
+    /// The largest catalog read, 64 MiB: a catalog of every string of a large app is a few megabytes, and reading
+    /// one takes about four times its size in memory (a 200 MB catalog took 806 MB), so a larger file is refused
+    /// before it is read.
+    public static let maximumCatalogSize = 64 * 1024 * 1024
+
+    /// Why a catalog of `size` bytes is refused.
+    package static func tooLarge(_ size: Int) -> String {
+        "the catalog is \(size) bytes, larger than the \(maximumCatalogSize / 1024 / 1024) MiB a catalog may be"
+    }
+
     /// The localizations to convert, in any spelling (`pt_br` finds `pt-BR`), or `nil` for all of them.
     public var locales: [LocaleTag]?
 

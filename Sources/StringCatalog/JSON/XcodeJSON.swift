@@ -34,10 +34,11 @@ struct CatalogMember: Sendable, Equatable {
 /// (swift-foundation's `JSONWriter.swift`: `serializeObject`, `serializeString`, `writeIndent`), which is what
 /// the catalogs Xcode writes look like (CubeLabsNZ/CubeTime's `Localizable.xcstrings`, Aemi-Studio/Cami's).
 enum XcodeJSON {
-    /// The catalog's bytes; `indent` is the level the value sits at, for a value inside a catalog.
-    static func bytes(of value: CatalogValue, indent: Int = 0) -> [UInt8] {
+    /// The catalog's bytes; `indent` is the level the value sits at, for a value inside a catalog, and `newline`
+    /// ends each line (a merged catalog's own, `\r\n` for one saved on Windows).
+    static func bytes(of value: CatalogValue, indent: Int = 0, newline: [UInt8] = [0x0A]) -> [UInt8] {
         var output: [UInt8] = []
-        write(value, indent: indent, to: &output)
+        write(value, indent: indent, newline: newline, to: &output)
         return output
     }
 
@@ -48,7 +49,7 @@ enum XcodeJSON {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: CatalogValue, indent: Int, to output: inout [UInt8]) {
+    private static func write(_ value: CatalogValue, indent: Int, newline: [UInt8], to output: inout [UInt8]) {
         switch value {
         case .string(let text): appendQuoted(text, to: &output)
         case .integer(let number): output.append(contentsOf: Array(String(number).utf8))
@@ -56,10 +57,13 @@ enum XcodeJSON {
         case .verbatim(let bytes): output.append(contentsOf: bytes)
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            output.append(0x0A)
+            output.append(contentsOf: newline)
             let sorted = members.sorted { XcodeKeyOrder.areInIncreasingOrder($0.name, $1.name) }
             for (index, member) in sorted.enumerated() {
-                if index > 0 { output.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
+                if index > 0 {
+                    output.append(UInt8(ascii: ","))
+                    output.append(contentsOf: newline)
+                }
                 appendIndent(indent + 1, to: &output)
                 if let spelling = member.spelling {
                     output.append(contentsOf: spelling)
@@ -67,9 +71,9 @@ enum XcodeJSON {
                     appendQuoted(member.name, to: &output)
                 }
                 output.append(contentsOf: Array(" : ".utf8))
-                write(member.value, indent: indent + 1, to: &output)
+                write(member.value, indent: indent + 1, newline: newline, to: &output)
             }
-            output.append(0x0A)
+            output.append(contentsOf: newline)
             appendIndent(indent, to: &output)
             output.append(UInt8(ascii: "}"))
         }

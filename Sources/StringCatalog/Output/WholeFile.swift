@@ -3,6 +3,8 @@ import Foundation
 /// Writes files whole or not at all: each goes to a temporary file beside it, is flushed, and is renamed over
 /// its path only once every file of the set is written, so a reader (Xcode, a build) sees the old files or the
 /// new ones, never half of one. A file that replaces another keeps its permissions; a new one gets the umask's.
+/// A path that is a symbolic link is written through to the file it names, as editors write one, so that a
+/// catalog shared by link stays shared.
 public enum WholeFile {
     /// Writes `bytes` to `path`.
     /// - Parameters:
@@ -25,7 +27,8 @@ public enum WholeFile {
             for directory in made.reversed() { rmdir(directory) }
         }
         do {
-            for (path, bytes) in files {
+            for (link, bytes) in files {
+                let path = try target(of: link)
                 try makeDirectories(for: path, made: &made)
                 temporaries.append((try temporary(bytes, for: path), path))
             }
@@ -38,6 +41,22 @@ public enum WholeFile {
             for (left, _) in temporaries[index...] { unlink(left) }
             throw WholeFileError(path: path, reason: reason)
         }
+    }
+
+    /// The file `path` names once its symbolic links are followed (relative ones from their own directory), or
+    /// `path` itself when it is no link; a link to a missing file names that file.
+    private static func target(of path: String) throws(WholeFileError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { throw WholeFileError(path: current, reason: String(cString: strerror(errno))) }
+            let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : parent(of: current) + "/" + destination
+        }
+        throw WholeFileError(path: path, reason: String(cString: strerror(ELOOP)))
     }
 
     /// Makes the missing directories above `path`, outermost first, and notes them in `made`.

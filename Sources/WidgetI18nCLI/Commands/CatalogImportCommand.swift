@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import I18nCore
 import LocaleData
 import StringCatalog
 
@@ -22,7 +23,8 @@ enum CatalogImportCommand: Command {
         (--bundled DIR, BundledMessages). A catalog that is not JSON, has an unknown version or a malformed
         format specifier is refused with the path of what is wrong, and nothing is written; a key that has no
         ICU form is reported and left out (exit 1), and the rest is written. Every file is written whole, and
-        none is unless all can be.
+        none is unless all can be. A catalog larger than 64 MiB is refused; a bundle larger than the 4 MiB a
+        widget reads is written with a warning.
 
         EXAMPLES:
           widget-i18n catalog import App/Localizable.xcstrings --out seed
@@ -37,7 +39,7 @@ enum CatalogImportCommand: Command {
             throw .usage("Unexpected argument '\(arguments.positionals[1])'; import one catalog at a time")
         }
         let locales = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text) }
-        let bytes = try CatalogExportCommand.read(context.path(file), shown: file)
+        let bytes = try CatalogExportCommand.catalogBytes(context.path(file), shown: file)
         let imported: ImportedCatalog
         do {
             imported = try CatalogImport(locales: locales.isEmpty ? nil : locales).bundles(fromCatalog: bytes)
@@ -45,10 +47,8 @@ enum CatalogImportCommand: Command {
         let shown = arguments.value("out") ?? "."
         let directory = context.path(shown)
         let written = imported.locales.filter { !$0.messages.isEmpty }
-        do {
-            try WholeFile.write(
-                written.map { (directory + "/" + $0.directoryName + "/translations.json", $0.jsonBytes) })
-        } catch { throw .failure(error.description) }
+        let files = written.map { (directory + "/" + $0.directoryName + "/translations.json", $0.jsonBytes) }
+        do { try WholeFile.write(files) } catch { throw .failure(error.description) }
         CatalogExportCommand.report(imported.problems, output: context.output)
         for locale in written where !locale.mergedCodes.isEmpty {
             context.output.warning(
@@ -61,6 +61,13 @@ enum CatalogImportCommand: Command {
                 TerminalText.escaped(
                     "\(locale.code): \(locale.messages.count) message\(locale.messages.count == 1 ? "" : "s") → "
                         + "\(shown)/\(locale.directoryName)/translations.json"))
+        }
+        for (locale, file) in zip(written, files) where file.1.count > MessageBundle.maximumStoredSize {
+            context.output.warning(
+                TerminalText.escaped(
+                    "\(shown)/\(locale.directoryName)/translations.json is \(file.1.count) bytes, more than "
+                        + "the \(MessageBundle.maximumStoredSize / 1024 / 1024) MiB a widget reads "
+                        + "(MessageBundle.maximumStoredSize): the widget will refuse it; import fewer keys"))
         }
         for locale in imported.locales where locale.messages.isEmpty {
             context.output.warning("\(locale.code): no message could be imported; nothing written for it")

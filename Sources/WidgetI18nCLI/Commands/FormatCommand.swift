@@ -223,8 +223,10 @@ enum FormatCommand: Command {
         zones: inout [String: ZoneInfo]
     ) -> String {
         func reply(_ key: String, _ value: String) -> String { CommandInput.jsonLine([key: value]) }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-            return reply("error", "Not a JSON object: expected {\"locale\", \"message\", \"args\"}")
+        let object: [String: Any]
+        switch CommandInput.requestObject(line, expected: #""locale", "message", "args""#) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return reply("error", error.description)
         }
         if let locale = object["locale"], !(locale is String) {
             return reply("error", "\"locale\" must be a string, a BCP 47 tag such as 'en' or 'pt-BR'")

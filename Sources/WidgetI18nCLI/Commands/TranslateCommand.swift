@@ -112,8 +112,10 @@ enum TranslateCommand: Command {
     static func translateLine(_ line: String, translator: WidgetTranslator, locale: LocaleTag?, defaultText: String?)
         -> String
     {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-            return CommandInput.jsonLine(["error": "Not a JSON object: expected {\"key\", \"locale\", \"args\"}"])
+        let object: [String: Any]
+        switch CommandInput.requestObject(line, expected: #""key", "locale", "args""#) {
+        case .success(let parsed): object = parsed
+        case .failure(let error): return CommandInput.jsonLine(["error": error.description])
         }
         guard let key = object["key"] as? String, !key.isEmpty else {
             return CommandInput.jsonLine(["error": "Missing \"key\" (a non-empty string)"])
