@@ -145,3 +145,34 @@ import Testing
         #expect(text.contains("\"value\" : \"Welcome!\"\r\n") && text.contains("\"new.key\" : {\r\n"))
     }
 }
+
+/// A localization the catalog spells otherwise (`pt_BR`) is the exported one (`pt-BR`): found by the catalog fuzz
+/// target, an export merged into such a catalog added `pt-BR` beside the old `pt_BR`, and the import then refused
+/// the catalog as two spellings of one locale that disagree.
+@Suite struct MergeSpellingTests {
+    static let catalog = Array(
+        #"{"sourceLanguage":"en","strings":{"greeting":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"Hello %@"}},"pt_BR":{"stringUnit":{"state":"translated","value":"Olá %@"}}}}},"version":"1.0"}"#
+            .utf8)
+
+    @Test func aChangedTranslationIsWrittenInTheCatalogsSpelling() throws {
+        let exported = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
+            from: bundles(["en": ["greeting": "Hello {arg1}"], "pt-BR": ["greeting": "Oi {arg1}"]]),
+            merging: Self.catalog)
+        let localizations = try JSONReader.parse(exported.bytes)["strings"]?["greeting"]?["localizations"]
+        #expect(localizations?.members?.map(\.name) == ["en", "pt_BR"])
+        #expect(localizations?["pt_BR"]?["stringUnit"]?["value"]?.string == "Oi %@")
+        let again = try CatalogImport().bundles(fromCatalog: exported.bytes)
+        let portuguese = try #require(again.locales.first { $0.tag.normalized == "pt-br" })
+        #expect(portuguese.messages.first?.message == "Oi {arg1}")
+    }
+
+    @Test func anUnchangedOneKeepsItsSpellingAndAddsNone() throws {
+        let exported = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
+            from: bundles(["en": ["greeting": "Hello {arg1}"], "pt-BR": ["greeting": "Olá {arg1}"]]),
+            merging: Self.catalog)
+        let localizations = try JSONReader.parse(exported.bytes)["strings"]?["greeting"]?["localizations"]
+        #expect(localizations?.members?.map(\.name) == ["en", "pt_BR"])
+        #expect(localizations?["pt_BR"]?["stringUnit"]?["value"]?.string == "Olá %@")
+        #expect(try CatalogImport().bundles(fromCatalog: exported.bytes).locales.count == 2)
+    }
+}

@@ -111,11 +111,16 @@ struct CatalogMerge {
                 },
                 as: new.value, code: sourceCode, isFormat: export.isFormat)
         }
+        // A localization the catalog spells another way (`pt_BR` for the exported `pt-BR`) is the same one: it is
+        // updated in its own spelling, not joined by a second one that an import would refuse as a conflict.
+        func exported(as name: String) -> (code: String, value: CatalogValue)? {
+            if let exact = export.localizations.first(where: { $0.code == name }) { return exact }
+            guard let tag = LocaleTag(parsing: name) else { return nil }
+            return export.localizations.first { tags[$0.code]?.normalized == tag.normalized }
+        }
         var localizations: [CatalogMember] = []
         for member in existing {
-            if sourceChanged, member.name != sourceCode,
-                !export.localizations.contains(where: { $0.code == member.name })
-            {
+            if sourceChanged, member.name != sourceCode, exported(as: member.name) == nil {
                 var marked = false
                 let value = Self.markedForReview(member.value, document, marked: &marked)
                 guard marked else {
@@ -129,7 +134,7 @@ struct CatalogMerge {
                         "the source text changed and this translation was not exported: kept, marked needs_review"))
                 continue
             }
-            guard let new = export.localizations.first(where: { $0.code == member.name }),
+            guard let new = exported(as: member.name),
                 !readsTheSame(
                     { (reader) throws(CatalogError) in try reader.read(member.value, at: .root) },
                     as: new.value, code: new.code, isFormat: export.isFormat)
@@ -139,7 +144,7 @@ struct CatalogMerge {
             }
             localizations.append(document.replacing(member, with: new.value))
         }
-        for new in export.localizations where !existing.contains(where: { $0.name == new.code }) {
+        for new in export.localizations where !existing.contains(where: { exported(as: $0.name)?.code == new.code }) {
             if new.code == sourceCode,
                 readsTheSame(
                     { (reader) throws(CatalogError) in try reader.readKey(export.key, at: .root) },
