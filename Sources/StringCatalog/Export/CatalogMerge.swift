@@ -56,7 +56,12 @@ struct CatalogMerge {
                 strings.append(document.copy(entry))
                 continue
             }
-            let merged = merge(export, into: entry.value, document: document)
+            let reported = problems.count
+            var merged = merge(export, into: entry.value, document: document)
+            if !export.isFormat, Self.readsAsFormat(merged, key: entry.name, sourceCode: sourceCode) {
+                problems.removeSubrange(reported...)
+                merged = merge(export.writtenAsFormat(), into: entry.value, document: document)
+            }
             if XcodeJSON.bytes(of: merged, indent: 2, newline: document.newline) == document.verbatim(entry.value) {
                 unchanged += 1
                 strings.append(document.copy(entry))
@@ -79,6 +84,13 @@ struct CatalogMerge {
                             ? document.replacing(member, with: .object(strings)) : document.copy(member)
                     }), newline: document.newline)
             + Array(document.bytes[document.root.range.upperBound...])
+    }
+
+    /// Whether the import reads the values of the merged `entry` as format strings (`CatalogImport.isFormat`).
+    private static func readsAsFormat(_ entry: CatalogValue, key: String, sourceCode: String) -> Bool {
+        guard let node = try? JSONReader.parse(XcodeJSON.bytes(of: entry)) else { return false }
+        return CatalogImport.isFormat(
+            key: key, localizations: node["localizations"]?.members ?? [], source: sourceCode)
     }
 
     /// The entry of a key the catalog did not have: marked `manual`, as Xcode marks a key it did not extract from

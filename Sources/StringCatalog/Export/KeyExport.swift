@@ -20,6 +20,29 @@ struct KeyExport {
     /// Whether the key is exported: its source message could be written.
     var isExported: Bool { !localizations.isEmpty }
 
+    /// The export with its text written as format strings (`%` as `%%`): what a key without arguments needs when
+    /// the entry it is merged into stays a format string by what it keeps (a plural variation, a substitution, a
+    /// specifier in another localization), which is how the import will read every one of its values.
+    func writtenAsFormat() -> KeyExport {
+        var copy = self
+        copy.isFormat = true
+        copy.localizations = localizations.map { ($0.code, Self.escapingPercent($0.value)) }
+        return copy
+    }
+
+    private static func escapingPercent(_ value: CatalogValue) -> CatalogValue {
+        guard case .object(let members) = value else { return value }
+        return .object(
+            members.map { member in
+                if member.name == "value", case .string(let text) = member.value {
+                    return CatalogMember(
+                        member.name, .string(text.replacingOccurrences(of: "%", with: "%%")),
+                        spelling: member.spelling)
+                }
+                return CatalogMember(member.name, escapingPercent(member.value), spelling: member.spelling)
+            })
+    }
+
     /// Exports `key` from `messages`, the source locale's first. A translation that cannot be written, or that
     /// uses an argument the source message lacks, is left out with an error; when the source message cannot be
     /// written, or its arguments disagree in kind with the `existing` specifiers of the catalog merged into (the
