@@ -331,3 +331,17 @@ import Testing
         #expect((error?.description.utf8.count ?? .max) < 300)
     }
 }
+
+/// A catalog whose source language is spelled otherwise than its localization (`pt-BR` and `pt_BR`): the key is
+/// not also read as the source text, which the import then refused as a second, different translation (found by
+/// the catalog fuzz target, through an export merged into such a catalog).
+@Suite struct ImportSourceSpellingTests {
+    @Test func aSourceLocalizationSpelledOtherwiseIsTheSourceText() throws {
+        let bytes = Array(
+            #"{"sourceLanguage":"pt-BR","strings":{"welcome %@":{"localizations":{"pt_BR":{"stringUnit":{"state":"translated","value":"Olá %@"}}}}},"version":"1.0"}"#
+                .utf8)
+        let imported = try CatalogImport().bundles(fromCatalog: bytes)
+        #expect(imported.locales.count == 1)
+        #expect(imported.locales.first?.messages.first?.message == "Olá {arg1}")
+    }
+}

@@ -143,7 +143,11 @@ public struct CatalogImport: Sendable {
             let result: Result<LocalizationReader.Reading, LocalizationReader.Inexpressible>
             if let localization = localizations.first(where: { $0.name == code }) {
                 result = try reader.read(localization.value, at: path.member("localizations").member(code))
-            } else if code == document.sourceLanguage {
+            } else if code == document.sourceLanguage,
+                // The key is its source text only when no spelling of the source locale (`pt_BR` for a source
+                // language of `pt-BR`) translates it.
+                !localizations.contains(where: { LocaleTag(parsing: $0.name)?.normalized == tag.normalized })
+            {
                 result = try reader.readKey(key, at: path)
             } else {
                 continue
