@@ -34,3 +34,11 @@ test('index.mjs imports nothing and touches no Node API', () => {
     assert.doesNotMatch(source, pattern);
   }
 });
+
+test('the package is Apache-2.0, as the repository, and ships the license text', () => {
+  const manifest = JSON.parse(read('package.json'));
+  assert.equal(manifest.license, 'Apache-2.0');
+  assert.ok(manifest.files.includes('LICENSE'));
+  assert.equal(read('LICENSE'), readFileSync(join(packageDirectory, '..', '..', 'LICENSE'), 'utf8'));
+  assert.match(read('LICENSE'), /Apache License\s+Version 2\.0, January 2004/);
+});
