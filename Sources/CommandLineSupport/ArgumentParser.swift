@@ -68,7 +68,8 @@ package enum ArgumentParser {
                 name = String(name[..<equals])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw .usage("Unknown option '--\(name)' for 'widget-i18n \(command)'; \(help)")
+                let hint = Suggestion.hint(for: "--" + name, in: (options.map(\.name) + ["help"]).map { "--" + $0 })
+                throw .usage("Unknown option '--\(name)' for 'widget-i18n \(command)'\(hint); \(help)")
             }
             if spec.valueName == nil {
                 guard inlineValue == nil else { throw .usage("Option '--\(name)' takes no value; \(help)") }

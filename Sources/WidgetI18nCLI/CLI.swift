@@ -72,18 +72,34 @@ enum CLI {
         var remaining = arguments
         let words = commandWords(in: &remaining)
         guard let first = words.first else {
-            throw .usage("Missing a command; run 'widget-i18n --help' to see them")
+            let option = arguments.first { $0.hasPrefix("-") } ?? ""
+            let hint = Suggestion.hint(for: option, in: ["--help", "--version"])
+            throw .usage("Missing a command; run 'widget-i18n --help' to see them\(hint)")
         }
         // The longest command path that the words start with: `store put` before `store`.
         let candidates = commands.filter { Array(words.prefix($0.path.count)) == $0.path }
         guard let command = candidates.max(by: { $0.path.count < $1.path.count }) else {
-            if commands.contains(where: { $0.path.first == first }) {
-                let subcommands = commands.filter { $0.path.first == first && $0.path.count > 1 }.map { $0.path[1] }
+            let group = commands.filter { $0.path.first == first && $0.path.count > 1 }
+            if !group.isEmpty {
+                // A group of subcommands (`store`, `catalog`, `locale`): its help, or which subcommand is missing.
+                if remaining.contains("--help") || remaining.contains("-h") || words.dropFirst().first == "help" {
+                    output.writeLine(groupHelp(first, group))
+                    return
+                }
+                let subcommands = group.map { $0.path[1] }
+                guard let typed = words.dropFirst().first else {
+                    throw .usage(
+                        "Missing a subcommand for '\(first)'; use one of: \(subcommands.joined(separator: ", ")) "
+                            + "(see 'widget-i18n \(first) --help')")
+                }
+                let hint = Suggestion.hint(for: typed, in: subcommands)
                 throw .usage(
-                    "Unknown subcommand '\(first) \(words.dropFirst().first ?? "")'; use one of: "
-                        + subcommands.joined(separator: ", "))
+                    "Unknown subcommand '\(first) \(typed)'\(hint); use one of: \(subcommands.joined(separator: ", "))")
             }
-            throw .usage("Unknown command '\(first)'; run 'widget-i18n --help' to see the commands")
+            let names = Array(Set(commands.compactMap { $0.path.first })).sorted()
+            throw .usage(
+                "Unknown command '\(first)'\(Suggestion.hint(for: first, in: names)); run 'widget-i18n --help' to see "
+                    + "the commands")
         }
         // Words after the command path are its positional arguments.
         let positionalWords = Array(words.dropFirst(command.path.count))
@@ -124,6 +140,19 @@ enum CLI {
             arguments.remove(at: index)
         }
         return words
+    }
+
+    /// The help of a group of subcommands: each with its summary and usage.
+    static func groupHelp(_ name: String, _ group: [any Command.Type]) -> String {
+        var lines = [
+            "OVERVIEW: The '\(name)' commands", "", "USAGE: widget-i18n \(name) <subcommand> [options]", "",
+            "SUBCOMMANDS:",
+        ]
+        for command in group {
+            lines.append("  " + TerminalText.padded(command.path[1], toWidth: 10) + command.summary)
+        }
+        lines += ["", "See 'widget-i18n \(name) <subcommand> --help' for details."]
+        return lines.joined(separator: "\n")
     }
 
     static var overview: String {

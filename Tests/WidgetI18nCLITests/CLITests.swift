@@ -162,3 +162,49 @@ import Testing
         #expect(result.standardError.hasPrefix("error: No project given; pass --project ORG/PROJECT"))
     }
 }
+
+/// A newcomer's first commands (issue 33): every group answers `--help` with exit 0 and its subcommands on
+/// standard output; a group without its subcommand says so without a stray space ("Unknown subcommand 'store '"
+/// before); a mistyped command, subcommand or option names the nearest one.
+@Suite struct HelpAndSuggestionTests {
+    let binary = Repository.product("widget-i18n")
+
+    @Test(arguments: [("store", ["list", "get", "put", "rm"]), ("catalog", ["export", "import"])])
+    func everyGroupAnswersHelp(_ group: String, _ subcommands: [String]) throws {
+        for flag in ["--help", "-h"] {
+            let result = try runProcess(binary, [group, flag])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.standardError == "")
+            #expect(result.standardOutput.hasPrefix("OVERVIEW: The '\(group)' commands\n"))
+            for subcommand in subcommands { #expect(result.standardOutput.contains("\n  \(subcommand) ")) }
+        }
+        let bare = try runProcess(binary, [group])
+        #expect(bare.status == 64)
+        #expect(bare.standardError.hasPrefix("error: Missing a subcommand for '\(group)'; use one of: "), "\(bare)")
+    }
+
+    @Test(arguments: [
+        (["--verison"], "error: Missing a command; run 'widget-i18n --help' to see them (did you mean '--version'?)\n"),
+        (
+            ["stat"],
+            "error: Unknown command 'stat' (did you mean 'status'?); run 'widget-i18n --help' to see the commands\n"
+        ),
+        (
+            ["lcale", "list"],
+            "error: Unknown command 'lcale' (did you mean 'locale'?); run 'widget-i18n --help' to see the commands\n"
+        ),
+        (
+            ["store", "pt"],
+            "error: Unknown subcommand 'store pt' (did you mean 'put'?); use one of: list, get, put, rm\n"
+        ),
+        (
+            ["t", "k", "--defualt", "x"],
+            "error: Unknown option '--defualt' for 'widget-i18n t' (did you mean '--default'?); see 'widget-i18n t --help'\n"
+        ),
+    ])
+    func aMistypedWordNamesTheNearestOne(_ arguments: [String], _ expected: String) throws {
+        let result = try runProcess(binary, arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError == expected)
+    }
+}
