@@ -17,9 +17,10 @@ enum CommandInput {
         return text
     }
 
-    /// A `--family` value: `small`, `medium` or `large`.
+    /// A `--family` value: `small`, `medium` or `large`, or WidgetKit's `systemSmall`, `systemMedium`, `systemLarge`.
     static func family(_ name: String) throws(CLIError) -> HomeScreenFamily {
-        guard let family = HomeScreenFamily(shortName: name) else {
+        // WidgetKit's names too (`systemSmall`), as `timeline` prints them.
+        guard let family = HomeScreenFamily(shortName: name) ?? HomeScreenFamily(rawValue: name) else {
             throw .usage("Unknown family '\(name)'; use small, medium or large")
         }
         return family

@@ -208,3 +208,34 @@ import Testing
         #expect(result.standardError == expected)
     }
 }
+
+/// What the CLI prints, it accepts (issue 33): `timeline` prints `(systemSmall)`, and `--family systemSmall` is a
+/// family; `Intl.RelativeTimeFormat`, which the app calls, takes `minutes`, and so does `--unit`.
+@Suite struct PrintedFormsAreAcceptedTests {
+    @Test func widgetKitsFamilyNamesAreFamilies() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let short = try cli.run([
+            "timeline", "--widget", "today", "--family", "small", "--from", "2026-11-29T09:00:00Z",
+        ])
+        let long = try cli.run([
+            "timeline", "--widget", "today", "--family", "systemSmall", "--from", "2026-11-29T09:00:00Z",
+        ])
+        #expect(long.status == 0, "\(long)")
+        #expect(long.standardOutput == short.standardOutput)
+        #expect(long.standardOutput.contains("(systemSmall)"))
+    }
+
+    @Test func pluralUnitsAreUnits() throws {
+        let binary = Repository.product("widget-i18n")
+        for (unit, expected) in [
+            ("minutes", "5 dakika önce\n"), ("minute", "5 dakika önce\n"), ("days", "5 gün önce\n"),
+        ] {
+            let result = try runProcess(binary, ["format", "--relative", "-5", "--unit", unit, "--locale", "tr"])
+            #expect(result.status == 0 && result.standardOutput == expected, "\(unit): \(result)")
+        }
+        #expect(
+            try runProcess(binary, ["format", "--relative", "-5", "--unit", "minutess", "--locale", "tr"]).status == 64)
+    }
+}

@@ -23,7 +23,7 @@ enum FormatCommand: Command {
             "lenient",
             "With --jsonl: format as a widget does, problems kept visible; write {\"output\", \"problems\"} lines"),
         .value("relative", "VALUE", "Format VALUE --unit units from now, e.g. --relative -1 --unit day"),
-        .value("unit", "UNIT", "With --relative: second, minute, hour, day, week, month, quarter or year"),
+        .value("unit", "UNIT", "With --relative: second, minute, hour, day, week, month, quarter or year (or plural)"),
         .value("numeric", "MODE", "With --relative: always (numbers, the default) or auto (\"yesterday\", \"now\")"),
         .flag("list", "Join the positional arguments as a list (--type conjunction, disjunction or unit)"),
         .flag("duration", "Format the positional FIELD=N arguments (years … seconds) as a duration"),

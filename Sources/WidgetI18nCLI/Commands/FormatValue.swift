@@ -30,7 +30,11 @@ enum FormatValue {
                 guard let unitText = object["unit"] as? String else {
                     throw .init("relativeTime needs \"unit\": one of \(names(RelativeTimeUnit.self))")
                 }
-                let unit: RelativeTimeUnit = try choice(unitText, field: "unit", in: kind)
+                // `Intl.RelativeTimeFormat`, which the app calls, takes plural units too ("minutes").
+                let plural = unitText.hasSuffix("s") ? String(unitText.dropLast()) : unitText
+                let unit: RelativeTimeUnit = try choice(
+                    RelativeTimeUnit(rawValue: unitText) == nil && RelativeTimeUnit(rawValue: plural) != nil
+                        ? plural : unitText, field: "unit", in: kind)
                 let numeric: RelativeTimeNumeric = try choice(object["numeric"] ?? "always", field: "numeric", in: kind)
                 return .success(
                     .relativeTime(
