@@ -46,11 +46,16 @@ enum CommandInput {
         return (zone, name)
     }
 
-    /// `--from`, else now.
+    /// `--from`, else now. A date alone (`2026-12-01`, which ISO 8601 is too) is that day's local midnight in
+    /// `--time-zone`, else the system's zone.
     static func start(_ arguments: ParsedArguments) throws(CLIError) -> Date {
         guard let text = arguments.value("from") else { return Date() }
+        if text.utf8.count == 10, let day = try? Date(text + "T00:00:00Z", strategy: .iso8601) {
+            let zone = try timeZone(arguments)?.zone ?? .current
+            return zone.startOfDay(number: Int((day.timeIntervalSince1970 / 86_400).rounded(.down)))
+        }
         guard let date = try? Date(text, strategy: .iso8601) else {
-            throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z")
+            throw .usage("Invalid --from '\(text)': use ISO 8601 such as 2026-03-28T20:00:00Z or 2026-03-28")
         }
         return date
     }

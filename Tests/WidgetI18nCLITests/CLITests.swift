@@ -227,6 +227,19 @@ import Testing
         #expect(long.standardOutput.contains("(systemSmall)"))
     }
 
+    /// `--from 2026-12-01` was "not ISO 8601"; a date alone is that day's local midnight.
+    @Test func aDateAloneIsItsLocalMidnight() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let common = ["timeline", "--widget", "today", "--family", "small", "--time-zone", "Europe/Istanbul"]
+        let day = try cli.run(common + ["--from", "2026-12-01"])
+        let midnight = try cli.run(common + ["--from", "2026-11-30T21:00:00Z"])
+        #expect(day.status == 0, "\(day)")
+        #expect(day.standardOutput == midnight.standardOutput)
+        #expect(day.standardOutput.contains("2026-12-01T00:00:00+0300"), "\(day.standardOutput)")
+    }
+
     @Test func pluralUnitsAreUnits() throws {
         let binary = Repository.product("widget-i18n")
         for (unit, expected) in [

@@ -67,7 +67,7 @@ import Testing
         ),
         (
             ["timeline", "--widget", "today", "--from", "yesterday"],
-            "error: Invalid --from 'yesterday': use ISO 8601 such as 2026-03-28T20:00:00Z\n"
+            "error: Invalid --from 'yesterday': use ISO 8601 such as 2026-03-28T20:00:00Z or 2026-03-28\n"
         ),
         (
             ["timeline", "--widget", "today", "--time-zone", "Moon/Base"],
