@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library product, offline, into OUT (default .build/docs-site), a
 # static site to serve from its root: OUT/documentation/<module>/. Fails on any DocC warning, on a public
-# symbol without documentation, on Swift code in the catalogs or README.md that does not type-check, and on a
-# public type of a module a widget extension links that has the name of a WidgetKit, SwiftUI or AppIntents type.
+# symbol without documentation, on Swift code in the catalogs or README.md that does not type-check, on a
+# manifest excerpt there that does not build, and on a public type of a module a widget extension links that has
+# the name of a WidgetKit, SwiftUI or AppIntents type.
 # Usage: scripts/docs.sh [OUT]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +38,9 @@ python3 scripts/docs/apple-names.py "$graphs" "${widget_modules[@]}"
 catalogs=()
 for module in "${modules[@]}"; do catalogs+=("Sources/$module/$module.docc"); done
 python3 scripts/docs/check-code.py "$modules_dir" "${catalogs[@]}" README.md
+# The manifest excerpts (`// Package.swift`) of the same pages, built as packages that depend on a clone of this
+# repository in a folder with another name.
+python3 scripts/docs/check-manifests.py "${catalogs[@]}" README.md
 
 # 3. One archive per module, warnings as errors, then one site with a landing page for them all.
 archives=()
