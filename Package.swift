@@ -6,7 +6,9 @@ import PackageDescription
 // Pango or Cairo.
 let package = Package(
     name: "WidgetI18n",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The floor widgets ship on. What sets it (README, "Add it to your package"): OSAllocatedUnfairLock and Swift's
+    // string algorithms (iOS 16, macOS 13, watchOS 9); scripts/check-deployment.py fails on any newer API.
+    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
     products: [
         .library(name: "LocaleData", targets: ["LocaleData"]),
         .library(name: "I18nCore", targets: ["I18nCore"]),
@@ -22,17 +24,23 @@ let package = Package(
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
     ],
     targets: [
+        // Below everything: what the deployment floor lacks (a lock where Synchronization's Mutex is missing,
+        // UTF-8 validation without iOS 18's String(validating:)), `package` API only.
+        .target(name: "WidgetI18nSupport"),
+
         // The widget side.
         // Locale tags and every locale datum of one CLDR release with its formatters (numbers, dates, time zones);
         // below the MessageFormat core, whose `{n, number}` and `{d, date}` format with it.
-        .target(name: "LocaleData"),
-        .target(name: "I18nCore", dependencies: ["LocaleData"]),
-        .target(name: "GroupStore"),
-        .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore"]),
+        .target(name: "LocaleData", dependencies: ["WidgetI18nSupport"]),
+        .target(name: "I18nCore", dependencies: ["LocaleData", "WidgetI18nSupport"]),
+        .target(name: "GroupStore", dependencies: ["WidgetI18nSupport"]),
+        .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore", "WidgetI18nSupport"]),
         // The storage contract: the key schema, value encodings, which keys derive from which; its reader and
         // its writer (the one writer of lookup indexes).
-        .target(name: "GroupContract", dependencies: ["LocaleData", "I18nCore", "GroupStore"]),
-        .target(name: "WidgetTranslator", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
+        .target(name: "GroupContract", dependencies: ["LocaleData", "I18nCore", "GroupStore", "WidgetI18nSupport"]),
+        .target(
+            name: "WidgetTranslator",
+            dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport"]),
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
         .target(
             name: "SampleWidgets",
@@ -45,7 +53,9 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "CDNFetcher",
-            dependencies: ["CCurl", "CCrypto", "LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
+            dependencies: [
+                "CCurl", "CCrypto", "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport",
+            ]),
         // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI.
         // Declares the C functions it uses itself (scripts/check-c-declarations.sh checks them against the
         // headers), so no pkg-config flags: glib's -pthread would make SwiftPM warn on every build.
@@ -55,7 +65,7 @@ let package = Package(
             dependencies: ["CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets"]),
         // Build-time tooling: better-i18n's bundles to and from Xcode String Catalogs, for the strings iOS reads from
         // the widget extension's own bundle. The widget never links it.
-        .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore"]),
+        .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),
         .target(name: "CommandLineSupport"),
         .executableTarget(
             name: "WidgetI18nCLI",
@@ -63,7 +73,7 @@ let package = Package(
                 "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
                 "TimelineEngine", "SampleWidgets",
                 "CDNFetcher",
-                "WidgetPreview", "StringCatalog", "CommandLineSupport",
+                "WidgetPreview", "StringCatalog", "CommandLineSupport", "WidgetI18nSupport",
             ]),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
@@ -71,6 +81,7 @@ let package = Package(
         .executableTarget(
             name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"],
             path: "Tests/Helpers/StoreWriter"),
+        .testTarget(name: "WidgetI18nSupportTests", dependencies: ["WidgetI18nSupport"]),
         .testTarget(name: "LocaleDataTests", dependencies: ["LocaleData", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(
             name: "I18nCoreTests", dependencies: ["I18nCore", "LocaleData", "TestSupport"],
@@ -91,9 +102,12 @@ let package = Package(
             exclude: ["Data"]),
         .testTarget(
             name: "TimelineEngineTests",
-            dependencies: ["TimelineEngine", "GroupContract", "LocaleData", "I18nCore", "TestSupport"]),
+            dependencies: [
+                "TimelineEngine", "GroupContract", "LocaleData", "I18nCore", "WidgetI18nSupport", "TestSupport",
+            ]),
         .testTarget(
-            name: "SampleWidgetsTests", dependencies: ["LocaleData", "SampleWidgets", "GroupContract", "TestSupport"]),
+            name: "SampleWidgetsTests",
+            dependencies: ["LocaleData", "SampleWidgets", "GroupContract", "WidgetI18nSupport", "TestSupport"]),
         .testTarget(
             name: "CDNFetcherTests",
             dependencies: [
@@ -108,7 +122,8 @@ let package = Package(
             name: "StringCatalogTests", dependencies: ["StringCatalog", "I18nCore", "LocaleData", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
-        .testTarget(name: "WidgetI18nCLITests", dependencies: ["TestSupport"], resources: [.copy("Data")]),
+        .testTarget(
+            name: "WidgetI18nCLITests", dependencies: ["WidgetI18nSupport", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ import PackageDescription
 // in debug for Tests/BenchmarkTests.
 let package = Package(
     name: "WidgetI18nBenchmarks",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
     products: [
         .executable(name: "widget-i18n-bench", targets: ["WidgetI18nBench"]),
         .executable(name: "widget-i18n-render", targets: ["WidgetI18nRender"]),

@@ -6,6 +6,9 @@ scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
+# The deployment floor: no symbol newer than Package.swift's platforms (read from that build's index store), the
+# Apple-only lock compiled against its stand-in, and the README's table of the APIs that set the floor.
+python3 scripts/check-deployment.py --check README.md
 # The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
 # root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root
 # since the last build would be missing from it: touching the manifest makes it look again.

@@ -3,7 +3,7 @@ import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
-import Synchronization
+import WidgetI18nSupport
 
 /// The app side of WidgetI18n: downloads a project's manifest and message bundles with libcurl and caches
 /// them into the group store, so that widgets can render offline.
@@ -416,18 +416,18 @@ public final class CDNFetcher: Sendable {
     private func download(
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
-        let results = Mutex([LocaleFetchResult?](repeating: nil, count: plans.count))
+        let results = Locked([LocaleFetchResult?](repeating: nil, count: plans.count))
         let budget = TransferBudget(limit: options.maximumTotalBytes)
         var round = Array(plans.enumerated()).map { (index: $0.offset, plan: $0.element) }
         // At most two rounds: the second only re-requests what the first could not finish.
         for isFirst in [true, false] where !round.isEmpty {
-            let secondRound = Mutex([(index: Int, plan: Plan)]())
+            let secondRound = Locked([(index: Int, plan: Plan)]())
             let current = round
             let caching = DispatchGroup()
             let requests = current.flatMap { entry in
                 entry.plan.urls.map { HTTPRequest(url: $0, headers: entry.plan.conditionalHeaders[$0] ?? [:]) }
             }
-            let collector = Mutex(TransferCollector<Transfer>(groupSizes: current.map(\.plan.urls.count)))
+            let collector = Locked(TransferCollector<Transfer>(groupSizes: current.map(\.plan.urls.count)))
             _ = await client.perform(requests, budget: budget, progress: isFirst ? progress : nil) { index, result in
                 guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
                 let (planIndex, plan) = current[complete.group]

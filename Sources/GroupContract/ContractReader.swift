@@ -1,6 +1,7 @@
 import GroupStore
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -176,7 +177,7 @@ public struct ContractReader: Sendable {
             guard let bytes = try place.value(forKey: key, maximumSize: StorageKey.maximumLocaleSize) else {
                 continue
             }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard let text = String(validatingUTF8: bytes) else {
                 throw GroupStoreError(.notUTF8, key: key, store: place.displayName)
             }
             return StoredLocale(value: text)

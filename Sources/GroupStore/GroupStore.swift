@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -254,7 +256,7 @@ extension GroupStore {
     /// - Throws: `GroupStoreError` when the value is not valid UTF-8.
     public func string(forKey key: String) throws -> String? {
         guard let bytes = try value(forKey: key) else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validatingUTF8: bytes) else {
             throw GroupStoreError(.notUTF8, key: key, store: displayName)
         }
         return text

@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// The file name of a key in a `FileGroupStore`: every UTF-8 byte outside `A-Z a-z 0-9 - . _ ~` is written
 /// `%XX` with upper-case hex, as `urllib.parse.quote(key, safe="")` does. The mapping is one-to-one, so a
 /// file name that is not the canonical encoding of some key (a temporary file, a stray file) is not a key.
@@ -54,7 +56,7 @@ package enum KeyFileName {
                 index += 1
             }
         }
-        guard !output.isEmpty, let key = String(validating: output, as: UTF8.self), key != ".", key != ".." else {
+        guard !output.isEmpty, let key = String(validatingUTF8: output), key != ".", key != ".." else {
             return nil
         }
         return key

@@ -1,5 +1,6 @@
 import Foundation
 import GroupStore
+import WidgetI18nSupport
 
 /// A group store on `UserDefaults(suiteName:)`: an App Group's suite, where the other better-i18n SDKs keep
 /// their keys.
@@ -64,7 +65,7 @@ public final class UserDefaultsGroupStore: PreferencesGroupStore {
             guard !key.isEmpty else {
                 throw GroupStoreError(.invalidKey("the key is empty"), key: key, store: displayName)
             }
-            if let text = String(validating: value, as: UTF8.self) {
+            if let text = String(validatingUTF8: value) {
                 objects.append((key, text))
             } else {
                 objects.append((key, Data(value)))

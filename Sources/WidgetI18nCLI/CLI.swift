@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 /// The `widget-i18n` command line: picks the command from the first words and runs it.
 enum CLI {
@@ -48,7 +49,7 @@ enum CLI {
     static func decode(_ arguments: [[UInt8]]) throws(CLIError) -> [String] {
         var decoded: [String] = []
         for (index, bytes) in arguments.enumerated() {
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            guard let text = String(validatingUTF8: bytes) else {
                 let shown = QuotedExcerpt.of(String(decoding: bytes, as: UTF8.self))
                 throw .usage(
                     "Argument \(index + 1) ('\(shown)') is not valid UTF-8 text; pass every argument as UTF-8")

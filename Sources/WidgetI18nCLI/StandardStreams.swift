@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import WidgetI18nSupport
 
 /// The process's standard input, output and error, read and written with read(2) and write(2).
 ///
@@ -10,7 +10,7 @@ enum StandardStreams {
     static let error = Writer(descriptor: STDERR_FILENO, name: "standard error")
 
     /// Bit `n` is set when descriptor `n` (0, 1 or 2) was closed when the process started.
-    private static let closedAtStart = Atomic<UInt8>(0)
+    private static let closedAtStart = Locked<UInt8>(0)
 
     /// Ignores SIGPIPE, so that a reader that went away is `EPIPE` from write(2), not the end of the process;
     /// and puts `/dev/null` on each of descriptors 0, 1 and 2 that the process was started without, so that no
@@ -29,11 +29,11 @@ enum StandardStreams {
                 close(opened)
             }
         }
-        closedAtStart.store(closed, ordering: .relaxed)
+        closedAtStart.withLock { $0 = closed }
     }
 
     static func wasClosedAtStart(_ descriptor: Int32) -> Bool {
-        closedAtStart.load(ordering: .relaxed) & (1 << UInt8(descriptor)) != 0
+        closedAtStart.withLock { $0 } & (1 << UInt8(descriptor)) != 0
     }
 
     /// Why standard input could not be read.
@@ -75,7 +75,7 @@ enum StandardStreams {
         let name: String
         /// `errno` of the first failed write. Held while writing, so that writers on other threads (the fetch
         /// progress line) never interleave their bytes.
-        private let failure = Mutex<Int32?>(nil)
+        private let failure = Locked<Int32?>(nil)
 
         init(descriptor: Int32, name: String) {
             self.descriptor = descriptor

@@ -2,7 +2,7 @@ import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
-import Synchronization
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

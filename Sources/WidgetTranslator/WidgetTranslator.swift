@@ -2,7 +2,7 @@ import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
-import Synchronization
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -58,7 +58,7 @@ public final class WidgetTranslator: Sendable {
         var problems: [StoreProblem] = []
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// - Parameters:
     ///   - store: the group store shared with the app.

@@ -4,10 +4,10 @@ import GroupStore
 import I18nCore
 import LocaleData
 import SampleWidgets
-import Synchronization
 import TestSupport
 import Testing
 import TimelineEngine
+import WidgetI18nSupport
 import WidgetTranslator
 
 private let project = try! ProjectID("acme/widgets")
@@ -237,7 +237,7 @@ extension TodayWidgetTests {
 /// A group store that records which keys were opened.
 private final class ReadRecordingStore: GroupStore {
     let base: InMemoryGroupStore
-    let opened = Mutex<[String]>([])
+    let opened = Locked<[String]>([])
     var displayName: String { base.displayName }
 
     init(_ base: InMemoryGroupStore) { self.base = base }

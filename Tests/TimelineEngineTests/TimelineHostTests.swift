@@ -2,16 +2,16 @@ import Foundation
 import GroupContract
 import GroupStore
 import I18nCore
-import Synchronization
 import TestSupport
 import Testing
 import TimelineEngine
+import WidgetI18nSupport
 
 /// A provider whose timeline is an entry now and one each hour for three hours, counting its calls.
 final class CountingProvider: EntryTimelineProvider {
     let kind: String
     let policy: EntryTimeline<TestEntry>.ReloadPolicy
-    let calls = Mutex(0)
+    let calls = Locked(0)
 
     init(kind: String = "counter", policy: EntryTimeline<TestEntry>.ReloadPolicy = .atEnd) {
         self.kind = kind

@@ -71,10 +71,9 @@ import Testing
 
     // MARK: - The package
 
-    /// Runs `swift package dump-package` on the repository with a scratch directory of its own: the test run
-    /// holds `.build`, and SwiftPM would wait for it. Throws rather than records, so that every test that
-    /// needs the targets fails, not only the first.
-    static func dumpPackage() throws -> [PackageTarget] {
+    /// `swift package dump-package` of the repository, run with a scratch directory of its own: the test run
+    /// holds `.build`, and SwiftPM would wait for it.
+    static func manifest() throws -> [String: Any] {
         let scratch = try TemporaryDirectory(prefix: "widget-i18n-dump-package")
         defer { scratch.remove() }
         let result = try runProcess(
@@ -85,9 +84,17 @@ import Testing
             ],
             inheritEnvironment: true)
         guard result.status == 0,
-            let manifest = try? JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any],
-            let targets = manifest["targets"] as? [[String: Any]]
-        else { throw UnreadablePackage(reason: "swift package dump-package gave no targets: \(result)") }
+            let manifest = try? JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any]
+        else { throw UnreadablePackage(reason: "swift package dump-package failed: \(result)") }
+        return manifest
+    }
+
+    /// The package's targets, from `manifest()`. Throws rather than records, so that every test that needs the
+    /// targets fails, not only the first.
+    static func dumpPackage() throws -> [PackageTarget] {
+        guard let targets = try manifest()["targets"] as? [[String: Any]] else {
+            throw UnreadablePackage(reason: "swift package dump-package gave no targets")
+        }
         return try targets.map { target in
             guard let name = target["name"] as? String, let type = target["type"] as? String else {
                 throw UnreadablePackage(reason: "a target without a name or type: \(target)")

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
+import WidgetI18nSupport
 
 /// Writers killed with SIGKILL at random moments while readers render: every read sees a complete old or new
 /// value, never a torn or empty one, and no temporary file ever shows up as a key.
@@ -40,14 +40,14 @@ import Testing
         let file = cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"
 
         // Readers: a widget process rendering in a loop, and direct reads of the file, until the writers stop.
-        let stop = Atomic<Bool>(false)
-        let problems = Mutex<[String]>([])
-        let renders = Atomic<Int>(0)
+        let stop = Locked<Bool>(false)
+        let problems = Locked<[String]>([])
+        let renders = Locked<Int>(0)
         // A thread of its own: the cooperative pool may be busy with other suites.
         let finished = DispatchSemaphore(value: 0)
         let reader = Thread {
             defer { finished.signal() }
-            while !stop.load(ordering: .relaxed) {
+            while !stop.withLock({ $0 }) {
                 guard
                     let result = try? runProcess(
                         Repository.product("widget-i18n"), ["t", "today.title"],
@@ -58,7 +58,7 @@ import Testing
                     problems.withLock { $0.append("the reader could not start widget-i18n") }
                     return
                 }
-                renders.add(1, ordering: .relaxed)
+                renders.withLock { $0 += 1 }
                 if result.status != 0 || !["Eski\n", "Yeni\n"].contains(result.standardOutput) {
                     problems.withLock { $0.append("render: \(result)") }
                 }
@@ -72,7 +72,7 @@ import Testing
         var kills = 0
         var iteration = 0
         // At least 220 writers, and on until the reader has rendered a few times in between.
-        while iteration < 220 || (renders.load(ordering: .relaxed) < 5 && iteration < 3000) {
+        while iteration < 220 || (renders.withLock({ $0 }) < 5 && iteration < 3000) {
             defer { iteration += 1 }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Repository.product("widget-i18n"))
@@ -96,12 +96,12 @@ import Testing
                 problems.withLock { $0.append("torn value after iteration \(iteration)") }
             }
         }
-        stop.store(true, ordering: .relaxed)
+        stop.withLock { $0 = true }
         finished.wait()
 
         #expect(problems.withLock { $0 }.isEmpty, "\(problems.withLock { $0.prefix(5) })")
         #expect(kills >= 200, "only \(kills) writers were still running when killed")
-        #expect(renders.load(ordering: .relaxed) > 0)
+        #expect(renders.withLock({ $0 }) > 0)
         let list = try cli.run(["store", "list"])
         #expect(!list.standardOutput.contains("%tmp"))
         #expect(list.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("@better-i18n:") })

@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
+import WidgetI18nSupport
 
 /// A foreign writer that changes files in place (truncates them, then writes the bytes back), as no writer of
 /// this package does but any other process may: a widget process reading the bundle and its index meanwhile
@@ -25,13 +25,13 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: index))
         let english = try cli.run(["t", "today.title", "--locale", "en"]).standardOutput
 
-        let stop = Atomic<Bool>(false)
-        let rewrites = Atomic<Int>(0)
+        let stop = Locked<Bool>(false)
+        let rewrites = Locked<Int>(0)
         let writerDone = DispatchSemaphore(value: 0)
         let writer = Thread {
             defer { writerDone.signal() }
             var round = 0
-            while !stop.load(ordering: .relaxed) {
+            while !stop.withLock({ $0 }) {
                 defer { round += 1 }
                 // Mostly the bundle, now and then the index; each to nothing or to half its size.
                 let path = round % 8 >= 6 ? index : messages
@@ -39,7 +39,7 @@ import Testing
                     continue
                 }
                 Self.rewriteInPlace(path, original, truncatingTo: round % 2 == 0 ? 0 : original.count / 2)
-                rewrites.add(1, ordering: .relaxed)
+                rewrites.withLock { $0 += 1 }
             }
         }
         writer.start()
@@ -47,7 +47,7 @@ import Testing
         func stopWriter() {
             guard !writerStopped else { return }
             writerStopped = true
-            stop.store(true, ordering: .relaxed)
+            stop.withLock { $0 = true }
             writerDone.wait()
         }
         defer { stopWriter() }
@@ -71,8 +71,8 @@ import Testing
         stopWriter()
         #expect(done >= 50, "only \(done) renders ran")
         #expect(
-            rewrites.load(ordering: .relaxed) > done,
-            "the writer rewrote only \(rewrites.load(ordering: .relaxed)) times")
+            rewrites.withLock({ $0 }) > done,
+            "the writer rewrote only \(rewrites.withLock({ $0 })) times")
         // Renders that met a truncated bundle fell back: the reader and the writer really overlapped.
         #expect(fallbacks > 0, "no render met a rewrite")
         #expect(crashes.isEmpty, "\(crashes.count) of \(done) renders crashed; the first: \(crashes.first ?? "")")
@@ -80,7 +80,7 @@ import Testing
         // The widget's store itself is intact once the writer stops: the bundle reads back whole.
         #expect(FileManager.default.contents(atPath: messages) == bundle)
         #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n")
-        print("in-place writer: \(done) renders, \(fallbacks) fell back, \(rewrites.load(ordering: .relaxed)) rewrites")
+        print("in-place writer: \(done) renders, \(fallbacks) fell back, \(rewrites.withLock({ $0 })) rewrites")
     }
 
     /// Truncates `path` to `length` bytes, waits half a millisecond, then writes `bytes` back into the same file.

@@ -2,7 +2,9 @@
 """Type-checks the Swift code of the DocC catalogs and of Markdown pages against the built modules; exit 1 when
 any fails.
 
-Usage: scripts/docs/check-code.py MODULES-DIR CATALOG-OR-PAGE...
+Usage: scripts/docs/check-code.py MODULES-DIR CATALOG-OR-PAGE-OR-SWIFT-FILE...
+
+(MODULES-DIR: `$(swift build --show-bin-path)/Modules`, after `swift build`.)
 
 Every ```swift block of an article, landing page or Markdown page (README.md) is code a reader may paste: the
 blocks of one page are joined in order into one file (a later block may use what an earlier one declared)
@@ -13,6 +15,9 @@ Apple frameworks do not exist here. For WidgetKit, `stand-ins/WidgetKit.swift` b
 the few types the pages use, with Apple's signatures, so that a widget's provider type-checks against this
 package's API (and `#if canImport(WidgetKit)` is true while checking). Code that needs a framework without a
 stand-in goes inside `#if canImport(Framework)`, which is then not checked.
+
+A `.swift` file is type-checked as it is, the same way: the README's widget code saved to a file compiles on
+Linux with this script (README, "The widget side").
 """
 import glob
 import os
@@ -39,7 +44,9 @@ def main():
                                                                          recursive=True)
             for page in sorted(pages):
                 with open(page) as file:
-                    blocks = [b for b in BLOCK.findall(file.read()) if not b.startswith("// Package.swift")]
+                    text = file.read()
+                blocks = [text] if page.endswith(".swift") else [
+                    b for b in BLOCK.findall(text) if not b.startswith("// Package.swift")]
                 if not blocks:
                     continue
                 source = os.path.join(work, "main.swift")
@@ -54,7 +61,8 @@ def main():
                     failures += 1
                     # Line numbers count from the page's first Swift line, its blocks joined.
                     print("%s: its Swift code does not type-check cleanly:\n%s" % (
-                        os.path.relpath(page, ROOT), result.stderr.replace(source, "<swift blocks of the page>")))
+                        os.path.relpath(page, ROOT), result.stderr.replace(
+                            source, page if page.endswith(".swift") else "<swift blocks of the page>")))
     if failures:
         sys.exit("check-code: %d of %d pages with Swift code failed" % (failures, checked))
     print("check-code: the Swift code of %d pages type-checks" % checked)

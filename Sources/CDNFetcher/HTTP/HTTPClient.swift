@@ -1,7 +1,7 @@
 import CCurl
 import Foundation
 import I18nCore
-import Synchronization
+import WidgetI18nSupport
 
 /// How the HTTP client talks to the CDN.
 package struct HTTPClientConfiguration: Sendable, Hashable {
@@ -36,7 +36,7 @@ package struct HTTPClientConfiguration: Sendable, Hashable {
 ///     let results = await client.perform([HTTPRequest(url: "https://cdn.example/acme/widgets/manifest.json")])
 package final class HTTPClient: Sendable {
     package let configuration: HTTPClientConfiguration
-    private let multi: Mutex<MultiHandle>
+    private let multi: Locked<MultiHandle>
 
     package init(configuration: HTTPClientConfiguration) {
         HTTPClient.initializeLibcurl
@@ -44,7 +44,7 @@ package final class HTTPClient: Sendable {
         let handle = curl_multi_init()
         _ = widget_i18n_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConcurrency)
         _ = widget_i18n_multi_setopt_long(handle, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        multi = Mutex(MultiHandle(pointer: handle))
+        multi = Locked(MultiHandle(pointer: handle))
     }
 
     deinit {

@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// How many body bytes a group of transfers may receive together (`FetchOptions.maximumTotalBytes`), shared by
 /// the rounds of one fetch so that no manifest can make a fetch download without end.
@@ -8,7 +8,7 @@ import Synchronization
 package final class TransferBudget: Sendable {
     /// The most body bytes, after decompression, the transfers may receive together.
     package let limit: Int
-    private let state = Mutex((used: 0, isSpent: false))
+    private let state = Locked((used: 0, isSpent: false))
 
     /// - Parameter limit: the most body bytes the transfers may receive together.
     package init(limit: Int) {

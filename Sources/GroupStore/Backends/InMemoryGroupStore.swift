@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -10,7 +10,7 @@ import Synchronization
 ///
 ///     let store = InMemoryGroupStore(["@better-i18n:locale:acme/widgets": "de"])
 public final class InMemoryGroupStore: GroupStore {
-    private let storage: Mutex<[String: (value: [UInt8], modified: Date)]>
+    private let storage: Locked<[String: (value: [UInt8], modified: Date)]>
     public let displayName: String
 
     /// A store holding `values` as UTF-8.
@@ -19,7 +19,7 @@ public final class InMemoryGroupStore: GroupStore {
     ///   - displayName: how messages name the store.
     public init(_ values: [String: String] = [:], displayName: String = "in-memory group store") {
         let now = Date()
-        storage = Mutex(values.mapValues { (Array($0.utf8), now) })
+        storage = Locked(values.mapValues { (Array($0.utf8), now) })
         self.displayName = displayName
     }
 

@@ -1,5 +1,5 @@
 import LocaleData
-import Synchronization
+import WidgetI18nSupport
 
 /// Parsed messages by source text, shared by every formatter in the process, so a message is parsed once.
 /// Bounded: when full it starts over, which keeps a long-running host's memory flat.
@@ -21,7 +21,7 @@ final class MessageCache: Sendable {
     }
 
     private let capacity: Int
-    private let entries = Mutex<[String: Parsed]>([:])
+    private let entries = Locked<[String: Parsed]>([:])
 
     init(capacity: Int) {
         self.capacity = capacity

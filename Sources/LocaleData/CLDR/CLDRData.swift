@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// Every locale datum I18nCore formats with, from one CLDR release (`CLDRData.release`), as ICU4C ships it:
 /// number symbols and patterns, compact forms, unit and currency names, date and time patterns, month and day
@@ -22,7 +22,7 @@ public enum CLDRData {
         private let values: [String: String]
         /// List values, split on first use (a section holds dozens; a message uses a few) and then kept, rather
         /// than on every date formatted.
-        private let lists = Mutex<[String: [String]]>([:])
+        private let lists = Locked<[String: [String]]>([:])
 
         init(_ values: [String: String]) {
             self.values = values
@@ -46,7 +46,7 @@ public enum CLDRData {
         }
     }
 
-    private static let cache = Mutex<[String: Values]>([:])
+    private static let cache = Locked<[String: Values]>([:])
 
     /// The `section` values of `locale`, decoded once per process.
     static func values(_ section: Section, for locale: LocaleTag) -> Values {

@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// The data of the calendars besides the Gregorian one, from CLDR 47 as ICU4C 77.1 resolves it: per locale and
 /// calendar, date and time patterns (with their numbering overrides), glue, month, era and cyclic-year names,
@@ -16,7 +16,7 @@ enum CalendarData {
         case patternGenerator = 0x67  // g
     }
 
-    private static let cache = Mutex<[String: CLDRData.Values]>([:])
+    private static let cache = Locked<[String: CLDRData.Values]>([:])
 
     /// The `section` values of `locale` in `calendar`: its Gregorian values with the calendar's over them.
     static func values(_ section: Section, calendar: CalendarSystem, for locale: LocaleTag) -> CLDRData.Values {

@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// What formatting needs to know about a locale on every call, resolved once per process: its plural rules
 /// and number formats. One dictionary lookup per message instead of one per plural and `#`.
@@ -7,7 +7,7 @@ package final class LocaleProfile: Sendable {
     package let ordinal: @Sendable (PluralOperands) -> PluralCategory
     package let numberFormats: NumberFormats
 
-    private static let profiles = Mutex<[String: LocaleProfile]>([:])
+    private static let profiles = Locked<[String: LocaleProfile]>([:])
 
     /// Date data is read on the first date, and a skeleton's pattern is found once.
     private struct DateState {
@@ -15,7 +15,7 @@ package final class LocaleProfile: Sendable {
         package var generator: DateTimePatternGenerator?
         package var patterns: [String: String] = [:]
     }
-    private let dateState = Mutex(DateState())
+    private let dateState = Locked(DateState())
     private let locale: LocaleTag
 
     private init(locale: LocaleTag) {

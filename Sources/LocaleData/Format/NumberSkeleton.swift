@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// How to print a number: an ICU number skeleton (`compact-short`, `currency/EUR unit-width-narrow`, `.00`),
 /// or one of MessageFormat's styles (`integer`, `percent`) expressed as one.
@@ -65,7 +65,7 @@ package struct NumberSkeleton: Hashable, Sendable {
         case problem(Problem)
     }
 
-    private static let parsed = Mutex<[String: Parsed]>([:])
+    private static let parsed = Locked<[String: Parsed]>([:])
 
     /// `text` parsed, once per process: a message's skeleton is read on every format call.
     package static func cached(_ text: String) throws(Problem) -> NumberSkeleton {

@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// The relative-time words and patterns and the list patterns of CLDR 47 as ICU4C 77.1 formats with them, generated
 /// by `scripts/generate/relative-lists.py` into `RelativeListData+Generated.swift`.
@@ -16,7 +16,7 @@ enum RelativeListData {
     }
 
     private static let packed = PackedRecords(index: index, records: records)
-    private static let cache = Mutex<[String: PackedRecords.Chain]>([:])
+    private static let cache = Locked<[String: PackedRecords.Chain]>([:])
 
     /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per
     /// process (and by the tag as written, so a widget's later calls skip the alias lookups), and each value is

@@ -1,4 +1,4 @@
-import Synchronization
+import WidgetI18nSupport
 
 /// A locale's time-zone display names, and the zone fields of a date pattern formatted with them as ICU4C 77.1's
 /// `TimeZoneFormat` does: `z`…`zzz` (short specific: `EST`), `zzzz` (long specific: `Eastern Standard Time`), `v`
@@ -25,7 +25,7 @@ package final class ZoneNames: Sendable {
     private let regionFormat: String
     private let fallbackFormat: String
     /// Values read so far, by key (`nil`: the chain has none).
-    private let values = Mutex<[String: String?]>([:])
+    private let values = Locked<[String: String?]>([:])
 
     private enum OffsetPart {
         case text(String)
@@ -34,7 +34,7 @@ package final class ZoneNames: Sendable {
         case seconds
     }
 
-    private static let cache = Mutex<[String: ZoneNames]>([:])
+    private static let cache = Locked<[String: ZoneNames]>([:])
 
     /// The names of `locale`, read on first use.
     package static func names(for locale: LocaleTag) -> ZoneNames {

@@ -1,6 +1,6 @@
 import I18nCore
 import LocaleData
-import Synchronization
+import WidgetI18nSupport
 
 /// Which variation of a String Catalog plural answers which ICU plural case, in one locale.
 ///
@@ -117,7 +117,7 @@ struct PluralVariants {
 /// tell whether a category holds one number alone.
 enum PluralIntegers {
     /// The sets already worked out, by normalised locale: an export asks once per plural and localization.
-    private static let known = Mutex<[String: [PluralCategory: Set<Int>]]>([:])
+    private static let known = Locked<[String: [PluralCategory: Set<Int>]]>([:])
 
     static func sets(for locale: LocaleTag) -> [PluralCategory: Set<Int>] {
         if let sets = known.withLock({ $0[locale.normalized] }) { return sets }

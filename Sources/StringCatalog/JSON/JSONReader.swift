@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// Reads JSON (RFC 8259) into `JSONNode`s that keep the byte range of every value: strict, UTF-8 only, duplicate
 /// member names refused. A leading byte-order mark is skipped.
 struct JSONReader {
@@ -117,7 +119,7 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let text = String(validating: decoded, as: UTF8.self) else {
+                guard let text = String(validatingUTF8: decoded) else {
                     throw failure("a string that is not valid UTF-8")
                 }
                 return text

@@ -4,12 +4,12 @@ import GroupContract
 import GroupStore
 import I18nCore
 import SampleWidgets
-import Synchronization
 import TimelineEngine
+import WidgetI18nSupport
 import WidgetTranslator
 
-/// Set by SIGINT/SIGTERM; the host loop checks it between steps.
-private let stopRequested = Atomic<Bool>(false)
+/// Set when SIGINT or SIGTERM arrives; the host loop checks it between steps.
+private let stopRequested = Locked(false)
 
 /// `widget-i18n host`: a long-running home screen for one widget.
 enum HostCommand: Command {
@@ -91,7 +91,7 @@ enum HostCommand: Command {
             provider: provider, store: widget.source.store, project: widget.source.project,
             context: EntryTimelineContext(family: widget.family, timeZone: widget.timeZone), budget: budget)
         var reported: [StoreProblem] = []
-        while !stopRequested.load(ordering: .relaxed) {
+        while !stopRequested.withLock({ $0 }) {
             let now = Date()
             for event in await host.step(at: now) {
                 switch event {
@@ -115,19 +115,30 @@ enum HostCommand: Command {
             // Wake for the next entry or reload, and at least every 250 ms to notice reload requests and signals.
             let wake = await host.nextWake(after: now) ?? now.addingTimeInterval(3600)
             let deadline = min(wake, now.addingTimeInterval(0.25))
-            while Date() < deadline, !stopRequested.load(ordering: .relaxed) { usleep(20_000) }
+            while Date() < deadline, !stopRequested.withLock({ $0 }) { usleep(20_000) }
         }
     }
 
-    /// A parent may start us with signals blocked (Foundation's Process does): unblock, then catch them.
+    /// Dispatch's signal sources, kept for the life of the process: written once, by `installSignalHandlers()` on
+    /// the main thread before the host loop starts, and never read.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+
+    /// A parent may start us with signals blocked (Foundation's Process does): unblock, then catch them. The
+    /// handlers run on a Dispatch queue, not inside a signal handler, so they may take a lock (a C signal handler
+    /// may not); the default action is turned off first, as Apple's `DispatchSource.makeSignalSource` asks.
     private static func installSignalHandlers() {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         sigaddset(&set, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stopRequested.withLock { $0 = true } }
+            source.resume()
+            signalSources.append(source)
+        }
     }
 }
 

@@ -5,6 +5,7 @@ import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 /// `widget-i18n store list`: every key of the group store.
 enum StoreListCommand: Command {
@@ -224,7 +225,7 @@ enum StoreCommandSupport {
         } else if rest.hasPrefix("manifest:") {
             do { _ = try Manifest(jsonBytes: value) } catch { return error.description }
         } else if rest.hasPrefix("locale:") {
-            guard let text = String(validating: value, as: UTF8.self) else { return "the locale is not UTF-8 text" }
+            guard let text = String(validatingUTF8: value) else { return "the locale is not UTF-8 text" }
             do { _ = try LocaleTag(text) } catch { return error.description }
         }
         return nil
