@@ -138,3 +138,34 @@ public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// A locale that has no messages of its own in the store, and what answers its keys instead: what a widget
+/// shows when the app stored a locale it never fetched (`de` stored, only `en` cached).
+public struct UncachedLocale: Hashable, Sendable, CustomStringConvertible {
+    /// The locale asked for, usually the detected one.
+    public let locale: LocaleTag
+    /// Whether messages are cached for it but could not be read (else none are cached).
+    public let isUnreadable: Bool
+    /// The first step of the fallback chain that has messages: a parent locale, the default locale, the app's
+    /// bundled messages, or `.key` when none has (each key then shows as itself).
+    public let answeredBy: ResolutionStep
+
+    /// Creates the description of a locale without messages.
+    public init(locale: LocaleTag, isUnreadable: Bool, answeredBy: ResolutionStep) {
+        self.locale = locale
+        self.isUnreadable = isUnreadable
+        self.answeredBy = answeredBy
+    }
+
+    /// `nothing is cached for de; en answers (the default locale)`.
+    public var description: String {
+        let missing = (isUnreadable ? "nothing readable is cached for " : "nothing is cached for ") + locale.displayForm
+        switch answeredBy {
+        case .parentLocale(let tag): return "\(missing); \(tag.displayForm) answers (a parent locale)"
+        case .defaultLocale(let tag): return "\(missing); \(tag.displayForm) answers (the default locale)"
+        case .bundled(let tag): return "\(missing); the app's bundled \(tag.displayForm) messages answer"
+        case .requestedLocale, .callerDefault, .key:
+            return "\(missing), nor for the default locale: each key shows as itself"
+        }
+    }
+}

@@ -134,3 +134,29 @@ extension WidgetTranslator {
         }
     }
 }
+
+extension WidgetTranslator {
+    /// When `locale` (the detected locale when `nil`) has no cached messages of its own, which step of the
+    /// fallback chain answers its keys instead; `nil` when it has messages, its own or another cached spelling's
+    /// (`pt-BR` answering `pt`). A key missing from the messages that answer still falls further, key by key.
+    public func uncachedLocale(_ locale: LocaleTag? = nil) -> UncachedLocale? {
+        let start = locale ?? self.locale
+        let own = bundle(for: start)
+        if case .loaded = own { return nil }
+        let isUnreadable: Bool
+        if case .unreadable = own { isUnreadable = true } else { isUnreadable = false }
+        var tried: [LocaleTag] = [start]
+        let chain =
+            start.fallbackChain.dropFirst().map { (tag: $0, step: ResolutionStep.parentLocale($0)) }
+            + defaultLocale.fallbackChain.map { (tag: $0, step: ResolutionStep.defaultLocale($0)) }
+        for (tag, step) in chain where !tried.contains(tag) {
+            tried.append(tag)
+            if case .loaded = bundle(for: tag) {
+                return UncachedLocale(locale: start, isUnreadable: isUnreadable, answeredBy: step)
+            }
+        }
+        let bundled = (start.fallbackChain + defaultLocale.fallbackChain).first { bundledMessages[$0] != nil }
+        return UncachedLocale(
+            locale: start, isUnreadable: isUnreadable, answeredBy: bundled.map(ResolutionStep.bundled) ?? .key)
+    }
+}

@@ -34,6 +34,9 @@ enum StatusCommand: Command {
         lines += [
             ("stored locale", stored),
             ("detected locale", translator.detectLocale().description),
+        ]
+        if let uncached = translator.uncachedLocale() { lines.append(("messages", uncached.description)) }
+        lines += [
             ("default locale", configuration.defaultLocale.displayForm),
             ("cdn", configuration.cdn),
             ("manifest", manifestDescription(project: project, store: store)),

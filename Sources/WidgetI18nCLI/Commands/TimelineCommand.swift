@@ -119,6 +119,11 @@ struct WidgetOptions {
             "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
             + (first.direction == .rightToLeft ? ", right-to-left" : "")
             + ", time zone \(TerminalText.escaped(timeZoneName))\n"
+        // A locale with nothing cached renders every line from elsewhere: say so once, above the lines.
+        let translator = WidgetTranslator(
+            store: source.store, project: source.project, defaultLocale: source.defaultLocale,
+            preferredLanguages: source.preferredLanguages, bundledMessages: source.bundledMessages)
+        if let uncached = translator.uncachedLocale(first.locale) { text += "messages: \(uncached)\n" }
         for entry in entries {
             text += "\(timeZone.iso8601(entry.date))\n"
             for line in entry.lines {

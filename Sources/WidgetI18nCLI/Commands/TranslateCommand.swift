@@ -61,6 +61,7 @@ enum TranslateCommand: Command {
             context.output.writeLine(
                 "locale: "
                     + (locale.map { "\($0.displayForm) (--locale)" } ?? TerminalText.escaped(detection.description)))
+            if let uncached = translator.uncachedLocale(locale) { context.output.writeLine("messages: \(uncached)") }
             var previous: ResolutionStep?
             for (number, attempt) in translation.resolution.attempts.enumerated() {
                 var line = "  \(number + 1). \(attempt.step): \(attempt.outcome)"
