@@ -29,6 +29,7 @@ import Testing
                   "sourceLanguage" : "en",
                   "strings" : {
                     "gallery.count" : {
+                      "comment" : "Arguments: {n} is argument 1.",
                       "extractionState" : "manual",
                       "localizations" : {
                         "en" : {

@@ -61,7 +61,7 @@ import Testing
                 == "{arg1, plural, one {# item on your iPhone} other {# items on your iPhone}}")
         #expect(messages["en"]?["device.other.only"] == "Choose a file")
         #expect(
-            catalog.problems.map(\.description) == [
+            withoutPositionalNames(catalog.problems).map(\.description) == [
                 "device.other.only (en): device variants mac left out; kept the iPhone's (or other) text",
                 "tap.hint (de): device variants mac left out; kept the iPhone's (or other) text",
                 "tap.hint (en): device variants ipad, mac left out; kept the iPhone's (or other) text",
@@ -82,7 +82,7 @@ import Testing
         #expect(messages["fr"]?["untranslated"] == nil)
         #expect(messages["de"]?["review.plural"] == "{arg1, plural, one {# Bewertung} other {# Bewertungen}}")
         #expect(
-            catalog.problems.map(\.description) == [
+            withoutPositionalNames(catalog.problems).map(\.description) == [
                 ": an empty key is no better-i18n key; left out",
                 "extracted.title (en): state 'new': imported as it is; review it",
                 "migrated.title (de): state 'needs_review': imported as it is; review it",
@@ -211,7 +211,7 @@ import Testing
             }
             """#.utf8)
         let imported = try CatalogImport().bundles(fromCatalog: catalog)
-        #expect(imported.problems.isEmpty)
+        #expect(withoutPositionalNames(imported.problems).isEmpty)
         let en = try #require(messages(of: imported)["en"])
         let formatter = ICUMessageFormatter()
         let expected = [
@@ -315,8 +315,8 @@ import Testing
         #expect(
             english.messages.first?.message == "{arg1} has {arg2, number, ::." + String(repeating: "0", count: 20)
                 + "} left")
-        #expect(imported.problems.count == 200)
-        for problem in imported.problems {
+        #expect(withoutPositionalNames(imported.problems).count == 200)
+        for problem in withoutPositionalNames(imported.problems) {
             #expect(problem.description.utf8.count < 300, "\(problem.description.prefix(400))")
             #expect(problem.description.contains("precision above 20 digits"), "\(problem.description.prefix(400))")
         }

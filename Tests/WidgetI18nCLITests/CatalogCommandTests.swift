@@ -12,6 +12,40 @@ import Testing
         FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The round trip a user makes: export, import, then the widget reads the import through `--bundled`. The
+    /// names travel in the key's comment, so the widget shows "Merhaba Ayşe!", not "Merhaba {arg1}!".
+    @Test func exportThenImportKeepsArgumentNamesAllTheWayToTheWidget() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "tr"])
+        #expect(try cli.run(["catalog", "export", "--keys", "today.greeting", "--out", "L.xcstrings"]).status == 0)
+        let imported = try cli.run(["catalog", "import", "L.xcstrings", "--out", "Bundled"])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.standardError.isEmpty, "\(imported)")
+        #expect(contents(cli.directory.appending("Bundled/tr/translations.json"))?.contains("{name}") == true)
+        let empty = try CLIHarness()
+        defer { empty.remove() }
+        let shown = try empty.run(
+            ["t", "today.greeting", "name=Ayşe", "--locale", "tr", "--bundled", cli.directory.appending("Bundled")])
+        #expect(shown.standardOutput == "Merhaba Ayşe!\n", "\(shown)")
+    }
+
+    /// A catalog Xcode wrote has no names: the import says which it made up, and where they came from.
+    @Test func importingACatalogWithoutNamesSaysSo() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let catalog = #"""
+            {"sourceLanguage": "en", "strings": {"greeting": {"localizations": {"en": {"stringUnit":
+              {"state": "translated", "value": "Hello %@!"}}}}}, "version": "1.0"}
+            """#
+        try catalog.write(toFile: cli.directory.appending("X.xcstrings"), atomically: true, encoding: .utf8)
+        let imported = try cli.run(["catalog", "import", "X.xcstrings", "--out", "Bundled"])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(
+            imported.standardError.contains(
+                "warning: greeting: arguments named {arg1} by position: the catalog gives no names"), "\(imported)")
+    }
+
     @Test func exportsTheCachedLocalesWithXcodesCodes() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

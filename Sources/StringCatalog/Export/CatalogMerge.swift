@@ -95,15 +95,17 @@ struct CatalogMerge {
 
     /// The entry of a key the catalog did not have: marked `manual`, as Xcode marks a key it did not extract from
     /// the code (and does not remove as stale).
+    /// The key's argument names go in its `comment` (``ArgumentComment``), for an import to read back.
     private func newEntry(_ key: String) -> CatalogMember {
-        CatalogMember(
-            key,
-            .object([
-                CatalogMember("extractionState", .string("manual")),
-                CatalogMember(
-                    "localizations",
-                    .object(exported[Array(key.utf8)]!.localizations.map { CatalogMember($0.code, $0.value) })),
-            ]))
+        let export = exported[Array(key.utf8)]!
+        var members = [
+            CatalogMember("extractionState", .string("manual")),
+            CatalogMember("localizations", .object(export.localizations.map { CatalogMember($0.code, $0.value) })),
+        ]
+        if !export.argumentNames.isEmpty {
+            members.append(CatalogMember("comment", .string(ArgumentComment.comment(nil, with: export.argumentNames))))
+        }
+        return CatalogMember(key, .object(members))
     }
 
     /// The entry of `export`'s key, from the catalog's `entry`.
@@ -166,13 +168,29 @@ struct CatalogMerge {
             }
             localizations.append(CatalogMember(new.code, new.value))
         }
+        // The comment gets the arguments line (a comment of the user's own stays above it) when the entry changes
+        // anyway, or when its line names other arguments; an entry that is otherwise untouched stays byte for byte.
+        let written = entry["comment"]?.string
+        let changes =
+            localizations.count != existing.count
+            || localizations.contains { if case .verbatim = $0.value { false } else { true } }
+        let stale =
+            !ArgumentComment.names(in: written).isEmpty
+            && ArgumentComment.names(in: written) != ArgumentComment.positions(export.argumentNames)
+        let comment =
+            export.argumentNames.isEmpty || !(changes || stale)
+            ? nil : ArgumentComment.comment(written, with: export.argumentNames)
         var members = entry.members!.map { member in
-            member.name == "localizations"
-                ? document.replacing(member, with: .object(localizations)) : document.copy(member)
+            if member.name == "localizations" { return document.replacing(member, with: .object(localizations)) }
+            if member.name == "comment", let comment, member.value.string != comment {
+                return document.replacing(member, with: .string(comment))
+            }
+            return document.copy(member)
         }
         if entry["localizations"] == nil, !localizations.isEmpty {
             members.append(CatalogMember("localizations", .object(localizations)))
         }
+        if entry["comment"] == nil, let comment { members.append(CatalogMember("comment", .string(comment))) }
         return .object(members)
     }
 

@@ -16,6 +16,10 @@ struct KeyExport {
     private(set) var problems: [CatalogProblem] = []
     /// Whether the key's arguments make its values format strings.
     private(set) var isFormat = false
+    /// The source message's argument names by position (from 1), which the entry's comment keeps
+    /// (``ArgumentComment``); empty when the key has no arguments or they are named `arg1`, `arg2`, … in order,
+    /// as an import names them anyway.
+    private(set) var argumentNames: [String] = []
 
     /// Whether the key is exported: its source message could be written.
     var isExported: Bool { !localizations.isEmpty }
@@ -101,6 +105,25 @@ struct KeyExport {
                 fail(source, isSource: source.code == sourceCode, reason)
                 if source.code == sourceCode { return }
             }
+        }
+        // The catalog itself carries a name that is a substitution's (`%#@days@`) or `argN` at position N (as an
+        // import names an unnamed one); any other needs the comment.
+        var carried = Set<String>()
+        for localization in localizations { Self.substitutionNames(in: localization.value, into: &carried) }
+        let needsComment = table.names.enumerated().contains { offset, name in
+            name != "arg\(offset + 1)" && !carried.contains(name)
+        }
+        if needsComment { argumentNames = table.names }
+    }
+
+    /// The names of the `substitutions` members anywhere in `value`.
+    private static func substitutionNames(in value: CatalogValue, into names: inout Set<String>) {
+        guard case .object(let members) = value else { return }
+        for member in members {
+            if member.name == "substitutions", case .object(let substitutions) = member.value {
+                names.formUnion(substitutions.map(\.name))
+            }
+            substitutionNames(in: member.value, into: &names)
         }
     }
 

@@ -179,9 +179,11 @@ public struct CatalogImport: Sendable {
                 readings.append((code, reading))
             }
         }
-        guard let names = Self.names(for: readings.map(\.reading.pieces), key: key, problems: &problems) else {
-            return []
-        }
+        guard
+            let names = Self.names(
+                for: readings.map(\.reading.pieces), key: key,
+                commented: ArgumentComment.names(in: entry.value["comment"]?.string), problems: &problems)
+        else { return [] }
         var converted: [(code: String, message: String)] = []
         for (code, reading) in readings {
             let elements = MessagePiece.elements(reading.pieces, names: names)
@@ -263,9 +265,13 @@ public struct CatalogImport: Sendable {
         return localizations.contains { hasArguments($0.value, inSubstitution: false) }
     }
 
-    /// A name for every argument position the readings use: a substitution's name where one has it, else
-    /// `argN`; `nil`, with an error, when one position is a string in one place and a number in another.
-    static func names(for readings: [[MessagePiece]], key: String, problems: inout [CatalogProblem]) -> [Int: String]? {
+    /// A name for every argument position the readings use: a substitution's name where one has it, else the
+    /// one the entry's comment gives (`commented`, ``ArgumentComment``), else `argN`, with a warning that says
+    /// so; `nil`, with an error, when one position is a string in one place and a number in another.
+    static func names(
+        for readings: [[MessagePiece]], key: String, commented: [Int: String] = [:],
+        problems: inout [CatalogProblem]
+    ) -> [Int: String]? {
         var names: [Int: String] = [:]
         var uses: [(position: Int, conversion: FormatConversion?)] = []
         for pieces in readings {
@@ -283,10 +289,24 @@ public struct CatalogImport: Sendable {
                 return nil
             }
         }
+        var unnamed: [String] = []
         for position in Set(uses.map(\.position)).sorted() where names[position] == nil {
+            if let name = commented[position], !names.values.contains(name) {
+                names[position] = name
+                continue
+            }
             var name = "arg\(position)"
             while names.values.contains(name) { name += "_" }
             names[position] = name
+            unnamed.append("{\(name)}")
+        }
+        if !unnamed.isEmpty {
+            problems.append(
+                CatalogProblem(
+                    .warning, key: key, locale: nil,
+                    "arguments named " + unnamed.joined(separator: ", ")
+                        + " by position: the catalog gives no names (the key's comment has no 'Arguments:' line, "
+                        + "as 'catalog export' writes)"))
         }
         return names
     }
