@@ -51,6 +51,18 @@ import Testing
         #expect(messages["en"]?["discount"] == "Save 20% today")
     }
 
+    /// Xcode's form when one argument of several is a plural: `%#@miles@`, placed by its `argNum`, beside
+    /// positional specifiers (public catalogs and SwiftGen's fixtures have it); neither plain nor positional.
+    @Test func aSubstitutionReferenceBesidePositionalSpecifiers() throws {
+        let catalog = try imported("xcode-substitutions.xcstrings")
+        let messages = messages(of: catalog)
+        #expect(messages["en"]?["walked"] == "{arg1} walked {miles, plural, one {# mile} other {# miles}} today")
+        #expect(
+            messages["de"]?["walked"] == "{arg1} ist heute {miles, plural, one {# Meile} other {# Meilen}} gelaufen")
+        #expect(messages["en"]?["apples"] == "{apples, plural, one {# apple} other {# apples}} for {arg2}")
+        #expect(catalog.problems.allSatisfy { $0.severity == .warning }, "\(catalog.problems)")
+    }
+
     /// The iPhone's variant (else other's) is kept; the others are reported.
     @Test func deviceVariations() throws {
         let catalog = try imported("devices.xcstrings")

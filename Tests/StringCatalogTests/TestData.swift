@@ -14,7 +14,7 @@ func catalogData(_ name: String) throws -> [UInt8] {
 /// The test catalogs of `Data/` that are valid, each named by its file.
 let validCatalogs = [
     "plurals.xcstrings", "substitutions.xcstrings", "positional.xcstrings", "unusual-keys.xcstrings",
-    "devices.xcstrings", "states.xcstrings",
+    "devices.xcstrings", "states.xcstrings", "xcode-substitutions.xcstrings",
 ]
 
 /// The ones written exactly as an export writes them: every state `translated`, every key `manual`, no comments,

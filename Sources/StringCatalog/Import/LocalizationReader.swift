@@ -226,7 +226,7 @@ struct LocalizationReader {
 
     /// The pieces of one format string, positions resolved: explicit ones as written, the others counted from 1
     /// in order (a substitution takes the next position, unless its `argNum` says another). A string mixing the
-    /// two is refused, as `String(format:)` leaves it undefined.
+    /// two is refused, as `String(format:)` leaves it undefined; a substitution placed by its `argNum` is neither.
     private func positioned(
         _ tokens: [FormatToken], substitutions: JSONNode? = nil, at path: CatalogPath = .root,
         states: inout [String]
@@ -255,10 +255,19 @@ struct LocalizationReader {
                 }
                 let substitutionPath = path.member(name)
                 let argNum = try argumentNumber(node, at: substitutionPath)
-                let taken = take(position)
+                let resolved: Int
+                if position == nil, let argNum {
+                    // `%#@miles@` is a reference, placed by its `argNum`: neither plain nor positional, so it sits
+                    // beside either (Xcode writes `%1$@ walked %#@miles@` when one argument of several is a
+                    // plural). In a plain string it still uses up the next argument.
+                    next += 1
+                    resolved = argNum
+                } else {
+                    let taken = take(position)
+                    resolved = argNum ?? taken
+                }
                 pieces.append(
-                    try substitution(node, name: name, position: argNum ?? taken, at: substitutionPath, states: &states)
-                )
+                    try substitution(node, name: name, position: resolved, at: substitutionPath, states: &states))
             }
         }
         if explicit, implicit {
