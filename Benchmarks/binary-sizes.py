@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""What each library product adds to a binary, measured: prints docs/benchmarks.md's table, or checks it.
+
+Usage: python3 Benchmarks/binary-sizes.py [--check docs/benchmarks.md] [--json]
+
+It writes a package of its own under .build/binary-sizes/ (the sources are below, in this file): one executable
+per product that calls that product's main entry point (so the linker keeps what a real caller keeps), one for
+each of the two sets an app and its widget extension link, and a `print("hello")` baseline. It builds them in
+release with the Swift runtime and Foundation linked dynamically, as on iOS, where both are the system's, strips
+a copy of each and reports its size less the baseline's: the code and data the product puts in a binary. The
+rows are cumulative within a product: `WidgetTranslator` includes the `LocaleData` and `I18nCore` it links.
+
+An iOS app and its widget extension are two binaries: each carries its own copy of what it links.
+
+With `--check FILE`, every figure of FILE's table (the rows under `| binary | adds (stripped) |`) must be within
+10% (or 0.2 MB) of the measured one, so the page cannot go stale; exit 1 naming the row otherwise.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WORK = os.path.join(ROOT, ".build", "binary-sizes")
+
+# Each binary: the products it links, and the body of its main.swift (after their imports).
+PROJECT = 'let project = try! ProjectID("acme/widgets")\n'
+BINARIES = [
+    ("hello", [], 'print("hello")\n'),
+    ("LocaleData", ["LocaleData"],
+     'let tag = LocaleTag(parsing: CommandLine.arguments.last ?? "en") ?? .english\n'
+     'print(tag.fallbackChain, PluralRules.category(for: MessageNumber(3), locale: tag))\n'),
+    ("I18nCore", ["I18nCore", "LocaleData"],
+     'let bundle = try! MessageBundle(json: #"{"a": "{n, plural, one {# day} other {# days}} {n, number}"}"#)\n'
+     'let locale = LocaleTag(parsing: CommandLine.arguments.last ?? "en") ?? .english\n'
+     'print(ICUMessageFormatter().format(bundle.message(forKey: "a")!, locale: locale, arguments: ["n": 3]))\n'),
+    ("GroupStore", ["GroupStore"],
+     'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
+     'print(try! store.value(forKey: "k") as Any)\n'),
+    ("WidgetTranslator", ["WidgetTranslator", "GroupStore", "I18nCore"],
+     PROJECT + 'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
+     'let translator = WidgetTranslator(store: store, project: project)\n'
+     'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()))\n'),
+    ("CDNFetcher", ["CDNFetcher", "GroupStore", "I18nCore", "LocaleData"],
+     PROJECT + 'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
+     'let fetcher = try! CDNFetcher(store: store, project: project, options: FetchOptions())\n'
+     'let report = await fetcher.fetch([.english], committing: try! await fetcher.fetchManifest())\n'
+     'print(report.locales.count)\n'),
+    ("StringCatalog", ["StringCatalog", "I18nCore", "LocaleData"],
+     'let bundles = [LocaleTag.english: try! MessageBundle(json: #"{"a": "{n} done"}"#)]\n'
+     'print(try! CatalogExport(sourceLocale: .english, keyPrefixes: [""]).catalog(from: bundles).bytes.count)\n'),
+    # What a widget extension links (README, "Add it to your package"), and what the app links.
+    ("a widget extension", ["WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults",
+                            "I18nCore", "LocaleData", "TimelineEngine"],
+     PROJECT + 'let store = try! AppGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
+     'let translator = WidgetTranslator(store: store, project: project)\n'
+     'let budget = ReloadBudget(dailyLimit: 40)\n'
+     'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()), budget)\n'),
+    ("an app", ["CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData"],
+     PROJECT + 'let store = try! FileGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
+     'let fetcher = try! CDNFetcher(store: store, project: project, options: FetchOptions())\n'
+     'print(try! await fetcher.switchLocale(to: .english).locale)\n'
+     'try! ContractWriter(store: store, project: project).recordReloadRequest("x", kind: "today")\n'),
+]
+
+
+def target(name):
+    return "Size" + re.sub(r"[^A-Za-z]", "", name.title())
+
+
+def write_package():
+    sources = os.path.join(WORK, "Sources")
+    shutil.rmtree(sources, ignore_errors=True)
+    targets = []
+    for name, products, body in BINARIES:
+        directory = os.path.join(sources, target(name))
+        os.makedirs(directory)
+        imports = "".join("import %s\n" % p for p in sorted(set(products) | ({"Foundation"} if products else set())))
+        with open(os.path.join(directory, "main.swift"), "w") as file:
+            file.write(imports + body)
+        dependencies = ", ".join('.product(name: "%s", package: "WidgetI18n")' % p for p in products)
+        targets.append('        .executableTarget(name: "%s", dependencies: [%s]),' % (target(name), dependencies))
+    os.symlink(ROOT, os.path.join(WORK, "wi18n")) if not os.path.lexists(os.path.join(WORK, "wi18n")) else None
+    manifest = (
+        "// swift-tools-version:6.0\n// Written by Benchmarks/binary-sizes.py; not edited by hand.\n"
+        "import PackageDescription\n\nlet package = Package(\n    name: \"BinarySizes\",\n"
+        "    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],\n"
+        "    dependencies: [.package(name: \"WidgetI18n\", path: \"wi18n\")],\n    targets: [\n%s\n    ]\n)\n"
+        % "\n".join(targets))
+    path = os.path.join(WORK, "Package.swift")
+    if not os.path.exists(path) or open(path).read() != manifest:
+        with open(path, "w") as file:
+            file.write(manifest)
+
+
+def measure():
+    os.makedirs(WORK, exist_ok=True)
+    write_package()
+    build = ["swift", "build", "-c", "release", "--package-path", WORK, "-Xswiftc", "-warnings-as-errors"]
+    result = subprocess.run(build, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit("binary-sizes: the size package does not build:\n" + (result.stdout + result.stderr)[-4000:])
+    bin_path = subprocess.run(build[:-2] + ["--show-bin-path"], capture_output=True, text=True).stdout.strip()
+    sizes = {}
+    for name, _, _ in BINARIES:
+        binary = os.path.join(bin_path, target(name))
+        stripped = binary + ".stripped"
+        subprocess.run(["strip", "-o", stripped, binary], check=True)
+        sizes[name] = (os.path.getsize(binary), os.path.getsize(stripped))
+    return sizes
+
+
+def mb(count):
+    return "%.1f MB" % (count / 1e6)
+
+
+def rows(sizes):
+    hello = sizes["hello"]
+    lines = ["| binary | adds (stripped) | adds (unstripped) | links |", "|---|---|---|---|"]
+    for name, products, _ in BINARIES[1:]:
+        unstripped, stripped = sizes[name]
+        lines.append("| %s | %s | %s | %s |" % (
+            name if name.startswith("a") else "`%s`" % name, mb(stripped - hello[1]), mb(unstripped - hello[0]),
+            ", ".join("`%s`" % p for p in products)))
+    return lines
+
+
+def check(path, sizes):
+    measured = {}
+    for line in rows(sizes)[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        measured[cells[0]] = cells
+    with open(path) as file:
+        text = file.read().split("\n")
+    start = next((i for i, line in enumerate(text) if line.startswith("| binary | adds (stripped) |")), None)
+    if start is None:
+        return ["%s has no `| binary | adds (stripped) |` table" % path]
+    problems, seen = [], set()
+    for line in text[start + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        name = cells[0]
+        seen.add(name)
+        if name not in measured:
+            problems.append("%s: the row '%s' is no binary this script measures" % (path, name))
+            continue
+        for column, stated, found in zip(("stripped", "unstripped"), cells[1:3], measured[name][1:3]):
+            a, b = float(stated.split()[0]), float(found.split()[0])
+            if abs(a - b) > max(0.2, 0.1 * b):
+                problems.append("%s: '%s' says %s %s, measured %s" % (path, name, stated, column, found))
+        if cells[3] != measured[name][3]:
+            problems.append("%s: '%s' links %s, not %s" % (path, name, measured[name][3], cells[3]))
+    for name in measured:
+        if name not in seen:
+            problems.append("%s: no row for '%s'" % (path, name))
+    return problems
+
+
+def main():
+    arguments = sys.argv[1:]
+    target_file = None
+    if arguments[:1] == ["--check"] and len(arguments) == 2:
+        target_file = arguments[1]
+    elif arguments not in ([], ["--json"]):
+        sys.exit(__doc__)
+    sizes = measure()
+    if arguments == ["--json"]:
+        print(json.dumps({name: {"unstripped": u, "stripped": s} for name, (u, s) in sizes.items()}))
+        return
+    if target_file:
+        problems = check(target_file, sizes)
+        if problems:
+            sys.exit("binary-sizes:\n" + "\n".join(problems) + "\nmeasured:\n" + "\n".join(rows(sizes)))
+        print("binary-sizes: %s's table is within 10%% of what was measured" % target_file)
+        return
+    print("\n".join(rows(sizes)))
+    print("(hello: %s stripped, %s unstripped)" % (mb(sizes["hello"][1]), mb(sizes["hello"][0])))
+
+
+if __name__ == "__main__":
+    main()
