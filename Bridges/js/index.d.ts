@@ -39,7 +39,7 @@ export type ExpoFileClass = new (directory: ExpoDirectoryLike, name: string) => 
 
 export interface GroupStorageOptions {
   /**
-   * The App Group id (`group.com.acme.app`); required with react-native-shared-group-preferences. Whenever given it
+   * The App Group id (`group.acme.widgets`); required with react-native-shared-group-preferences. Whenever given it
    * must be one WidgetI18n accepts (`GroupContainer.validateGroupIdentifier`): 1 to 200 ASCII letters, digits, `.`,
    * `-` and `_`, not starting with `.`; else `ERR_INVALID_OPTIONS`.
    */

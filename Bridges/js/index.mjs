@@ -1803,7 +1803,7 @@ const MAXIMUM_APP_GROUP_BYTES = 200;
 function checkAppGroup(appGroup, caller) {
   const rule =
     "an App Group id is 1 to 200 letters, digits, '.', '-' and '_', not starting with '.' (such as " +
-    "'group.com.acme.app')";
+    "'group.acme.widgets')";
   if (typeof appGroup !== 'string') {
     const message = `${caller}: options.appGroup must be a string, got ${describe(appGroup)}; ${rule}`;
     throw failure(TypeError, 'ERR_INVALID_OPTIONS', message);
@@ -1885,7 +1885,7 @@ export function groupStorage(backend, options = {}) {
       TypeError,
       'ERR_UNKNOWN_BACKEND',
       `groupStorage: a getItem/setItem backend is taken for react-native-shared-group-preferences, which needs ` +
-        `options.appGroup (the App Group id, such as 'group.com.acme.app'); AsyncStorage is not shared with widgets`,
+        `options.appGroup (the App Group id, such as 'group.acme.widgets'); AsyncStorage is not shared with widgets`,
     );
   }
   if (shape === null) {

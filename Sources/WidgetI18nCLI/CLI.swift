@@ -171,11 +171,8 @@ enum CLI {
             "",
             "GLOBAL OPTIONS (also from the environment and ./widget-i18n.json):",
         ]
-        for option in Configuration.globalOptions {
-            let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            lines.append(TerminalText.padded(left, toWidth: 26) + option.help)
-        }
-        lines += ["  --version               Show the version", "", "See 'widget-i18n <command> --help' for details."]
+        lines += optionLines(Configuration.globalOptions, then: [("--version", "Show the version")])
+        lines += ["", "See 'widget-i18n <command> --help' for details."]
         return lines.joined(separator: "\n")
     }
 }

@@ -21,13 +21,19 @@ extension Command {
     static var help: String {
         var lines = ["OVERVIEW: \(summary)", "", "USAGE: widget-i18n \(usage)"]
         if !discussion.isEmpty { lines += ["", discussion] }
-        lines += ["", "OPTIONS:"]
-        for option in options + Configuration.globalOptions {
-            let left = "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            lines.append(TerminalText.padded(left, toWidth: max(TerminalText.width(of: left) + 2, 26)) + option.help)
-        }
+        lines += ["", "OPTIONS:"] + optionLines(options + Configuration.globalOptions)
         return lines.joined(separator: "\n")
     }
+}
+
+/// A help's option lines, `  --name VALUE` then the help, every help starting in one column: two cells past the
+/// widest option (26 at least), so that no option runs into its help.
+func optionLines(_ options: [OptionSpec], then extra: [(option: String, help: String)] = []) -> [String] {
+    let rows =
+        options.map { ("  --\($0.name)" + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
+        + extra.map { ("  " + $0.option, $0.help) }
+    let column = max(26, (rows.map { TerminalText.width(of: $0.0) }.max() ?? 0) + 2)
+    return rows.map { TerminalText.padded($0.0, toWidth: column) + $0.1 }
 }
 
 /// The environment a command runs in.

@@ -169,6 +169,28 @@ import Testing
 @Suite struct HelpAndSuggestionTests {
     let binary = Repository.product("widget-i18n")
 
+    /// `--default-locale LOCALE` ran into its help ("LOCALE The fallback…") in one help and sat one column further
+    /// in the others: in every help, each option's help starts in one column, two cells past the widest option.
+    @Test func everyHelpKeepsItsOptionColumn() throws {
+        let overview = try runProcess(binary, ["--help"])
+        let commands = overview.standardOutput.components(separatedBy: "COMMANDS:\n")[1]
+            .components(separatedBy: "\n\n")[0].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")[0] }
+        #expect(commands.count > 10)
+        for command in [[]] + commands.map({ $0.split(separator: " ").map(String.init) }) {
+            let help = try runProcess(binary, command + ["--help"]).standardOutput
+            let options = help.split(separator: "\n").filter { $0.hasPrefix("  --") }.map(String.init)
+            #expect(options.count > 5, "\(command)")
+            // The help starts after the first run of two or more spaces past the option; -1 when there is none.
+            let columns = Set(
+                options.map { line -> Int in
+                    guard let gap = line.dropFirst(2).range(of: "  ") else { return -1 }
+                    return line.distance(from: line.startIndex, to: line[gap.upperBound...].firstIndex { $0 != " " }!)
+                })
+            #expect(columns.count == 1, "\(command): help columns \(columns)\n\(options.joined(separator: "\n"))")
+        }
+    }
+
     @Test(arguments: [("store", ["list", "get", "put", "rm"]), ("catalog", ["export", "import"])])
     func everyGroupAnswersHelp(_ group: String, _ subcommands: [String]) throws {
         for flag in ["--help", "-h"] {

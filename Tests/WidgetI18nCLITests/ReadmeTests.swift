@@ -52,4 +52,25 @@ struct ReadmeTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.contains("type-checks"), "\(result)")
     }
+
+    /// A newcomer follows the README and then the bridge's README: both (and the articles) name one App Group,
+    /// the one the CLI defaults to for `acme/widgets` (`group.ORG.PROJECT`).
+    @Test("the README, the bridge's README and the DocC articles use one App Group id")
+    func oneGroupIdentifier() throws {
+        var pages = ["README.md", "Bridges/js/README.md"]
+        let sources = Repository.root + "/Sources"
+        for case let path as String in FileManager.default.enumerator(atPath: sources)!
+        where path.hasSuffix(".md") && path.contains(".docc/") {
+            pages.append("Sources/" + path)
+        }
+        var found: [String: Set<String>] = [:]
+        for page in pages {
+            let text = try String(contentsOfFile: Repository.root + "/" + page, encoding: .utf8)
+            for match in text.matches(of: /['"`]group\.([a-z][a-z0-9.-]*[a-z0-9])['"`.]/) {
+                found["group." + String(match.1), default: []].insert(page)
+            }
+        }
+        found["group.ORG.PROJECT"] = nil
+        #expect(Set(found.keys) == ["group.acme.widgets"], "\(found)")
+    }
 }
