@@ -234,7 +234,7 @@ public final class CDNFetcher: Sendable {
             return FetchReport(manifest: manifestFetch, locales: results, warnings: warnings)
         }
         let reason =
-            "The manifest was not cached, since '\(failure.locale.normalized)' failed: a manifest is cached only "
+            "The manifest was not cached, since '\(failure.locale.displayForm)' failed: a manifest is cached only "
             + "with the messages it describes"
         return FetchReport(manifest: manifestFetch.settled(.failed(reason)), locales: results, warnings: warnings)
     }
@@ -291,7 +291,7 @@ public final class CDNFetcher: Sendable {
                 results[requested] = LocaleFetchResult(
                     locale: requested,
                     outcome: .failed(
-                        "'\(requested.normalized)' is not offered by project '\(project)' (languages: \(offered))"),
+                        "'\(requested.displayForm)' is not offered by project '\(project)' (languages: \(offered))"),
                     bytesTransferred: 0, urls: [])
                 continue
             }
@@ -324,7 +324,7 @@ public final class CDNFetcher: Sendable {
         }
         var updated: [String] = []
         for result in processed {
-            if case .updated = result.outcome { updated.append(result.locale.normalized) }
+            if case .updated = result.outcome { updated.append(result.locale.displayForm) }
             results[result.locale] = result
         }
         return (order.compactMap { results[$0] }, updated)
@@ -395,9 +395,9 @@ public final class CDNFetcher: Sendable {
             let cached = try? store.containsValue(forKey: StorageKey.messages(project: project, locale: language.tag))
             guard cached == true else {
                 throw FetchError(
-                    code, "Cannot fetch '\(language.tag.normalized)': \(reason); the locale was not changed")
+                    code, "Cannot fetch '\(language.tag.displayForm)': \(reason); the locale was not changed")
             }
-            warnings.append("Could not refresh '\(language.tag.normalized)' (\(reason)); using the cached messages")
+            warnings.append("Could not refresh '\(language.tag.displayForm)' (\(reason)); using the cached messages")
         }
         do {
             let chosen = try writer.selectLocale(language.tag)
@@ -670,7 +670,7 @@ public final class CDNFetcher: Sendable {
         let tries = response.attempts > 1 ? " after \(response.attempts) attempts" : ""
         switch response.status {
         case 404, 410:
-            return "HTTP \(response.status) from '\(url)': the CDN has no messages for '\(locale?.normalized ?? "?")'"
+            return "HTTP \(response.status) from '\(url)': the CDN has no messages for '\(locale?.displayForm ?? "?")'"
         case 429:
             return "HTTP 429 (rate limited) from '\(url)'\(tries); try again later"
         case 500...599:

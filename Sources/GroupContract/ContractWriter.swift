@@ -238,9 +238,10 @@ public enum LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvert
         switch self {
         case .notCached(let requested, let cached, let store):
             let available = cached.isEmpty ? "none are cached" : "cached: " + cached.joined(separator: ", ")
-            return "No cached messages for '\(requested.normalized)' or its parents in \(store) (\(available))"
+            return "No cached messages for '\(requested.displayForm)' or its parents in \(store) (\(available))"
         case .unusable(let locale, let reason):
-            return "The cached messages for '\(locale.normalized)' are unusable (\(reason)); the locale was not changed"
+            return
+                "The cached messages for '\(locale.displayForm)' are unusable (\(reason)); the locale was not changed"
         case .store(let message):
             return message
         }

@@ -120,7 +120,7 @@ public struct GroupContainerError: Error, Hashable, Sendable, CustomStringConver
                 + "the entitlements of the app and of the widget extension"
         default:
             return "Invalid group '\(group)': use letters, digits, '.', '-' and '_' (e.g. 'group.acme.widgets'), "
-                + "or name a directory with --group-dir"
+                + "or name a directory with FileGroupStore(directory:)"
         }
     }
 }

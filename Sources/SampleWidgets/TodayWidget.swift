@@ -45,7 +45,7 @@ public struct TodayWidget: EntryTimelineProvider {
     /// The entry for the context's date, with the store's current profile and events.
     public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
         render(
-            at: context.date, updated: context.date, context: context,
+            at: context.date, updated: Self.updated(source, at: context.date), context: context,
             translator: source.translator(timeZone: context.timeZone), data: AppData(source))
     }
 
@@ -58,24 +58,32 @@ public struct TodayWidget: EntryTimelineProvider {
         // The app's profile and events are read once per timeline, not once per entry.
         let data = AppData(source)
         let starts = data.events.map(\.startDate).filter { $0 > context.date && $0 < midnight }
-        // The footer says how long ago the timeline was made ("Updated 5 minutes ago"): an entry wherever that
-        // text changes keeps it true until the reload at midnight, without spending reloads on it. A small widget
-        // has no footer, and no entries for it.
+        // The footer says how long ago the data it shows was written ("Updated 5 minutes ago"), not when this
+        // timeline was made (a reload at midnight is no update): an entry wherever that text changes keeps it true
+        // until the reload at midnight, without spending reloads on it. A small widget has no footer, and no
+        // entries for it.
+        let updated = Self.updated(source, at: context.date)
         let format = translator.format
         // A context date JavaScript's Date could not hold has no footer changes to schedule.
         let footerChanges =
             context.family == .systemSmall
             ? []
             : (try? RelativeTextSchedule().changes(
-                of: context.date, after: context.date, through: midnight, timeZone: zone,
+                of: updated, after: context.date, through: midnight, timeZone: zone,
                 thresholds: Self.footerThresholds
-            ) { try format.relativeTime(from: context.date, to: $0, thresholds: Self.footerThresholds) }) ?? []
+            ) { try format.relativeTime(from: updated, to: $0, thresholds: Self.footerThresholds) }) ?? []
         let dates = Set([context.date, midnight] + starts + footerChanges).sorted()
         return EntryTimeline(
             entries: dates.map {
-                render(at: $0, updated: context.date, context: context, translator: translator, data: data)
+                render(at: $0, updated: updated, context: context, translator: translator, data: data)
             },
             policy: .atEnd)
+    }
+
+    /// When the data shown was written (`WidgetSource.dataUpdated()`), never later than `date`; `date` itself when
+    /// the store cannot tell.
+    static func updated(_ source: WidgetSource, at date: Date) -> Date {
+        min(source.dataUpdated() ?? date, date)
     }
 
     /// What the widget reads of the app's own data: the events by start, and the user's name.

@@ -56,6 +56,15 @@ public struct WidgetSource: Sendable {
             formatter: ICUMessageFormatter(timeZone: timeZone), localeOverride: locale)
     }
 
+    /// When what the widget shows last changed: the latest write of the app's data (`events`, `profile`) or of
+    /// the project's messages, as the store dates its entries; `nil` when the store cannot tell.
+    func dataUpdated() -> Date? {
+        let messages = "@better-i18n:messages:\(project):"
+        let entries = (try? store.entries()) ?? []
+        return entries.filter { $0.key == "events" || $0.key == "profile" || $0.key.hasPrefix(messages) }
+            .compactMap(\.modified).max()
+    }
+
     /// The app's events (the key `events`), or none when it is absent or unreadable.
     func events() -> [SampleEvent] { json([SampleEvent].self, forKey: "events") ?? [] }
 

@@ -38,8 +38,9 @@ struct Output: Sendable {
     func error(_ text: String) { diagnostic("error: \(text)") }
     func note(_ text: String) { diagnostic(text) }
 
+    /// A diagnostic, with the library settings it names spelled as this command line's options (`CLIAdvice`).
     private func diagnostic(_ text: String) {
-        standardError.write(TerminalText.escaped(text, keeping: [.newlines, .tabs]) + "\n")
+        standardError.write(TerminalText.escaped(CLIAdvice.flags(in: text), keeping: [.newlines, .tabs]) + "\n")
     }
 
     /// Why stdout and stderr, each that had a write fail, failed: the errors to report (where stderr works).

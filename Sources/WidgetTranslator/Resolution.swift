@@ -23,10 +23,10 @@ public enum ResolutionStep: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .requestedLocale(let tag): return "locale \(tag.normalized)"
-        case .parentLocale(let tag): return "parent locale \(tag.normalized)"
-        case .defaultLocale(let tag): return "default locale \(tag.normalized)"
-        case .bundled(let tag): return "bundled \(tag.normalized)"
+        case .requestedLocale(let tag): return "locale \(tag.displayForm)"
+        case .parentLocale(let tag): return "parent locale \(tag.displayForm)"
+        case .defaultLocale(let tag): return "default locale \(tag.displayForm)"
+        case .bundled(let tag): return "bundled \(tag.displayForm)"
         case .callerDefault: return "caller's default text"
         case .key: return "the key itself"
         }

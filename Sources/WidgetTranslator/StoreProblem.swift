@@ -9,7 +9,7 @@ import LocaleData
 /// what to run: a command-line tool adds its own advice.
 ///
 ///     for problem in translator.problems where problem.code == .unusableMessages {
-///         print("refetch \(problem.locale?.normalized ?? "?"): \(problem)")
+///         print("refetch \(problem.locale?.displayForm ?? "?"): \(problem)")
 ///     }
 public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is, to switch on.

@@ -28,7 +28,8 @@ extension WidgetTranslator {
         return StoreProblem(
             .unusableMessages, locale: locale,
             message:
-                "The cached messages for '\(locale.normalized)' in \(store.displayName) are unusable (\(error))\(then)")
+                "The cached messages for '\(locale.displayForm)' in \(store.displayName) are unusable (\(error))\(then)"
+        )
     }
 
     func report(_ problem: StoreProblem) {

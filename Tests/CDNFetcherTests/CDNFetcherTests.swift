@@ -442,6 +442,20 @@ struct ServedCDN {
     }
 }
 
+/// A library's errors name the library's settings, never the command line's options (`--cdn`).
+@Suite struct LibraryErrorWordingTests {
+    @Test func aMissingCDNDirectoryNamesFetchOptionsCDN() async throws {
+        var options = FetchOptions()
+        options.cdn = "file:///nonexistent-widget-i18n-cdn"
+        let fetcher = try CDNFetcher(
+            store: InMemoryGroupStore(), project: try ProjectID("acme/widgets"), options: options)
+        let error = await #expect(throws: FetchError.self) { try await fetcher.fetchManifest() }
+        let message = try #require(error).description
+        #expect(message.contains("check the directory FetchOptions.cdn names"), "\(message)")
+        #expect(!message.contains("--"), "\(message)")
+    }
+}
+
 /// A store that refuses to record reload requests, and keeps everything else.
 private final class ReloadRefusingStore: GroupStore {
     let base = InMemoryGroupStore()

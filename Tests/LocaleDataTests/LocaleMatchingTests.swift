@@ -33,12 +33,12 @@ private let matching: LocaleMatchingTable = try! loadTestData("locale-matching.j
         let (tag, steps) = LocaleNegotiation.bestMatch(
             for: try LocaleTag("en-AU"), among: [try LocaleTag("en-US"), try LocaleTag("en-GB")])
         #expect(tag == (try LocaleTag("en-GB")))
-        #expect(steps.map(\.description) == ["en-au: no match", "en-001: en-GB (falls back to it in 1 step)"])
+        #expect(steps.map(\.description) == ["en-AU: no match", "en-001: en-GB (falls back to it in 1 step)"])
         let chinese = LocaleNegotiation.bestMatch(
             for: try LocaleTag("zh-HK"), among: [try LocaleTag("zh-Hans"), try LocaleTag("zh-TW")])
         #expect(
             chinese.steps.map(\.description) == [
-                "zh-hk: no match", "zh-hant-hk: no match", "zh-hant: zh-TW (same maximized form zh-Hant-TW)",
+                "zh-HK: no match", "zh-Hant-HK: no match", "zh-Hant: zh-TW (same maximized form zh-Hant-TW)",
             ])
     }
 

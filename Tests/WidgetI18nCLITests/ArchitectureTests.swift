@@ -262,3 +262,31 @@ extension ArchitectureTests.PackageTarget {
     /// Test targets, and the helpers under `Tests/` (`TestSupport`, `StoreWriter`): the test table's rows.
     var isTestOrTestHelper: Bool { type == "test" || path.hasPrefix("Tests/") }
 }
+
+/// Libraries say what happened and which of their settings to change; only the command line names its options.
+/// No string literal of a library module spells a command-line option (`--cdn`); `CLIAdvice` maps the settings
+/// they name (`FetchOptions.cdn`) to the options.
+@Suite struct LibraryMessagesTests {
+    @Test func noLibraryMessageNamesACommandLineOption() throws {
+        let libraries = [
+            "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
+            "TimelineEngine", "SampleWidgets", "CDNFetcher", "StringCatalog", "WidgetI18nSupport",
+        ]
+        var found: [String] = []
+        for library in libraries {
+            let directory = Repository.root + "/Sources/" + library
+            for case let path as String in FileManager.default.enumerator(atPath: directory)!
+            where path.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//") else { continue }
+                    if code.contains(/"[^"]*--[a-z][a-z-]+/) {
+                        found.append("\(library)/\(path):\(number + 1): \(code)")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+}

@@ -113,6 +113,41 @@ import Testing
 
     /// A bundle larger than a widget reads (`MessageBundle.maximumStoredSize`, 4 MiB) is neither fetched into
     /// the store nor put there by hand; what was cached stays.
+    /// `fetch` and `locale list` give one size for a locale: what is stored. A flat bundle is stored nested, so
+    /// what came over the wire differs, and `fetch` shows that beside it.
+    @Test func fetchAndLocaleListAgreeOnALocalesSize() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let cdn = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { cdn.remove() }
+        let project = cdn.appending("acme/widgets")
+        try FileManager.default.createDirectory(atPath: project + "/tr", withIntermediateDirectories: true)
+        try Data(#"{"languages": ["tr"]}"#.utf8).write(to: URL(fileURLWithPath: project + "/manifest.json"))
+        let flat = #"{"today.title": "Bugün", "today.empty": "Bugün etkinlik yok", "today.events": "Etkinlikler"}"#
+        try Data(flat.utf8).write(to: URL(fileURLWithPath: project + "/tr/translations.json"))
+        let fetched = try cli.run(["fetch", "--locale", "tr", "--cdn", cdn.path])
+        #expect(fetched.status == 0, "\(fetched)")
+        let stored = try #require(
+            FileManager.default.contents(
+                atPath: cli.groupDirectory + "/%40better-i18n%3Amessages%3Aacme%2Fwidgets%3Atr"))
+        #expect(stored.count != flat.utf8.count)
+        let row = try #require(fetched.standardOutput.split(separator: "\n").first { $0.hasPrefix("tr ") })
+        #expect(row.contains("\(stored.count) B stored, \(flat.utf8.count) B transferred"), "\(fetched)")
+        let listed = try cli.run(["locale", "list", "--cdn", cdn.path])
+        let listedRow = try #require(listed.standardOutput.split(separator: "\n").first { $0.contains("tr ") })
+        #expect(listedRow.contains(" \(stored.count) B "), "\(listed)")
+    }
+
+    /// The library's error names `FetchOptions.cdn`; the command line says `--cdn`.
+    @Test func aMissingCDNDirectorySaysWhichOption() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["fetch", "--locale", "en", "--cdn", cli.directory.appending("no-such-cdn")])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("check the directory --cdn names"), "\(result)")
+        #expect(!result.standardError.contains("FetchOptions"), "\(result)")
+    }
+
     @Test func aBundleOverTheSizeLimitIsNotStored() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
@@ -293,7 +328,7 @@ import Testing
         let names = result.standardOutput.split(separator: "\n").dropFirst().dropLast().map {
             $0.split(separator: " ")[0]
         }
-        #expect(names == ["pt-br", "de"])
+        #expect(names == ["pt-BR", "de"])
     }
 
     @Test func localeSetFetchesThenSwitches() throws {

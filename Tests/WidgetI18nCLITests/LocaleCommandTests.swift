@@ -95,7 +95,7 @@ import Testing
         let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("* en        19 messages"))
-        #expect(lines[1].hasPrefix("  pt-br     1 messages"))
+        #expect(lines[1].hasPrefix("  pt-BR     1 messages"))
         #expect(lines[1].contains("Expo cache, cached "))
         #expect(try cli.run(["t", "today.title", "--locale", "pt-BR"]).standardOutput == "Hoje\n")
         let list = try cli.run(["store", "list"]).standardOutput
@@ -112,5 +112,33 @@ import Testing
         #expect(
             result.standardError
                 == "error: Unknown subcommand 'locale frobnicate'; use 'locale set <tag>' or 'locale list'\n")
+    }
+}
+
+/// One spelling of a locale for people (`zh-Hant`), whichever command prints it: `check` printed `zh-Hant` where
+/// `status` printed `zh-hant`.
+@Suite struct LocaleDisplayFormTests {
+    @Test func everyCommandSpellsALocaleOneWay() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let fetched = try cli.run(["fetch", "--locale", "zh-hant", "--locale", "pt_BR"])
+        #expect(fetched.status == 0, "\(fetched)")
+        let outputs = [
+            "fetch": fetched.standardOutput,
+            "status": try cli.run(["status"]).standardOutput,
+            "check": try cli.run(["check"]).standardOutput,
+            "locale list": try cli.run(["locale", "list"]).standardOutput,
+            "t --explain": try cli.run(["t", "today.title", "--locale", "zh-Hant-TW", "--explain"]).standardOutput,
+        ]
+        for (command, text) in outputs {
+            // Store keys keep their own spelling (`@better-i18n:messages:acme/widgets:zh-hant`): they are keys.
+            let output = text.replacing(/@better-i18n:[^' ]*/, with: "KEY")
+            #expect(output.contains("zh-Hant"), "\(command): \(output)")
+            #expect(!output.contains("zh-hant"), "\(command): \(output)")
+        }
+        for command in ["fetch", "status", "check", "locale list"] {
+            let output = outputs[command]!.replacing(/@better-i18n:[^' ]*/, with: "KEY")
+            #expect(output.contains("pt-BR") && !output.contains("pt-br"), "\(command): \(output)")
+        }
     }
 }

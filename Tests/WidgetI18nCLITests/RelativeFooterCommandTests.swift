@@ -33,6 +33,27 @@ import Testing
         for (earlier, later) in zip(footers, footers.dropFirst()) { #expect(earlier.1 != later.1) }
     }
 
+    /// The footer dates the data, not the timeline: a timeline made at midnight (the daily reload) over data the
+    /// app wrote the evening before says "Updated 4 hours ago", not "Updated now".
+    @Test func theFooterSaysWhenTheDataWasWrittenNotWhenTheTimelineWasMade() throws {
+        let cli = try prepared("en")
+        defer { cli.remove() }
+        // Everything in the container was written at 20:00 the evening before.
+        let touched = try cli.runShell(
+            #"find "$WIDGET_I18N_GROUP_DIR" -type f -exec touch -d 2026-11-29T20:00:00Z {} +"#)
+        #expect(touched.status == 0, "\(touched)")
+        let result = try cli.run([
+            "timeline", "--widget", "today", "--family", "medium", "--from", "2026-11-30T00:00:00Z", "--hours", "1",
+            "--time-zone", "UTC", "--json",
+        ])
+        #expect(result.status == 0, "\(result)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutputData) as? [String: Any])
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        let footers = entries.map { ($0["text"] as? [String])?.last ?? "" }
+        #expect(footers.first == "Updated 4 hours ago", "\(footers)")
+        #expect(!footers.contains("Updated now"))
+    }
+
     @Test func theSimulatedHostShowsTheFooterChangingOnTime() throws {
         let cli = try prepared("tr")
         defer { cli.remove() }

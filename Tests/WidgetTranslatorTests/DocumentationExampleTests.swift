@@ -25,7 +25,7 @@ import WidgetTranslator
         let resolution = translator.resolve("today.weather")
         var printed = ["\(resolution.message) \(resolution.isMissing)"]
         for (index, attempt) in resolution.attempts.enumerated() {
-            let answeredBy = attempt.answeredBy.map { " (answered by \($0.tag.normalized): \($0.reason))" } ?? ""
+            let answeredBy = attempt.answeredBy.map { " (answered by \($0.tag.displayForm): \($0.reason))" } ?? ""
             printed.append("\(index + 1). \(attempt.step): \(attempt.outcome)\(answeredBy)")
         }
         let article = try articleOutput("Sources/WidgetTranslator/WidgetTranslator.docc/ResolvingAKey.md")

@@ -59,7 +59,7 @@ package struct LocaleCache {
         if bundle.messageCount == 0 { throw Self.emptyBundleError(body, locale: locale, url: bundleURL) }
         // Stored in the shape every better-i18n reader reads: nested (the Swift SDK walks nested objects only).
         let notNested = { (problem: String) in
-            "The messages for '\(locale.normalized)' from '\(bundleURL)' are stored flat as served: \(problem), "
+            "The messages for '\(locale.displayForm)' from '\(bundleURL)' are stored flat as served: \(problem), "
                 + "so better-i18n's Swift SDK, which reads nested keys only, will not find the dotted ones"
         }
         switch BundleNesting.nested(body) {
@@ -77,7 +77,7 @@ package struct LocaleCache {
         guard body.count <= MessageBundle.maximumStoredSize else {
             throw FetchError(
                 .rejectedContent,
-                "The messages for '\(locale.normalized)' from '\(bundleURL)' are \(body.count) bytes, larger than the "
+                "The messages for '\(locale.displayForm)' from '\(bundleURL)' are \(body.count) bytes, larger than the "
                     + "\(MessageBundle.maximumStoredSize / 1024 / 1024) MiB a widget reads; nothing was stored")
         }
 
@@ -106,11 +106,11 @@ package struct LocaleCache {
             }
         } catch let error as GroupStoreError {
             if case .domainFull = error.kind {
-                throw FetchError(.storeFull, "Left out '\(locale.normalized)' (\(body.count) bytes): \(error)")
+                throw FetchError(.storeFull, "Left out '\(locale.displayForm)' (\(body.count) bytes): \(error)")
             }
-            throw FetchError(.cannotCache, "Cannot cache '\(locale.normalized)': \(error)")
+            throw FetchError(.cannotCache, "Cannot cache '\(locale.displayForm)': \(error)")
         } catch {
-            throw FetchError(.cannotCache, "Cannot cache '\(locale.normalized)': \(error)")
+            throw FetchError(.cannotCache, "Cannot cache '\(locale.displayForm)': \(error)")
         }
         return unchanged ? .unchanged : .updated(size: body.count)
     }
@@ -155,7 +155,7 @@ package struct LocaleCache {
     }
 
     private static func rejected(_ locale: LocaleTag, url: String, _ error: MessageBundleError) -> FetchError {
-        FetchError(.rejectedContent, "Rejected the messages for '\(locale.normalized)' from '\(url)': \(error)")
+        FetchError(.rejectedContent, "Rejected the messages for '\(locale.displayForm)' from '\(url)': \(error)")
     }
 
     /// Why a bundle without a single string is refused: the CDN's "no such locale" answers `{}` and
@@ -166,9 +166,9 @@ package struct LocaleCache {
             let shown = object.isEmpty ? "{}" : "{\"fallback\": true}"
             return FetchError(
                 .rejectedContent,
-                "The CDN has no messages for '\(locale.normalized)' at '\(url)' (it answered \(shown))")
+                "The CDN has no messages for '\(locale.displayForm)' at '\(url)' (it answered \(shown))")
         }
-        return FetchError(.rejectedContent, "The messages for '\(locale.normalized)' from '\(url)' contain no strings")
+        return FetchError(.rejectedContent, "The messages for '\(locale.displayForm)' from '\(url)' contain no strings")
     }
 
     /// JSON.parse in the other SDKs rejects a byte-order mark: the store never holds one.

@@ -59,9 +59,9 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
         case .timedOut(let seconds):
             return
                 "Timed out after \(HTTPTransferError.format(seconds)) s fetching '\(url)'\(tries); check the network "
-                + "or raise --timeout"
+                + "or raise FetchOptions.timeout"
         case .connectionFailed:
-            return "Cannot connect to '\(url)'\(tries) (\(detail)); check the network and --cdn"
+            return "Cannot connect to '\(url)'\(tries) (\(detail)); check the network and FetchOptions.cdn"
         case .interrupted:
             return "The connection broke while receiving '\(url)'\(tries) (\(detail)); try again"
         case .tooLarge(let limit):
@@ -78,9 +78,10 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
         case .badContentEncoding:
             return "The response from '\(url)' has a broken or unknown compression (\(detail))"
         case .tls:
-            return "TLS verification failed for '\(url)' (\(detail)); pass --cacert FILE for a private CA"
+            return
+                "TLS verification failed for '\(url)' (\(detail)); for a private CA, name its certificate in FetchOptions.caCertificatePath"
         case .fileNotFound:
-            return "No file at '\(url)'; check the --cdn directory"
+            return "No file at '\(url)'; check the directory FetchOptions.cdn names"
         case .other:
             return "Fetching '\(url)' failed\(tries): \(detail)"
         }

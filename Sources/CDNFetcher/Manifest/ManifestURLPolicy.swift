@@ -106,7 +106,7 @@ package struct ManifestURLPolicy: Sendable {
     ///   - locale: the locale the URL is for, to name in an error.
     /// - Throws: `FetchError` that quotes the URL and says which rule it breaks.
     func resolve(_ raw: String, against manifestURL: String, locale: LocaleTag) throws(FetchError) -> String {
-        let subject = "The manifest's URL for '\(locale.normalized)' ('\(QuotedExcerpt.of(raw))')"
+        let subject = "The manifest's URL for '\(locale.displayForm)' ('\(QuotedExcerpt.of(raw))')"
         guard let url = URL(string: raw, relativeTo: URL(string: manifestURL))?.absoluteURL else {
             throw FetchError(.refusedURL, "\(subject) is not a valid URL; refusing to fetch it")
         }
@@ -134,7 +134,7 @@ package struct ManifestURLPolicy: Sendable {
         guard url.user == nil, url.password == nil else {
             throw FetchError(
                 .refusedURL,
-                "The manifest's URL for '\(locale.normalized)' carries a user or password; refusing to fetch it "
+                "The manifest's URL for '\(locale.displayForm)' carries a user or password; refusing to fetch it "
                     + "(credentials never come from a manifest)")
         }
         guard let target = Origin(of: url), target == origin || allowedOrigins.contains(target) else {

@@ -105,7 +105,7 @@ public enum LocaleNegotiation {
         /// The available tag that answered it, or `nil`.
         public let match: Match?
 
-        public var description: String { "\(tag.normalized): \(match.map(\.description) ?? "no match")" }
+        public var description: String { "\(tag.displayForm): \(match.map(\.description) ?? "no match")" }
     }
 
     /// The available tags, each with its maximized form and fallback chain worked out once.

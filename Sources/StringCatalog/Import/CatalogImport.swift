@@ -76,7 +76,7 @@ public struct CatalogImport: Sendable {
                         throw CatalogError(
                             path: CatalogPath.root.member("strings").member(key).member("localizations").description,
                             reason:
-                                "'\(first.code)' and '\(locale.code)' are one locale (\(locale.tag.normalized)) but "
+                                "'\(first.code)' and '\(locale.code)' are one locale (\(locale.tag.displayForm)) but "
                                 + "translate this key differently; keep one of the two localizations")
                     }
                     continue

@@ -70,7 +70,7 @@ enum CheckCommand: Command {
             guard case .success(let found) = read, let messages = found else {
                 var reason = ""
                 if case .failure(let error) = read { reason = " (\(error))" }
-                context.output.writeLine("\(locale.normalized): no usable cached messages\(reason)")
+                context.output.writeLine("\(locale.displayForm): no usable cached messages\(reason)")
                 total += 1
                 continue
             }
@@ -80,7 +80,7 @@ enum CheckCommand: Command {
                 let elements: [MessageElement]
                 switch ICUMessageFormatter.parse(message) {
                 case .failure(let error):
-                    context.output.writeLine(TerminalText.escaped("\(locale.normalized) \(key): \(error)"))
+                    context.output.writeLine(TerminalText.escaped("\(locale.displayForm) \(key): \(error)"))
                     problems += 1
                     continue
                 case .success(let parsed):
@@ -94,20 +94,20 @@ enum CheckCommand: Command {
                 for name in expected where !actual.contains(name) {
                     context.output.writeLine(
                         TerminalText.escaped(
-                            "\(locale.normalized) \(key): missing argument {\(name)} that "
-                                + "'\(configuration.defaultLocale.normalized)' uses"))
+                            "\(locale.displayForm) \(key): missing argument {\(name)} that "
+                                + "'\(configuration.defaultLocale.displayForm)' uses"))
                     problems += 1
                 }
                 for name in actual where !expected.contains(name) {
                     context.output.writeLine(
                         TerminalText.escaped(
-                            "\(locale.normalized) \(key): argument {\(name)} that "
-                                + "'\(configuration.defaultLocale.normalized)' does not use"))
+                            "\(locale.displayForm) \(key): argument {\(name)} that "
+                                + "'\(configuration.defaultLocale.displayForm)' does not use"))
                     problems += 1
                 }
             }
             context.output.writeLine(
-                "\(locale.normalized): \(messages.messageCount) messages, \(problems) problem\(problems == 1 ? "" : "s")"
+                "\(locale.displayForm): \(messages.messageCount) messages, \(problems) problem\(problems == 1 ? "" : "s")"
             )
             total += problems
         }

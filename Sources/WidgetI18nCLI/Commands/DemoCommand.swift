@@ -108,7 +108,7 @@ enum DemoCommand: Command {
         let results = await fetcher.fetch(manifestFetch.manifest.languages.map(\.tag), committing: manifestFetch)
             .locales
         if let failure = results.first(where: { $0.outcome.isFailure }), case .failed(let reason) = failure.outcome {
-            throw .failure("\(failure.locale.normalized): \(reason)")
+            throw .failure("\(failure.locale.displayForm): \(reason)")
         }
         let bytesFetched = results.reduce(0) { $0 + $1.bytesTransferred }
         output.writeLine(

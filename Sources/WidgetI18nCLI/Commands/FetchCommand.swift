@@ -96,7 +96,7 @@ enum FetchCommand: Command {
         } else if !quiet {
             output.writeLine(row("manifest", report.manifest.outcome, bytes: report.manifest.bytesTransferred))
             for result in results {
-                output.writeLine(row(result.locale.normalized, result.outcome, bytes: result.bytesTransferred))
+                output.writeLine(row(result.locale.displayForm, result.outcome, bytes: result.bytesTransferred))
             }
             let counts = Dictionary(grouping: results, by: { $0.outcome.description }).mapValues(\.count)
             let parts = ["fetched", "unchanged", "not modified", "left out", "failed"].compactMap { name in
@@ -120,15 +120,15 @@ enum FetchCommand: Command {
             guard leftOut.isEmpty else {
                 throw .failure(
                     "\(leftOut.count) of \(results.count) locales did not fit in \(store.displayName) ("
-                        + leftOut.map(\.locale.normalized).joined(separator: ", ")
+                        + leftOut.map(\.locale.displayForm).joined(separator: ", ")
                         + "); fetch into the App Group's container instead (drop --suite), which has no size limit")
             }
             return
         }
         for failure in failures.dropLast() {
-            if case .failed(let reason) = failure.outcome { output.error("\(failure.locale.normalized): \(reason)") }
+            if case .failed(let reason) = failure.outcome { output.error("\(failure.locale.displayForm): \(reason)") }
         }
-        if case .failed(let reason) = last.outcome { throw .failure("\(last.locale.normalized): \(reason)") }
+        if case .failed(let reason) = last.outcome { throw .failure("\(last.locale.displayForm): \(reason)") }
     }
 
     @Sendable private static func showProgress(finished: Int, total: Int, bytes: Int) {
@@ -167,12 +167,18 @@ enum FetchCommand: Command {
         }
     }
 
+    /// `tr  fetched  1.2 KB`: for new content the size stored, which `locale list` and `status` show too, with
+    /// what came over the wire beside it when that differs (compressed, or a flat bundle stored nested).
     private static func row(_ name: String, _ outcome: FetchOutcome, bytes: Int) -> String {
+        var size = HumanFormat.size(bytes)
+        if case .updated(let stored) = outcome, stored != bytes {
+            size = HumanFormat.size(stored) + " stored, \(HumanFormat.size(bytes)) transferred"
+        }
         var line =
             name.padding(toLength: 10, withPad: " ", startingAt: 0)
             + outcome.description.padding(toLength: 14, withPad: " ", startingAt: 0)
-            + HumanFormat.size(bytes).padding(toLength: 10, withPad: " ", startingAt: 0)
-        if case .failed(let reason) = outcome { line += reason }
+            + size.padding(toLength: max(10, size.count + 2), withPad: " ", startingAt: 0)
+        if case .failed(let reason) = outcome { line += CLIAdvice.flags(in: reason) }
         if case .leftOut(let reason) = outcome { line += reason }
         return line.trimmingCharacters(in: .whitespaces)
     }

@@ -125,7 +125,7 @@ enum LocaleListCommand: Command {
             rows.append((tag, "", ""))
         }
         for (tag, name, nativeName) in rows {
-            var line = (tag == current ? "* " : "  ") + StatusCommand.column(TerminalText.escaped(tag.normalized), 10)
+            var line = (tag == current ? "* " : "  ") + StatusCommand.column(TerminalText.escaped(tag.displayForm), 10)
             if manifest != nil { line += StatusCommand.column(name, 24) + StatusCommand.column(nativeName, 22) }
             line +=
                 cachedMessages.first(where: { $0.tag == tag }).map {

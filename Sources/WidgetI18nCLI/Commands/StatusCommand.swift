@@ -104,7 +104,7 @@ enum StatusCommand: Command {
             let marker = cached.tag == current ? "*" : " "
             let place = min(cached.place, places.count - 1)
             var row =
-                "\(marker) \(column(cached.tag.normalized, 10))"
+                "\(marker) \(column(cached.tag.displayForm, 10))"
                 + cacheDescription(cached, translator: translator, store: places[place], entries: entries[place])
             if places.count > 1 { row += "  (\(cached.storeName))" }
             return row

@@ -143,12 +143,13 @@ struct WidgetOptions {
     func json(_ entries: [WidgetEntry]) -> String {
         let object: [String: Any] = [
             "widget": kind, "family": family.rawValue, "timeZone": timeZoneName,
-            "locale": entries.first?.locale.displayForm ?? "", "direction": entries.first?.direction.rawValue ?? "ltr",
+            "locale": entries.first?.locale.normalized ?? "", "direction": entries.first?.direction.rawValue ?? "ltr",
             "entries": entries.map { entry in
                 [
                     "date": timeZone.iso8601(entry.date), "text": entry.lines.map(\.text),
                     "keys": entry.lines.map(\.key),
-                    "sources": entry.lines.map { "\($0.source)" }, "locale": entry.locale.displayForm,
+                    "sources": entry.lines.map { TranslateCommand.dataSpelling($0.source) },
+                    "locale": entry.locale.normalized,
                     "direction": entry.direction.rawValue,
                 ] as [String: Any]
             },

@@ -65,7 +65,7 @@ enum TranslateCommand: Command {
             var previous: ResolutionStep?
             for (number, attempt) in translation.resolution.attempts.enumerated() {
                 var line = "  \(number + 1). \(attempt.step): \(attempt.outcome)"
-                if let match = attempt.answeredBy { line += " in \(match.tag.normalized) (\(match.reason))" }
+                if let match = attempt.answeredBy { line += " in \(match.tag.displayForm) (\(match.reason))" }
                 line += " [" + Self.why(attempt.step, after: &previous) + "]"
                 context.output.writeLine(TerminalText.escaped(line))
             }
@@ -78,7 +78,7 @@ enum TranslateCommand: Command {
         if translation.resolution.isMissing {
             let tried = translation.resolution.attempts.compactMap { attempt -> String? in
                 switch attempt.step {
-                case .requestedLocale(let tag), .parentLocale(let tag), .defaultLocale(let tag): return tag.normalized
+                case .requestedLocale(let tag), .parentLocale(let tag), .defaultLocale(let tag): return tag.displayForm
                 default: return nil
                 }
             }
@@ -135,8 +135,20 @@ enum TranslateCommand: Command {
             defaultText: object["default"] as? String ?? defaultText, locale: lineLocale)
         return CommandInput.jsonLine([
             "output": translation.text, "locale": translation.locale.normalized,
-            "step": translation.resolution.step.description, "problems": translation.problems.map(\.description),
+            "step": Self.dataSpelling(translation.resolution.step), "problems": translation.problems.map(\.description),
         ])
+    }
+
+    /// A step as JSON data spells it: its locale normalised (`parent locale zh-hant`), as the `locale` field and the
+    /// store's keys are; text for people spells it as BCP 47 does (`zh-Hant`, `ResolutionStep.description`).
+    static func dataSpelling(_ step: ResolutionStep) -> String {
+        switch step {
+        case .requestedLocale(let tag): "locale \(tag.normalized)"
+        case .parentLocale(let tag): "parent locale \(tag.normalized)"
+        case .defaultLocale(let tag): "default locale \(tag.normalized)"
+        case .bundled(let tag): "bundled \(tag.normalized)"
+        case .callerDefault, .key: step.description
+        }
     }
 
     /// Which copy of the answering locale's messages answered, and why that one: `'KEY' in PLACE (messages key,
@@ -170,10 +182,10 @@ enum TranslateCommand: Command {
         defer { previous = step }
         func relation(_ tag: LocaleTag, to from: LocaleTag) -> String {
             if tag.script != nil, from.script == nil, tag.language == from.language, tag.region == from.region {
-                return "\(from.normalized) with its likely script, from CLDR's likely subtags"
+                return "\(from.displayForm) with its likely script, from CLDR's likely subtags"
             }
             return from.parents.first == tag
-                ? "\(from.normalized) truncated" : "CLDR's parent locale of \(from.normalized)"
+                ? "\(from.displayForm) truncated" : "CLDR's parent locale of \(from.displayForm)"
         }
         switch (step, previous) {
         case (.requestedLocale, _): return "the locale asked for"
