@@ -111,20 +111,24 @@ import Testing
         #expect(!title.standardOutput.contains("PLANTED"))
     }
 
-    /// A bundle larger than a widget reads (`MessageBundle.maximumStoredSize`, 4 MiB) is neither fetched into
-    /// the store nor put there by hand; what was cached stays.
+    /// A CDN directory offering only `tr`, with `bundle` as its messages.
+    static func turkishCDN(_ bundle: Data) throws -> TemporaryDirectory {
+        let cdn = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        let project = cdn.appending("acme/widgets")
+        try FileManager.default.createDirectory(atPath: project + "/tr", withIntermediateDirectories: true)
+        try Data(#"{"languages": ["tr"]}"#.utf8).write(to: URL(fileURLWithPath: project + "/manifest.json"))
+        try bundle.write(to: URL(fileURLWithPath: project + "/tr/translations.json"))
+        return cdn
+    }
+
     /// `fetch` and `locale list` give one size for a locale: what is stored. A flat bundle is stored nested, so
     /// what came over the wire differs, and `fetch` shows that beside it.
     @Test func fetchAndLocaleListAgreeOnALocalesSize() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        let cdn = try TemporaryDirectory(prefix: "widget-i18n-cdn")
-        defer { cdn.remove() }
-        let project = cdn.appending("acme/widgets")
-        try FileManager.default.createDirectory(atPath: project + "/tr", withIntermediateDirectories: true)
-        try Data(#"{"languages": ["tr"]}"#.utf8).write(to: URL(fileURLWithPath: project + "/manifest.json"))
         let flat = #"{"today.title": "Bugün", "today.empty": "Bugün etkinlik yok", "today.events": "Etkinlikler"}"#
-        try Data(flat.utf8).write(to: URL(fileURLWithPath: project + "/tr/translations.json"))
+        let cdn = try Self.turkishCDN(Data(flat.utf8))
+        defer { cdn.remove() }
         let fetched = try cli.run(["fetch", "--locale", "tr", "--cdn", cdn.path])
         #expect(fetched.status == 0, "\(fetched)")
         let stored = try #require(
@@ -148,16 +152,14 @@ import Testing
         #expect(!result.standardError.contains("FetchOptions"), "\(result)")
     }
 
+    /// A bundle larger than a widget reads (`MessageBundle.maximumStoredSize`, 4 MiB) is neither fetched into
+    /// the store nor put there by hand; what was cached stays.
     @Test func aBundleOverTheSizeLimitIsNotStored() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
-        let cdn = try TemporaryDirectory(prefix: "widget-i18n-cdn")
-        defer { cdn.remove() }
-        let project = cdn.appending("acme/widgets")
-        try FileManager.default.createDirectory(atPath: project + "/tr", withIntermediateDirectories: true)
-        try Data(#"{"languages": ["tr"]}"#.utf8).write(to: URL(fileURLWithPath: project + "/manifest.json"))
         let bundle = CrashSafetyTests.bundle("Büyük", kilobytes: 4 * 1024 + 16)
-        try bundle.write(to: URL(fileURLWithPath: project + "/tr/translations.json"))
+        let cdn = try Self.turkishCDN(bundle)
+        defer { cdn.remove() }
         try cli.run(
             ["store", "put", "@better-i18n:messages:acme/widgets:tr"],
             input: Data(#"{"today": {"title": "Bugün"}}"#.utf8))
