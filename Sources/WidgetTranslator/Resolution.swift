@@ -151,6 +151,10 @@ public struct UncachedLocale: Hashable, Sendable, CustomStringConvertible {
     public let answeredBy: ResolutionStep
 
     /// Creates the description of a locale without messages.
+    /// - Parameters:
+    ///   - locale: the locale asked for.
+    ///   - isUnreadable: whether messages are cached for it but could not be read.
+    ///   - answeredBy: the first step of the chain that has messages, or `.key`.
     public init(locale: LocaleTag, isUnreadable: Bool, answeredBy: ResolutionStep) {
         self.locale = locale
         self.isUnreadable = isUnreadable

@@ -139,6 +139,7 @@ extension WidgetTranslator {
     /// When `locale` (the detected locale when `nil`) has no cached messages of its own, which step of the
     /// fallback chain answers its keys instead; `nil` when it has messages, its own or another cached spelling's
     /// (`pt-BR` answering `pt`). A key missing from the messages that answer still falls further, key by key.
+    /// - Parameter locale: the locale to ask about; the detected locale when `nil`.
     public func uncachedLocale(_ locale: LocaleTag? = nil) -> UncachedLocale? {
         let start = locale ?? self.locale
         let own = bundle(for: start)
