@@ -9,7 +9,8 @@ library, `_Concurrency`, `Synchronization` and swift-foundation declare `@availa
 on what each release added, on every platform. So the check reads:
 
 1. the manifest's platforms (`swift package dump-package`): the floor;
-2. every symbol each target of this package refers to, from the index store of the last debug build
+2. every symbol each target of this package refers to, from the index store of the last debug build (a use of
+   `Locked`, which is `Mutex` on Linux, counts as WidgetI18nSupport's Apple struct of the same API)
    (`swift build` writes it; read with the toolchain's libIndexStore), with the file and line of one use;
 3. the availability of those symbols, from symbol graphs of the toolchain's modules (cached under
    .build/deployment/). An accessor counts as its property; a protocol requirement added later counts as
@@ -330,7 +331,21 @@ def main():
     references = IndexStore(store).references(set(targets))
     problems = []
     uses = collections.defaultdict(dict)  # module -> API name -> {domain: introduced}
+    # On Linux `Locked` is `Synchronization.Mutex` itself (a type alias), so the index sees Mutex wherever a module
+    # uses a `Locked`; on Apple platforms that is WidgetI18nSupport's own struct of the same API, over
+    # OSAllocatedUnfairLock. Those uses count as Locked's, provided no module but WidgetI18nSupport imports
+    # Synchronization itself.
+    for path in glob.glob(os.path.join(ROOT, "Sources", "*", "**", "*.swift"), recursive=True) + glob.glob(
+            os.path.join(ROOT, "Tests", "**", "*.swift"), recursive=True):
+        if "/Sources/WidgetI18nSupport/" in path:
+            continue
+        with open(path) as file:
+            if re.search(r"^\s*import\s+Synchronization\b", file.read(), re.M):
+                problems.append("%s imports Synchronization: use WidgetI18nSupport's Locked, which exists on the "
+                                "deployment floor" % os.path.relpath(path, ROOT))
     for (module, usr), (path, line) in sorted(references.items()):
+        if usr.startswith("s:15Synchronization5MutexV") and module != "WidgetI18nSupport":
+            continue
         introduced, name = lookup(usr)
         if not introduced or line in lines_not_compiled_on_apple(path):
             continue
