@@ -82,7 +82,9 @@ def write_package():
             file.write(imports + body)
         dependencies = ", ".join('.product(name: "%s", package: "WidgetI18n")' % p for p in products)
         targets.append('        .executableTarget(name: "%s", dependencies: [%s]),' % (target(name), dependencies))
-    os.symlink(ROOT, os.path.join(WORK, "wi18n")) if not os.path.lexists(os.path.join(WORK, "wi18n")) else None
+    # The repository, reached by path as an app reaches it (README, "Add it to your package").
+    if not os.path.lexists(os.path.join(WORK, "wi18n")):
+        os.symlink(ROOT, os.path.join(WORK, "wi18n"))
     manifest = (
         "// swift-tools-version:6.0\n// Written by Benchmarks/binary-sizes.py; not edited by hand.\n"
         "import PackageDescription\n\nlet package = Package(\n    name: \"BinarySizes\",\n"

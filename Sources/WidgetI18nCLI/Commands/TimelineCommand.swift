@@ -119,11 +119,16 @@ struct WidgetOptions {
             "\(kind) (\(family.rawValue)) in \(first.locale.displayForm)"
             + (first.direction == .rightToLeft ? ", right-to-left" : "")
             + ", time zone \(TerminalText.escaped(timeZoneName))\n"
-        // A locale with nothing cached renders every line from elsewhere: say so once, above the lines.
-        let translator = WidgetTranslator(
-            store: source.store, project: source.project, defaultLocale: source.defaultLocale,
-            preferredLanguages: source.preferredLanguages, bundledMessages: source.bundledMessages)
-        if let uncached = translator.uncachedLocale(first.locale) { text += "messages: \(uncached)\n" }
+        // A locale with nothing cached renders every line from elsewhere: say so once, above the lines. A line the
+        // locale itself answered proves it has messages, so the store is read again only when none did (`host`
+        // prints this for every entry it shows).
+        let answeredItself = first.lines.contains { if case .requestedLocale = $0.source { true } else { false } }
+        if !answeredItself {
+            let translator = WidgetTranslator(
+                store: source.store, project: source.project, defaultLocale: source.defaultLocale,
+                preferredLanguages: source.preferredLanguages, bundledMessages: source.bundledMessages)
+            if let uncached = translator.uncachedLocale(first.locale) { text += "messages: \(uncached)\n" }
+        }
         for entry in entries {
             text += "\(timeZone.iso8601(entry.date))\n"
             for line in entry.lines {
