@@ -46,10 +46,27 @@ enum CommandInput {
         return (zone, name)
     }
 
+    /// Whether `text`'s leading `YYYY-MM-DD`, when it has one, names a day that exists (month 1–12, day within
+    /// the month, 29 February in leap years of the proleptic Gregorian calendar); text without one is left to the
+    /// ISO 8601 parser.
+    static func hasACalendarDay(_ text: String) -> Bool {
+        let parts = text.prefix(10).split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count >= 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return true }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return (1...12).contains(month) && (1...lengths[month - 1]).contains(day)
+    }
+
     /// `--from`, else now. A date alone (`2026-12-01`, which ISO 8601 is too) is that day's local midnight in
     /// `--time-zone`, else the system's zone.
     static func start(_ arguments: ParsedArguments) throws(CLIError) -> Date {
         guard let text = arguments.value("from") else { return Date() }
+        // Foundation's parser rolls a day that does not exist over (2026-02-30 is read as March 2): refuse it.
+        guard Self.hasACalendarDay(text) else {
+            throw .usage("Invalid --from '\(text)': \(text.prefix(10)) is no day of the calendar")
+        }
         if text.utf8.count == 10, let day = try? Date(text + "T00:00:00Z", strategy: .iso8601) {
             let zone = try timeZone(arguments)?.zone ?? .current
             return zone.startOfDay(number: Int((day.timeIntervalSince1970 / 86_400).rounded(.down)))

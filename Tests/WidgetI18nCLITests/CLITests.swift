@@ -262,6 +262,26 @@ import Testing
         #expect(day.standardOutput.contains("2026-12-01T00:00:00+0300"), "\(day.standardOutput)")
     }
 
+    /// Foundation's parser read 2026-02-30 as March 2: a day the calendar lacks is a usage error, alone or in an
+    /// instant, and 29 February stands in a leap year only.
+    @Test(arguments: ["2026-02-30", "2026-02-30T10:00:00Z", "2026-13-01", "2026-04-31T00:00:00+03:00", "2025-02-29"])
+    func aDayTheCalendarLacksIsRefused(_ from: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["timeline", "--widget", "today", "--from", from])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.standardError.contains("is no day of the calendar"), "\(result)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func aLeapDayStands() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let result = try cli.run(["timeline", "--widget", "today", "--from", "2028-02-29", "--time-zone", "UTC"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("2028-02-29T00:00:00Z"), "\(result)")
+    }
+
     @Test func pluralUnitsAreUnits() throws {
         let binary = Repository.product("widget-i18n")
         for (unit, expected) in [
