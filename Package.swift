@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The module picture of docs/architecture.md ("Modules"), one target per row; ArchitectureTests fails when the two
@@ -22,6 +22,13 @@ let package = Package(
         .library(name: "WidgetPreview", targets: ["WidgetPreview"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
+    ],
+    // Every locale's data is compiled in by default (the CLI, the tests, an app that ships every language). An app
+    // that ships a few turns the trait off and installs the slice `widget-i18n data` writes (README, "Ship only
+    // your locales"); without the trait and a slice, nothing formats but plural rules and locale tags.
+    traits: [
+        .default(enabledTraits: ["AllLocaleData"]),
+        .trait(name: "AllLocaleData", description: "Compile the CLDR 47 data of all 882 locales into LocaleData."),
     ],
     targets: [
         // Below everything: what the deployment floor lacks (a lock where Synchronization's Mutex is missing,

@@ -363,10 +363,12 @@ def data_file(records, locale_count):
         "",
         "    /// %d entries of %d bytes: `locale/section` padded to 24, the record's offset (8) and length (7)."
         % (len(keys), 39),
+        "    #if AllLocaleData",
         '    static let index: StaticString = "%s"' % "".join(index),
         "",
         "    /// The records, in index order.",
         '    static let records: StaticString = "%s"' % swift_literal("".join(blob)),
+        "    #endif",
         "}",
         "",
     ]

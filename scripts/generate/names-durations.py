@@ -311,10 +311,12 @@ def data_file(records, locale_count, name_set):
         "extension NamesAndDurationsData {",
         "    /// %d entries of 39 bytes: `locale/section` padded to 24, the record's offset (8) and length (7)."
         % len(keys),
+        "    #if AllLocaleData",
         '    static let index: StaticString = "%s"' % "".join(index),
         "",
         "    /// The records, in index order.",
         '    static let records: StaticString = "%s"' % cldr.swift_literal("".join(blob)),
+        "    #endif",
         "}",
         "",
     ]

@@ -413,10 +413,12 @@ def data_file(records, locale_count):
         "extension RelativeListData {",
         "    /// %d entries of %d bytes: `locale/section` padded to %d, the record's offset (8) and length (7)."
         % (len(keys), KEY_WIDTH + 15, KEY_WIDTH),
+        "    #if AllLocaleData",
         '    static let index: StaticString = "%s"' % "".join(index),
         "",
         "    /// The records, in index order.",
         '    static let records: StaticString = "%s"' % cldr.swift_literal("".join(blob)),
+        "    #endif",
         "",
         "    /// The code points whose script is Hebrew (ICU %s, Unicode %s), which the Hebrew conjunction asks about."
         % (cldr.ICU_VERSION, icu.UNICODE_VERSION),

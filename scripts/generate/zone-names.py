@@ -357,10 +357,12 @@ def data_file(records, locale_count, zones):
         "extension ZoneNameData {",
         "    /// %d entries of %d bytes: the key padded to %d, the record's offset (8) and length (7)."
         % (len(keys), KEY_WIDTH + 15, KEY_WIDTH),
+        "    #if AllLocaleData",
         '    static let index: StaticString = "%s"' % "".join(index),
         "",
         "    /// The records, in index order.",
         '    static let records: StaticString = "%s"' % cldr.swift_literal("".join(blob)),
+        "    #endif",
         "}",
         "",
     ]

@@ -90,13 +90,13 @@ public enum CLDRData {
 
     /// The locale of the data `locale` formats with: its tag without extensions, through ICU's aliases
     /// (`zh-tw` → `zh-hant-tw`).
-    static func dataLocale(for locale: LocaleTag) -> String {
+    static func dataLocale(for locale: LocaleTag, in packed: PackedRecords = packed) -> String {
         var id = locale.normalized
         if let range = id.firstRange(of: "-u-") ?? id.firstRange(of: "-x-") ?? id.firstRange(of: "-t-") {
             id = String(id[..<range.lowerBound])
         }
         if id.hasPrefix("x-") { return "root" }
-        if let alias = recordText(id, UInt8(ascii: "a")) { return alias }
+        if let alias = recordText(id, UInt8(ascii: "a"), in: packed) { return alias }
         return id
     }
 
@@ -106,11 +106,11 @@ public enum CLDRData {
     }
 
     /// `id`, then its parents up to root: a `p` record's parent when there is one, else the truncated tag.
-    static func chain(from id: String) -> [String] {
+    static func chain(from id: String, in packed: PackedRecords = packed) -> [String] {
         var chain = [id]
         var current = id
         while current != "root" {
-            if let parent = recordText(current, UInt8(ascii: "p")) {
+            if let parent = recordText(current, UInt8(ascii: "p"), in: packed) {
                 current = parent
             } else if let dash = current.lastIndex(of: "-") {
                 current = String(current[..<dash])
@@ -126,7 +126,7 @@ public enum CLDRData {
 
     // MARK: Reading the packed tables
 
-    private static let packed = PackedRecords(index: index, records: records)
+    static let packed = PackedRecords(table: LocaleDataTables.current.cldr)
 
     /// The bytes of the record `locale/section`, handed to `body` in place.
     private static func withRecord<T>(_ locale: String, _ section: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> T)
@@ -136,8 +136,8 @@ public enum CLDRData {
     }
 
     /// A one-value record (`p`, `a`) as text.
-    private static func recordText(_ locale: String, _ section: UInt8) -> String? {
-        withRecord(locale, section) { String(decoding: $0, as: UTF8.self) }
+    private static func recordText(_ locale: String, _ section: UInt8, in packed: PackedRecords = packed) -> String? {
+        packed.record(locale + "/" + String(UnicodeScalar(section))).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Each `key US value RS` of a record.

@@ -2,8 +2,7 @@
 /// record's offset in 8 digits and its length in 7) over records of `key US value RS`, both string literals read
 /// in place: the format of `CLDRData`, `CalendarData` and `ZoneNameData`, which their generators write.
 struct PackedRecords: Sendable {
-    let index: StaticString
-    let records: StaticString
+    let table: LocaleDataTables.Table
     /// The width of an entry's key; CLDR's and the calendars' are 24 (`locale/section`), the zone names' 40.
     var keyLength = 24
 
@@ -14,7 +13,7 @@ struct PackedRecords: Sendable {
         var key = Array(name.utf8)
         guard key.count <= keyLength else { return nil }
         while key.count < keyLength { key.append(UInt8(ascii: " ")) }
-        let index = UnsafeBufferPointer(start: self.index.utf8Start, count: self.index.utf8CodeUnitCount)
+        let index = table.index
         var low = 0
         var high = index.count / entryLength
         while low < high {
@@ -28,8 +27,7 @@ struct PackedRecords: Sendable {
             if order == 0 {
                 let start = Self.number(index, from: entry + keyLength, digits: 8)
                 let count = Self.number(index, from: entry + keyLength + 8, digits: 7)
-                let all = UnsafeBufferPointer(start: records.utf8Start, count: records.utf8CodeUnitCount)
-                return UnsafeBufferPointer(rebasing: all[start..<(start + count)])
+                return UnsafeBufferPointer(rebasing: table.records[start..<(start + count)])
             }
             if order < 0 { low = middle + 1 } else { high = middle }
         }

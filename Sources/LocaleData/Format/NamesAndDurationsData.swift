@@ -26,7 +26,7 @@ enum NamesAndDurationsData {
         case durations = 0x64  // d
     }
 
-    private static let packed = PackedRecords(index: index, records: records)
+    private static let packed = PackedRecords(table: LocaleDataTables.current.namesAndDurations)
     private static let cache = Locked<[String: PackedRecords.Chain]>([:])
 
     /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per

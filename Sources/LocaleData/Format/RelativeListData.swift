@@ -15,7 +15,7 @@ enum RelativeListData {
         case lists = 0x6C  // l
     }
 
-    private static let packed = PackedRecords(index: index, records: records)
+    private static let packed = PackedRecords(table: LocaleDataTables.current.relativeAndLists)
     private static let cache = Locked<[String: PackedRecords.Chain]>([:])
 
     /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per

@@ -14,7 +14,7 @@ enum ZoneNameData {
     /// The marker of a value a locale cancels rather than inherits (`en-001` has no `EST`).
     static let absent = "\u{18}"
 
-    private static let packed = PackedRecords(index: index, records: records, keyLength: keyLength)
+    private static let packed = PackedRecords(table: LocaleDataTables.current.zoneNames, keyLength: keyLength)
 
     /// The bytes of record `key` (`z/America/New_York`, `l/en-gb`), in the binary's read-only data.
     static func record(_ key: String) -> UnsafeBufferPointer<UInt8>? { packed.record(key) }

@@ -1,0 +1,177 @@
+import WidgetI18nSupport
+
+/// The packed locale data a process formats with: by default every locale's, compiled into LocaleData (the
+/// package's default trait, `AllLocaleData`); in a build without that trait, the slice an app installs before it
+/// formats anything, which holds only the locales it ships and the families it uses.
+///
+///     // The widget's (and the app's) first line, before anything is formatted:
+///     try LocaleDataTables.install(.init(index: ..., records: ...))  // written by `widget-i18n data`
+///
+/// The tables are read lazily, once: the first formatter to read a table fixes the set for the life of the
+/// process, so a later `install(_:)` is refused rather than leaving half-read caches behind.
+public enum LocaleDataTables {
+    /// A family of locale data an app may leave out of its slice. Numbers, units, currencies, plural rules and
+    /// Gregorian dates (the `core`) are always in it.
+    public enum Family: String, CaseIterable, Sendable, Codable {
+        /// Dates in the calendars other than the Gregorian one.
+        case calendars
+        /// Time-zone names (`z`, `v`, `VVVV`, the GMT formats).
+        case zoneNames = "zone-names"
+        /// Names of languages, regions and scripts.
+        case displayNames = "display-names"
+        /// Duration patterns (`1 hr, 5 min`).
+        case durations
+        /// Relative times (`5 minutes ago`).
+        case relativeTimes = "relative-times"
+        /// List patterns (`A, B and C`).
+        case lists
+    }
+
+    /// One packed table: a fixed-width index over `key US value RS` records, in place in read-only memory.
+    public struct Table: @unchecked Sendable {
+        // The buffers point into string literals or into memory a slice never frees: immutable for the life of
+        // the process.
+        let index: UnsafeBufferPointer<UInt8>
+        let records: UnsafeBufferPointer<UInt8>
+
+        /// A table from the two literals `widget-i18n data` writes.
+        /// - Parameters:
+        ///   - index: The fixed-width entries, sorted by key.
+        ///   - records: The records the entries point at.
+        public init(index: StaticString, records: StaticString) {
+            self.index = UnsafeBufferPointer(start: index.utf8Start, count: index.utf8CodeUnitCount)
+            self.records = UnsafeBufferPointer(start: records.utf8Start, count: records.utf8CodeUnitCount)
+        }
+
+        init(index: UnsafeBufferPointer<UInt8>, records: UnsafeBufferPointer<UInt8>) {
+            self.index = index
+            self.records = records
+        }
+
+        static let empty = Table(index: "", records: "")
+
+        /// The table's bytes.
+        var byteCount: Int { index.count + records.count }
+    }
+
+    /// The tables of one build: every locale's, or a slice's.
+    public struct Set: Sendable {
+        /// The locales the slice was cut for, as given to `widget-i18n data`; `nil` for every locale.
+        public let locales: [String]?
+        /// The optional families the tables hold.
+        public let families: Swift.Set<Family>
+        let cldr: Table
+        let calendars: Table
+        let zoneNames: Table
+        let namesAndDurations: Table
+        let relativeAndLists: Table
+        /// The data locales (`de`, `zh-hant-tw`) whose records a slice holds; `nil` for every locale.
+        let dataLocales: Swift.Set<String>?
+
+        /// The tables `widget-i18n data` writes: the core (numbers, units, currencies, Gregorian dates), then the
+        /// optional ones (an absent family is an empty table).
+        /// - Parameters:
+        ///   - locales: The locales the slice was cut for.
+        ///   - dataLocales: Every data locale the slice holds records of (the locales, their parents and
+        ///     likely-subtag targets).
+        ///   - families: The optional families it holds.
+        ///   - cldr: Numbers, units, currencies, Gregorian dates and the pattern generator.
+        ///   - calendars: The other calendars' names and patterns.
+        ///   - zoneNames: Time-zone names, with every zone's metazones.
+        ///   - namesAndDurations: Display names and duration patterns.
+        ///   - relativeAndLists: Relative-time and list patterns.
+        public init(
+            locales: [String], dataLocales: [String], families: [Family], cldr: Table, calendars: Table,
+            zoneNames: Table, namesAndDurations: Table, relativeAndLists: Table
+        ) {
+            self.locales = locales
+            self.dataLocales = Swift.Set(dataLocales)
+            self.families = Swift.Set(families)
+            self.cldr = cldr
+            self.calendars = calendars
+            self.zoneNames = zoneNames
+            self.namesAndDurations = namesAndDurations
+            self.relativeAndLists = relativeAndLists
+        }
+
+        init(all tables: (Table, Table, Table, Table, Table)) {
+            locales = nil
+            dataLocales = nil
+            families = Swift.Set(Family.allCases)
+            (cldr, calendars, zoneNames, namesAndDurations, relativeAndLists) = tables
+        }
+
+        /// The bytes of locale data the set holds (its indexes and records).
+        public var byteCount: Int {
+            cldr.byteCount + calendars.byteCount + zoneNames.byteCount + namesAndDurations.byteCount
+                + relativeAndLists.byteCount
+        }
+
+        /// Whether the set holds the records of the data locale `id` (`de`, `zh-hant-tw`).
+        func holds(dataLocale id: String) -> Bool { dataLocales?.contains(id) ?? true }
+    }
+
+    /// Why an `install(_:)` was refused.
+    public struct InstallError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What went wrong, for people.
+        public let description: String
+    }
+
+    private struct State {
+        var installed: Set?
+        var inUse = false
+    }
+
+    private static let state = Locked(State())
+
+    /// Makes `tables` the data this process formats with. Call it before anything formats (the widget bundle's
+    /// and the app's initialiser): once a formatter has read the tables, they stay what they were.
+    /// - Parameter tables: The slice `widget-i18n data` wrote.
+    /// - Throws: `InstallError` when locale data has already been read in this process.
+    public static func install(_ tables: Set) throws(InstallError) {
+        let refused = state.withLock { state -> Bool in
+            if state.inUse { return true }
+            state.installed = tables
+            return false
+        }
+        if refused {
+            throw InstallError(
+                description: "locale data is already in use in this process: install the slice before anything formats")
+        }
+    }
+
+    /// The tables in use, fixed by the first call.
+    static var current: Set {
+        state.withLock { state in
+            state.inUse = true
+            return state.installed ?? builtIn
+        }
+    }
+
+    /// What the process formats with when no slice is installed.
+    static let builtIn: Set = {
+        #if AllLocaleData
+            Set(all: everyLocale)
+        #else
+            Set(
+                locales: [], dataLocales: [], families: [], cldr: .empty, calendars: .empty, zoneNames: .empty,
+                namesAndDurations: .empty, relativeAndLists: .empty)
+        #endif
+    }()
+
+    #if AllLocaleData
+        /// Every locale's tables, as the generators wrote them.
+        package static let everyLocale = (
+            Table(index: CLDRData.index, records: CLDRData.records),
+            Table(index: CalendarData.index, records: CalendarData.records),
+            Table(index: ZoneNameData.index, records: ZoneNameData.records),
+            Table(index: NamesAndDurationsData.index, records: NamesAndDurationsData.records),
+            Table(index: RelativeListData.index, records: RelativeListData.records)
+        )
+    #endif
+
+    /// Whether the tables in use hold `family`.
+    /// - Parameter family: The family to look for.
+    /// - Returns: `true` when the build holds it (always, with every locale's data).
+    public static func holds(_ family: Family) -> Bool { current.families.contains(family) }
+}

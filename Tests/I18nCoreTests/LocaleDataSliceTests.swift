@@ -1,0 +1,62 @@
+import Foundation
+import I18nCore
+import LocaleData
+import Testing
+
+/// What a process formats with a slice installed (`widget-i18n data`'s tables): each test runs in a process of its
+/// own, since a slice is installed once, before anything formats.
+@Suite struct LocaleDataSliceTests {
+    static let message = "{n, number} · {n, plural, one {# Tag} other {# Tage}} · {d, date, full} {d, time, full}"
+    static let arguments: MessageArguments = ["n": 1234.5, "d": .date(Date(timeIntervalSince1970: 1_767_225_599))]
+
+    static func format(_ locale: String) -> String {
+        var formatter = ICUMessageFormatter()
+        formatter.timeZone = ZoneInfo(identifier: "America/New_York")
+        return formatter.format(message, locale: LocaleTag(parsing: locale)!, arguments: arguments).text
+    }
+
+    /// A locale whose data is in the slice formats as with every locale's data; one outside it (`fr` in a German
+    /// slice) walks its chain to what the slice holds, root here, and still renders.
+    @Test func aSliceFormatsItsLocalesAsTheFullDataAndOthersWithTheirNearestParent() async {
+        let german = Self.format("de-AT")
+        let root = Self.format("und")
+        #expect(german != root)
+        await #expect(processExitsWith: .success) { [german = german as String, root = root as String] in
+            let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "de-AT")!], families: [.zoneNames])
+            do { try LocaleDataTables.install(slice.installable()) } catch { exit(2) }
+            guard LocaleDataSliceTests.format("de-AT") == german else { exit(3) }
+            guard LocaleDataSliceTests.format("fr") == root else { exit(4) }
+            exit(LocaleDataTables.holds(.zoneNames) && !LocaleDataTables.holds(.lists) ? 0 : 5)
+        }
+    }
+
+    /// Once something has formatted, the tables stay what they were: a later install is refused, not half-applied.
+    @Test func aSliceInstalledAfterTheFirstFormatIsRefused() async {
+        await #expect(processExitsWith: .success) {
+            let before = LocaleDataSliceTests.format("de")
+            let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "ja")!], families: [])
+            do {
+                try LocaleDataTables.install(slice.installable())
+                exit(1)
+            } catch {
+                exit(LocaleDataSliceTests.format("de") == before && "\(error)".contains("already in use") ? 0 : 2)
+            }
+        }
+    }
+
+    /// The slice keeps the records of its locales' chains (de-CH: de-ch, de, root) and no other locale's.
+    @Test func aSliceHoldsItsLocalesChainsAndNothingElse() {
+        let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "de-CH")!], families: [])
+        #expect(
+            slice.dataLocales.contains("de-ch") && slice.dataLocales.contains("de")
+                && slice.dataLocales.contains("root"))
+        #expect(!slice.dataLocales.contains("fr"))
+        let cldr = String(decoding: slice.tables[0].index, as: UTF8.self)
+        #expect(cldr.contains("de-ch/n") && cldr.contains("de/d") && cldr.contains("root/n"))
+        #expect(!cldr.contains("fr/n"))
+        // Without the optional families, their tables hold nothing of any locale.
+        #expect(slice.tables[3].index.isEmpty && slice.tables[4].index.isEmpty && slice.tables[1].index.isEmpty)
+        #expect(!String(decoding: slice.tables[2].index, as: UTF8.self).contains("l/de"))
+        #expect(slice.byteCount < LocaleDataSlice.everyLocaleByteCount / 10)
+    }
+}
