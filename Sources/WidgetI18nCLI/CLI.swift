@@ -11,7 +11,7 @@ enum CLI {
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
         StatusCommand.self, TimelineCommand.self, HostCommand.self, ReloadCommand.self, PreviewCommand.self,
-        PseudoCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, DemoCommand.self,
+        PseudoCommand.self, DataCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, DemoCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name, as the bytes the process was given) and
