@@ -5,7 +5,7 @@ import WidgetI18nSupport
 /// formats anything, which holds only the locales it ships and the families it uses.
 ///
 ///     // The widget's (and the app's) first line, before anything is formatted:
-///     try LocaleDataTables.install(.init(index: ..., records: ...))  // written by `widget-i18n data`
+///     try LocaleDataTables.install(.widgetI18nSlice)  // the set `widget-i18n data` writes
 ///
 /// The tables are read lazily, once: the first formatter to read a table fixes the set for the life of the
 /// process, so a later `install(_:)` is refused rather than leaving half-read caches behind.

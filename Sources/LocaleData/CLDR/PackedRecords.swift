@@ -1,6 +1,7 @@
 /// An index of fixed-width entries sorted by key (the key padded with spaces to `keyLength` bytes, then the
-/// record's offset in 8 digits and its length in 7) over records of `key US value RS`, both string literals read
-/// in place: the format of `CLDRData`, `CalendarData` and `ZoneNameData`, which their generators write.
+/// record's offset in 8 digits and its length in 7) over records of `key US value RS`, both read in place (string
+/// literals, or an installed slice's memory): the format of `CLDRData`, `CalendarData` and `ZoneNameData`, which
+/// their generators and `widget-i18n data` write.
 struct PackedRecords: Sendable {
     let table: LocaleDataTables.Table
     /// The width of an entry's key; CLDR's and the calendars' are 24 (`locale/section`), the zone names' 40.
