@@ -84,17 +84,8 @@
             while entry + entryLength <= table.index.count {
                 let keyBytes = table.index[entry..<(entry + keyLength)]
                 let key = String(decoding: keyBytes, as: UTF8.self)
-                var digits = entry + keyLength
-                func number(_ count: Int) -> Int {
-                    var value = 0
-                    for _ in 0..<count {
-                        value = value * 10 + Int(table.index[digits] &- UInt8(ascii: "0"))
-                        digits += 1
-                    }
-                    return value
-                }
-                let start = number(8)
-                let count = number(7)
+                let start = PackedRecords.number(table.index, from: entry + keyLength, digits: 8)
+                let count = PackedRecords.number(table.index, from: entry + keyLength + 8, digits: 7)
                 entry += entryLength
                 guard keep(Substring(key).prefix { $0 != " " }) else { continue }
                 let record = ArraySlice(table.records[start..<(start + count)])

@@ -61,7 +61,8 @@ struct PackedRecords: Sendable {
         }
     }
 
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
+    /// The decimal number of `digits` digits at `start` (an entry's offset or length).
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
         var value = 0
         for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
         return value
