@@ -129,15 +129,15 @@ public enum CLDRData {
     static let packed = PackedRecords(table: LocaleDataTables.current.cldr)
 
     /// The bytes of the record `locale/section`, handed to `body` in place.
-    private static func withRecord<T>(_ locale: String, _ section: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> T)
-        -> T?
-    {
+    private static func withRecord<T>(
+        _ locale: String, _ section: UInt8, in packed: PackedRecords = packed, _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T? {
         packed.record(locale + "/" + String(UnicodeScalar(section))).map(body)
     }
 
     /// A one-value record (`p`, `a`) as text.
     private static func recordText(_ locale: String, _ section: UInt8, in packed: PackedRecords = packed) -> String? {
-        packed.record(locale + "/" + String(UnicodeScalar(section))).map { String(decoding: $0, as: UTF8.self) }
+        withRecord(locale, section, in: packed) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Each `key US value RS` of a record.
