@@ -1,9 +1,10 @@
 import I18nCore
 import LocaleData
 
-/// Something the translator met in the group store and worked around: a value it could not read, messages it
-/// could not use, a stored locale that is no locale. The translator never throws; it falls back and reports
-/// these (`WidgetTranslator.problems`), each once.
+/// Something the translator met in the group store or in the build and worked around: a value it could not read,
+/// messages it could not use, a stored locale that is no locale, a locale or a family of locale data the build's
+/// slice leaves out. The translator never throws; it falls back and reports these (`WidgetTranslator.problems`),
+/// each once.
 ///
 /// A caller switches on ``code``; the ``message`` says what happened in sentence case, and never tells a user
 /// what to run: a command-line tool adds its own advice.
@@ -15,7 +16,7 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is, to switch on.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unreadableValue, unusableMessages, invalidStoredLocale
+            case unreadableValue, unusableMessages, invalidStoredLocale, localeOutsideSlice, unlinkedFamily
         }
 
         private let base: Base
@@ -29,6 +30,11 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unusableMessages = Code(.unusableMessages)
         /// The stored locale is not a locale tag.
         public static let invalidStoredLocale = Code(.invalidStoredLocale)
+        /// The locale formatted in is outside the locale data slice the build installed: it formats with the
+        /// nearest locale of its CLDR chain the slice holds (`LocaleDataTables.fallback(for:)`).
+        public static let localeOutsideSlice = Code(.localeOutsideSlice)
+        /// A `format` call needs a family of locale data the build's slice leaves out (`LocaleDataTables.holds(_:)`).
+        public static let unlinkedFamily = Code(.unlinkedFamily)
 
         public var description: String { base.rawValue }
     }

@@ -29,14 +29,29 @@ public struct WidgetFormatter: Sendable {
     public let locale: LocaleTag
     /// The zone dates, times and calendar months are read in.
     public let timeZone: ZoneInfo
+    /// Where a call that needs a family of locale data the build's slice leaves out says so: the translator's
+    /// `problems` for `translator.format`.
+    private let reportUnlinked: (@Sendable (LocaleDataTables.Family, String) -> Void)?
 
     /// A formatter for `locale` in `timeZone`.
     /// - Parameters:
     ///   - locale: the locale to format in; its `-u-nu-` and `-u-ca-` keywords are honoured.
     ///   - timeZone: the zone of dates and times.
     public init(locale: LocaleTag, timeZone: ZoneInfo) {
+        self.init(locale: locale, timeZone: timeZone, reportUnlinked: nil)
+    }
+
+    init(
+        locale: LocaleTag, timeZone: ZoneInfo, reportUnlinked: (@Sendable (LocaleDataTables.Family, String) -> Void)?
+    ) {
         self.locale = locale
         self.timeZone = timeZone
+        self.reportUnlinked = reportUnlinked
+    }
+
+    /// Reports `family` when the build's locale data leaves it out, with what is shown instead.
+    private func check(_ family: LocaleDataTables.Family, _ shownInstead: @autoclosure () -> String) {
+        if let reportUnlinked, !LocaleDataTables.holds(family) { reportUnlinked(family, shownInstead()) }
     }
 
     /// `value` `unit`s from now, as ICU's `RelativeDateTimeFormatter` writes it: "in 3 days", "3 days ago"; with
@@ -49,7 +64,8 @@ public struct WidgetFormatter: Sendable {
     public func relativeTime(
         _ value: Double, unit: RelativeTimeUnit, style: FormatLength = .long, numeric: RelativeTimeNumeric = .always
     ) -> String {
-        RelativeTimeFormat.format(value, unit: unit, length: style, numeric: numeric, locale: locale)
+        check(.relativeTimes, "relative times are shown as bare numbers")
+        return RelativeTimeFormat.format(value, unit: unit, length: style, numeric: numeric, locale: locale)
     }
 
     /// `date` as seen from `now`, in the unit formatjs' `selectUnit` picks (see `RelativeTimeSelection` for its
@@ -76,7 +92,8 @@ public struct WidgetFormatter: Sendable {
     ///   - type: "and" (`.conjunction`, the default), "or" (`.disjunction`) or a list of measures (`.unit`).
     ///   - style: the length of the connectors; `.long` by default.
     public func list(_ items: [String], type: ListType = .conjunction, style: FormatLength = .long) -> String {
-        ListFormat.format(items, type: type, length: style, locale: locale)
+        check(.lists, "list items are joined with commas")
+        return ListFormat.format(items, type: type, length: style, locale: locale)
     }
 
     /// A duration, as ICU's `MeasureFormat::formatMeasures` writes it: every field that is set, zeros included
@@ -85,7 +102,8 @@ public struct WidgetFormatter: Sendable {
     ///   - fields: the fields to show.
     ///   - style: the length of the unit names, or `.digital`; `.long` by default.
     public func duration(_ fields: DurationFields, style: DurationStyle = .long) -> String {
-        DurationFormat.format(fields, style: style, locale: locale)
+        check(.durations, "durations are shown as units joined with commas, never digital")
+        return DurationFormat.format(fields, style: style, locale: locale)
     }
 
     /// The name of a language tag ("British English", "繁體中文"), a region code or a script code in this locale,
@@ -99,7 +117,8 @@ public struct WidgetFormatter: Sendable {
     public func displayName(of code: String, type: DisplayNameType = .language, style: FormatLength = .long)
         -> String?
     {
-        DisplayNames.name(of: code, type: type, length: style, in: locale)
+        check(.displayNames, "names of languages, regions and scripts are nil")
+        return DisplayNames.name(of: code, type: type, length: style, in: locale)
     }
 
     /// The name of `tag` in its own language ("Türkçe", "Schweizer Hochdeutsch" for `de-CH`), for a language picker.
@@ -128,15 +147,28 @@ public struct WidgetFormatter: Sendable {
     }
 
     private func message(_ text: String, _ arguments: MessageArguments) -> String {
-        ICUMessageFormatter(timeZone: timeZone).format(text, locale: locale, arguments: arguments).text
+        let formatted = ICUMessageFormatter(timeZone: timeZone).format(text, locale: locale, arguments: arguments)
+        for problem in formatted.problems {
+            if case .unlinkedData(let family, let shownInstead) = problem.kind { check(family, shownInstead) }
+        }
+        return formatted.text
     }
 }
 
 extension WidgetTranslator {
     /// The formatter of the detected locale and the translator's time zone (its `ICUMessageFormatter`'s, else the
-    /// process's): what a widget formats relative times, lists, durations and language names with.
+    /// process's): what a widget formats relative times, lists, durations and language names with. A call that
+    /// needs a family of locale data the build's slice leaves out is reported in `problems` (`.unlinkedFamily`).
     public var format: WidgetFormatter {
         let zone = (formatter as? ICUMessageFormatter)?.timeZone ?? .current
-        return WidgetFormatter(locale: locale, timeZone: zone)
+        let locale = self.locale
+        reportIfOutsideSlice(locale)
+        guard LocaleDataTables.sliceLocales != nil else { return WidgetFormatter(locale: locale, timeZone: zone) }
+        return WidgetFormatter(locale: locale, timeZone: zone) { [weak self] family, shownInstead in
+            self?.report(
+                StoreProblem(
+                    .unlinkedFamily, locale: locale,
+                    message: "This build's locale data leaves out the '\(family.rawValue)' family: \(shownInstead)"))
+        }
     }
 }

@@ -32,6 +32,20 @@ extension WidgetTranslator {
         )
     }
 
+    /// Reports, once per locale, a locale the build's locale data slice does not hold: it still renders, with
+    /// the nearest locale of its chain the slice holds.
+    func reportIfOutsideSlice(_ locale: LocaleTag) {
+        guard let sliced = LocaleDataTables.sliceLocales,
+            state.withLock({ $0.sliceChecked.insert(locale.normalized).inserted }),
+            let fallback = LocaleDataTables.fallback(for: locale)
+        else { return }
+        report(
+            StoreProblem(
+                .localeOutsideSlice, locale: locale,
+                message: "This build's locale data is a slice of \(sliced.joined(separator: ", ")), which does not "
+                    + "hold '\(locale.displayForm)': its numbers and dates are formatted as '\(fallback)'"))
+    }
+
     func report(_ problem: StoreProblem) {
         state.withLock { state in
             if !state.problems.contains(problem) { state.problems.append(problem) }

@@ -56,6 +56,8 @@ public final class WidgetTranslator: Sendable {
         /// The locales with cached messages and their keys, for keys written in another spelling.
         var cachedLocales: [CachedLocale]?
         var problems: [StoreProblem] = []
+        /// The locales checked against the build's locale data slice (`reportIfOutsideSlice(_:)`).
+        var sliceChecked: Set<String> = []
     }
 
     let state = Locked(State())
@@ -127,6 +129,7 @@ public final class WidgetTranslator: Sendable {
         _ key: String, arguments: MessageArguments, defaultText: String?, locale: LocaleTag?
     ) -> Translation {
         let formattingLocale = locale ?? self.locale
+        reportIfOutsideSlice(formattingLocale)
         let resolution = resolve(key, locale: formattingLocale, defaultText: defaultText)
         if resolution.step == .key {
             return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])

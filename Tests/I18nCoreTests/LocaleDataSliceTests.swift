@@ -44,6 +44,51 @@ import Testing
         }
     }
 
+    /// A message that needs a family the slice leaves out is a problem naming the family, and a sensible text:
+    /// a Buddhist date in the Gregorian calendar, a zone as its GMT offset. With the family, neither.
+    @Test func aMessageNeedingALeftOutFamilyNamesItInAProblem() async {
+        await #expect(processExitsWith: .success) {
+            let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "de")!], families: [.durations])
+            do { try LocaleDataTables.install(slice.installable()) } catch { exit(2) }
+            var formatter = ICUMessageFormatter()
+            formatter.timeZone = ZoneInfo(identifier: "Europe/Berlin")
+            func families(_ message: String, _ locale: String) -> (String, [LocaleDataTables.Family]) {
+                let result = formatter.format(
+                    message, locale: LocaleTag(parsing: locale)!, arguments: LocaleDataSliceTests.arguments)
+                return (
+                    result.text,
+                    result.problems.compactMap {
+                        if case .unlinkedData(let family, _) = $0.kind { family } else { nil }
+                    }
+                )
+            }
+            let (buddhist, calendarProblems) = families("{d, date, long}", "de-u-ca-buddhist")
+            guard buddhist == "1. Januar 2026", calendarProblems == [.calendars] else { exit(3) }
+            let (zoned, zoneProblems) = families("{d, time, full}", "de")
+            guard zoned == "00:59:59 GMT+01:00", zoneProblems == [.zoneNames] else { exit(4) }
+            // A pattern without a zone name, an offset field, and the Gregorian calendar need neither family.
+            guard families("{d, date, ::yMMMd} {d, date, ::HHmmxxx}", "de").1.isEmpty else { exit(5) }
+            let message = formatter.format(
+                "{d, date, ::z}", locale: LocaleTag(parsing: "de")!, arguments: LocaleDataSliceTests.arguments)
+            exit("\(message.problems)".contains("'zone-names'") ? 0 : 6)
+        }
+    }
+
+    /// Where the slice lacks data a locale reads, the locale's nearest held locale says what it formats with
+    /// (`de-DE` has records of its own, its region's currency); a tag with no records of its own (`de-Latn-AT`) reads
+    /// only its parent's, so it is not outside.
+    @Test func aLocaleOutsideTheSliceNamesWhatItFormatsWith() async {
+        #expect(LocaleDataTables.fallback(for: LocaleTag(parsing: "fr")!) == nil)
+        await #expect(processExitsWith: .success) {
+            let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "de")!], families: [])
+            do { try LocaleDataTables.install(slice.installable()) } catch { exit(2) }
+            func fallback(_ tag: String) -> String? { LocaleDataTables.fallback(for: LocaleTag(parsing: tag)!) }
+            guard fallback("de") == nil, fallback("de-Latn-AT") == nil, fallback("de-u-nu-latn") == nil else { exit(3) }
+            guard fallback("de-DE") == "de", fallback("de-CH") == "de", fallback("fr") == "root" else { exit(4) }
+            exit(LocaleDataTables.sliceLocales == ["de"] ? 0 : 5)
+        }
+    }
+
     /// The slice keeps the records of its locales' chains (de-CH: de-ch, de, root) and no other locale's.
     @Test func aSliceHoldsItsLocalesChainsAndNothingElse() {
         let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "de-CH")!], families: [])

@@ -47,6 +47,9 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case argumentType(name: String, expected: String)
         /// A style or skeleton this formatter does not implement; the value is formatted plainly.
         case unsupported(String)
+        /// The message needs a family of locale data the build leaves out (a slice `widget-i18n data` cut without
+        /// it); the payload says what is shown instead.
+        case unlinkedData(LocaleDataTables.Family, shownInstead: String)
     }
 
     /// What the formatter could not do.
@@ -62,6 +65,8 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case .syntax(let explanation): return explanation
         case .argumentType(let name, let expected): return "Argument '\(name)' must be \(expected)"
         case .unsupported(let what): return "Unsupported \(what); formatted plainly"
+        case .unlinkedData(let family, let instead):
+            return "This build's locale data leaves out the '\(family.rawValue)' family; \(instead)"
         }
     }
 }

@@ -293,6 +293,18 @@ private struct Renderer {
             problems.append(
                 FormatProblem(.unsupported("calendar '\(calendar)' (-u-ca-\(calendar)): dates are Gregorian")))
         }
+        if let calendar = formats.unlinkedCalendar {
+            problems.append(
+                FormatProblem(
+                    .unlinkedData(
+                        .calendars, shownInstead: "the \(calendar.identifier) date is shown in the Gregorian calendar"))
+            )
+        }
+        if formats.lacksZoneNames(isTime: isTime, style: style) {
+            problems.append(
+                FormatProblem(
+                    .unlinkedData(.zoneNames, shownInstead: "the time zone is shown as a GMT offset or a region")))
+        }
         let zone = timeZone ?? .current
         if let text = formats.formatted(date, isTime: isTime, style: style, zone: zone) { return text }
         problems.append(

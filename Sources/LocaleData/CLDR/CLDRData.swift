@@ -105,6 +105,18 @@ public enum CLDRData {
         recordText(id, UInt8(ascii: "a"))
     }
 
+    /// Every data locale whose records formatting in `locale` may read: its own and its likely-subtag target's
+    /// (`de` → `de-Latn-DE`), each in the language ICU opens (`iw` → `he`), with their chains up to root.
+    static func dataLocalesRead(by locale: LocaleTag, in packed: PackedRecords = packed) -> Set<String> {
+        var ids: Set<String> = []
+        for tag in [locale, locale.maximized] {
+            for id in [dataLocale(for: tag, in: packed), dataLocale(for: dataTag(for: tag), in: packed)] {
+                ids.formUnion(chain(from: id, in: packed))
+            }
+        }
+        return ids
+    }
+
     /// `id`, then its parents up to root: a `p` record's parent when there is one, else the truncated tag.
     static func chain(from id: String, in packed: PackedRecords = packed) -> [String] {
         var chain = [id]

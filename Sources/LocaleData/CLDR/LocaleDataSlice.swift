@@ -18,6 +18,8 @@
         package let families: [LocaleDataTables.Family]
         /// The data locales it holds records of, sorted.
         package let dataLocales: [String]
+        /// The data locales every locale's tables hold records of, sorted.
+        package let everyDataLocale: [String]
         /// CLDR, calendars, zone names, names and durations, relative times and lists, as `LocaleDataTables.Set`.
         package let tables: [Bytes]
 
@@ -29,19 +31,11 @@
             let full = LocaleDataTables.everyLocale
             let cldr = PackedRecords(table: full.0)
             var ids: Set<String> = ["root"]
-            for locale in locales {
-                for tag in [locale, locale.maximized] {
-                    for id in [
-                        CLDRData.dataLocale(for: tag, in: cldr),
-                        CLDRData.dataLocale(for: CLDRData.dataTag(for: tag), in: cldr),
-                    ] {
-                        ids.formUnion(CLDRData.chain(from: id, in: cldr))
-                    }
-                }
-            }
+            for locale in locales { ids.formUnion(CLDRData.dataLocalesRead(by: locale, in: cldr)) }
             self.locales = locales.map(\.normalized)
             self.families = LocaleDataTables.Family.allCases.filter(families.contains)
             dataLocales = ids.sorted()
+            everyDataLocale = Self.recordedLocales().sorted()
             func has(_ family: LocaleDataTables.Family) -> Bool { families.contains(family) }
             // Each table's rule: which keys (`locale/section`, `l/locale`, `z/zone`) it keeps.
             func localeSection(_ key: Substring) -> (locale: Substring, section: Substring)? {
@@ -100,6 +94,27 @@
             return bytes
         }
 
+        /// The locales the tables hold records of: the part of a `locale/section` key before the slash, and
+        /// the zone names' `l/locale`.
+        private static func recordedLocales() -> Set<String> {
+            let full = LocaleDataTables.everyLocale
+            var locales: Set<String> = []
+            for (table, keyLength) in [(full.0, 24), (full.1, 24), (full.2, 40), (full.3, 24), (full.4, 24)] {
+                var entry = 0
+                while entry + keyLength + 15 <= table.index.count {
+                    let key = String(decoding: table.index[entry..<(entry + keyLength)], as: UTF8.self)
+                        .prefix { $0 != " " }
+                    entry += keyLength + 15
+                    if key.hasPrefix("l/") {
+                        locales.insert(String(key.dropFirst(2)))
+                    } else if keyLength == 24, let slash = key.lastIndex(of: "/") {
+                        locales.insert(String(key[..<slash]))
+                    }
+                }
+            }
+            return locales
+        }
+
         private static func digits(_ value: Int, _ count: Int) -> [UInt8] {
             let text = String(value)
             return Array(String(repeating: "0", count: count - text.utf8.count).utf8) + Array(text.utf8)
@@ -119,8 +134,9 @@
                 LocaleDataTables.Table(index: Self.immortal(bytes.index), records: Self.immortal(bytes.records))
             }
             return LocaleDataTables.Set(
-                locales: locales, dataLocales: dataLocales, families: families, cldr: tables[0], calendars: tables[1],
-                zoneNames: tables[2], namesAndDurations: tables[3], relativeAndLists: tables[4])
+                locales: locales, dataLocales: dataLocales, everyDataLocale: everyDataLocale.joined(separator: " "),
+                families: families, cldr: tables[0], calendars: tables[1], zoneNames: tables[2],
+                namesAndDurations: tables[3], relativeAndLists: tables[4])
         }
 
         private static func immortal(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {

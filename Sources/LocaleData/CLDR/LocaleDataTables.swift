@@ -67,6 +67,9 @@ public enum LocaleDataTables {
         let relativeAndLists: Table
         /// The data locales (`de`, `zh-hant-tw`) whose records a slice holds; `nil` for every locale.
         let dataLocales: Swift.Set<String>?
+        /// Every data locale of the full tables, space-separated: what tells a locale outside the slice from one
+        /// whose data is all its parent's (`en-us` has no records of its own).
+        let everyDataLocale: String
 
         /// The tables `widget-i18n data` writes: the core (numbers, units, currencies, Gregorian dates), then the
         /// optional ones (an absent family is an empty table).
@@ -74,6 +77,7 @@ public enum LocaleDataTables {
         ///   - locales: The locales the slice was cut for.
         ///   - dataLocales: Every data locale the slice holds records of (the locales, their parents and
         ///     likely-subtag targets).
+        ///   - everyDataLocale: Every data locale the full tables hold records of, space-separated.
         ///   - families: The optional families it holds.
         ///   - cldr: Numbers, units, currencies, Gregorian dates and the pattern generator.
         ///   - calendars: The other calendars' names and patterns.
@@ -81,11 +85,12 @@ public enum LocaleDataTables {
         ///   - namesAndDurations: Display names and duration patterns.
         ///   - relativeAndLists: Relative-time and list patterns.
         public init(
-            locales: [String], dataLocales: [String], families: [Family], cldr: Table, calendars: Table,
-            zoneNames: Table, namesAndDurations: Table, relativeAndLists: Table
+            locales: [String], dataLocales: [String], everyDataLocale: String, families: [Family], cldr: Table,
+            calendars: Table, zoneNames: Table, namesAndDurations: Table, relativeAndLists: Table
         ) {
             self.locales = locales
             self.dataLocales = Swift.Set(dataLocales)
+            self.everyDataLocale = everyDataLocale
             self.families = Swift.Set(families)
             self.cldr = cldr
             self.calendars = calendars
@@ -97,6 +102,7 @@ public enum LocaleDataTables {
         init(all tables: (Table, Table, Table, Table, Table)) {
             locales = nil
             dataLocales = nil
+            everyDataLocale = ""
             families = Swift.Set(Family.allCases)
             (cldr, calendars, zoneNames, namesAndDurations, relativeAndLists) = tables
         }
@@ -140,12 +146,10 @@ public enum LocaleDataTables {
         }
     }
 
-    /// The tables in use, fixed by the first call.
-    static var current: Set {
-        state.withLock { state in
-            state.inUse = true
-            return state.installed ?? builtIn
-        }
+    /// The tables in use, fixed by the first read (a `static let` is initialised once, on first use).
+    static let current: Set = state.withLock { state in
+        state.inUse = true
+        return state.installed ?? builtIn
     }
 
     /// What the process formats with when no slice is installed.
@@ -154,8 +158,8 @@ public enum LocaleDataTables {
             Set(all: everyLocale)
         #else
             Set(
-                locales: [], dataLocales: [], families: [], cldr: .empty, calendars: .empty, zoneNames: .empty,
-                namesAndDurations: .empty, relativeAndLists: .empty)
+                locales: [], dataLocales: [], everyDataLocale: "", families: [], cldr: .empty, calendars: .empty,
+                zoneNames: .empty, namesAndDurations: .empty, relativeAndLists: .empty)
         #endif
     }()
 
@@ -174,4 +178,23 @@ public enum LocaleDataTables {
     /// - Parameter family: The family to look for.
     /// - Returns: `true` when the build holds it (always, with every locale's data).
     public static func holds(_ family: Family) -> Bool { current.families.contains(family) }
+
+    /// The locales the slice in use was cut for; `nil` with every locale's data.
+    public static var sliceLocales: [String]? { current.locales }
+
+    /// The locale `locale` formats with when the tables in use lack some of the data it reads (a slice cut for
+    /// other locales): the first locale of its CLDR chain they hold, `root` at worst.
+    /// - Parameter locale: The locale to format in.
+    /// - Returns: The data locale it falls back to (`fr`, `root`), or `nil` when the tables hold all it reads
+    ///   (always, with every locale's data).
+    public static func fallback(for locale: LocaleTag) -> String? {
+        let tables = current
+        guard let held = tables.dataLocales else { return nil }
+        let packed = PackedRecords(table: tables.cldr)
+        let recorded = Swift.Set(tables.everyDataLocale.split(separator: " ").map(String.init))
+        let read = CLDRData.dataLocalesRead(by: locale, in: packed).filter { recorded.contains($0) }
+        guard !read.isSubset(of: held) else { return nil }
+        let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale), in: packed)
+        return CLDRData.chain(from: id, in: packed).first(where: held.contains) ?? "root"
+    }
 }

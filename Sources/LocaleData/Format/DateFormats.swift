@@ -16,12 +16,30 @@ package struct DateFormats: Sendable {
     /// The `-u-ca-` type of the tag when it names a calendar LocaleData does not have (`coptic`); dates are then
     /// Gregorian, and the formatter says so.
     package let unsupportedCalendar: String?
+    /// The locale's calendar when it is not the Gregorian one and the tables in use leave out the `calendars`
+    /// family (a slice): dates are then Gregorian, and the formatter says so.
+    package let unlinkedCalendar: CalendarSystem?
 
     package init(locale: LocaleTag, numbers: NumberFormats) {
         self.locale = locale
         self.numbers = numbers
-        (calendar, unsupportedCalendar) = CalendarSystem.resolution(for: locale)
+        var (calendar, unsupported) = CalendarSystem.resolution(for: locale)
+        unlinkedCalendar = calendar != .gregorian && !LocaleDataTables.holds(.calendars) ? calendar : nil
+        if unlinkedCalendar != nil { calendar = .gregorian }
+        self.calendar = calendar
+        unsupportedCalendar = unsupported
         dates = CalendarData.values(.dates, calendar: calendar, for: locale)
+    }
+
+    /// Whether a `date` or `time` argument of `style` shows a time-zone name (`z`, `v`, `VVVV`, the localized GMT
+    /// format) that the tables in use leave out (a slice without the `zone-names` family).
+    package func lacksZoneNames(isTime: Bool, style: DateTimeStyle?) -> Bool {
+        guard !LocaleDataTables.holds(.zoneNames) else { return false }
+        var reads = false
+        DatePattern.forEachPart(of: pattern(isTime: isTime, style: style)) { part in
+            if case .field(let letter, let count) = part, ZoneNames.readsNames(letter, count: count) { reads = true }
+        }
+        return reads
     }
 
     /// The pattern of a MessageFormat `date` or `time` argument (`nil` style: a plain `{d}`, date and time).

@@ -151,6 +151,20 @@ package final class ZoneNames: Sendable {
         }
     }
 
+    /// Whether the zone field `letter` × `count` reads the locale's zone names (its names, cities, region
+    /// names and localized GMT format) rather than printing an offset or an ID.
+    /// - Parameters:
+    ///   - letter: a pattern letter.
+    ///   - count: how many times it is repeated.
+    package static func readsNames(_ letter: Unicode.Scalar, count: Int) -> Bool {
+        switch letter {
+        case "z", "v", "O": true
+        case "V": count >= 3
+        case "Z": count == 4
+        default: false
+        }
+    }
+
     // MARK: Names
 
     /// `index` 0–5: long generic, long standard, long daylight, short generic, short standard, short daylight.

@@ -84,6 +84,7 @@ enum DataCommand: Command {
             "    static let widgetI18nSlice = LocaleDataTables.Set(",
             "        locales: \(list(slice.locales)),",
             "        dataLocales: \(list(slice.dataLocales)),",
+            "        everyDataLocale: \"\(slice.everyDataLocale.joined(separator: " "))\",",
             "        families: [" + slice.families.map { ".\($0)" }.joined(separator: ", ") + "],",
         ]
         for (offset, table) in slice.tables.enumerated() {
