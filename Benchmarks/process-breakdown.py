@@ -14,7 +14,11 @@ Each is started with posix_spawn and reaped with wait4, so the figures are the c
 time, mean user and system time, median minor page faults. With valgrind installed it also counts each one's
 instructions (callgrind, user space only, loader included).
 
-  python3 Benchmarks/process-breakdown.py [--runs N]
+With `--sliced PATH` (the sliced build `Benchmarks/size-report.py --json` prints as `sliced_binary`), the same
+three renders of that binary join the alternation, so the two builds are measured side by side; `--render PATH`
+measures a given build instead of building one.
+
+  python3 Benchmarks/process-breakdown.py [--runs N] [--render PATH] [--sliced PATH]
 """
 import argparse
 import os
@@ -28,14 +32,16 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def build(work):
+def build(work, render):
+    hello = os.path.join(work, "hello-plain")
+    subprocess.run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "hello.swift"), "-o", hello],
+                   check=True)
+    if render:
+        return render, hello
     bench_build = os.path.join(tempfile.gettempdir(), "widget-i18n-benchmarks-build")
     subprocess.run(["swift", "build", "--package-path", "Benchmarks", "-c", "release", "--product",
                     "widget-i18n-render", "--static-swift-stdlib", "--disable-local-rpath", "--build-path",
                     bench_build], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    hello = os.path.join(work, "hello-plain")
-    subprocess.run(["swiftc", "-O", "-static-stdlib", os.path.join(ROOT, "Benchmarks", "hello.swift"), "-o", hello],
-                   check=True)
     return os.path.join(bench_build, "release", "widget-i18n-render"), hello
 
 
@@ -63,19 +69,23 @@ def instructions(command):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--render", help="a built widget-i18n-render to measure instead of building one")
+    parser.add_argument("--sliced", help="a second build, sliced to its locales, measured alongside")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="widget-i18n-breakdown-")
     try:
-        render, hello = build(work)
+        render, hello = build(work, args.render)
         fixture = os.path.join(work, "fixture")
         subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "make-fixture.py"), "--out", fixture],
                        check=True, stdout=subprocess.DEVNULL)
-        texts = [render, "--store-dir", os.path.join(fixture, "store"), "--project", "acme/widgets", "--keys",
-                 os.path.join(fixture, "keys.txt"), "--default-locale", "en"]
+        arguments = ["--store-dir", os.path.join(fixture, "store"), "--project", "acme/widgets", "--keys",
+                     os.path.join(fixture, "keys.txt"), "--default-locale", "en"]
         # The first render ever writes the stored indexes; the figures are of the renders after it.
-        subprocess.run(texts, check=True, stdout=subprocess.DEVNULL)
-        cases = [("hello", [hello]), ("render, no work", [render]), ("render, texts", texts),
-                 ("render, --today", texts + ["--today"])]
+        subprocess.run([render] + arguments, check=True, stdout=subprocess.DEVNULL)
+        cases = [("hello", [hello])]
+        for label, binary in [("render", render)] + ([("sliced", args.sliced)] if args.sliced else []):
+            cases += [("%s, no work" % label, [binary]), ("%s, texts" % label, [binary] + arguments),
+                      ("%s, --today" % label, [binary] + arguments + ["--today"])]
         null = os.open(os.devnull, os.O_WRONLY)
         samples = {name: [] for name, _ in cases}
         for _ in range(args.runs):
@@ -85,17 +95,20 @@ def main():
         print("process breakdown: %d runs each, alternating; %.1f MB widget-i18n-render, %.1f MB hello"
               % (args.runs, os.path.getsize(render) / 1e6, os.path.getsize(hello) / 1e6))
         print()
-        print("| process | wall | ratio to hello | user | system | minor faults | instructions |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        if args.sliced:
+            print("sliced: %.1f MB" % (os.path.getsize(args.sliced) / 1e6))
+        print("| process | wall | ratio to hello | user | system | minor faults | peak RSS | instructions |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for name, command in cases:
             rows = samples[name]
             wall = statistics.median(w for w, _ in rows)
             user = statistics.mean(u.ru_utime for _, u in rows)
             system = statistics.mean(u.ru_stime for _, u in rows)
             faults = statistics.median(u.ru_minflt for _, u in rows)
+            peak = statistics.median(u.ru_maxrss for _, u in rows)
             counted = instructions(command)
-            print("| %s | %.2f ms | %.2fx | %.2f ms | %.2f ms | %d | %s |"
-                  % (name, wall * 1e3, wall / hello_wall, user * 1e3, system * 1e3, faults,
+            print("| %s | %.2f ms | %.2fx | %.2f ms | %.2f ms | %d | %.1f MiB | %s |"
+                  % (name, wall * 1e3, wall / hello_wall, user * 1e3, system * 1e3, faults, peak / 1024,
                      "{:,}".format(counted) if counted else "n/a"))
     finally:
         shutil.rmtree(work, ignore_errors=True)

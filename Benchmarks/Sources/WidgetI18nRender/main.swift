@@ -44,6 +44,12 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
+#if WIDGET_I18N_SLICE
+    // Benchmarks/size-report.py's sliced build: the slice `widget-i18n data` wrote, installed before anything
+    // formats, as an app's first line does (README, "Ship only your locales").
+    do { try LocaleDataTables.install(.widgetI18nSlice) } catch { fail("\(error)") }
+#endif
+
 guard let directory = option("--store-dir"), let projectText = option("--project"), let keysPath = option("--keys")
 else {
     fail("usage: widget-i18n-render --store-dir DIR --project P --keys FILE [--default-locale L] [--read-only]")

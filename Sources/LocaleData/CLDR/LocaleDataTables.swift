@@ -107,10 +107,11 @@ public enum LocaleDataTables {
             (cldr, calendars, zoneNames, namesAndDurations, relativeAndLists) = tables
         }
 
-        /// The bytes of locale data the set holds (its indexes and records).
+        /// The bytes of locale data the set holds (its indexes and records, and a slice's list of every data
+        /// locale).
         public var byteCount: Int {
             cldr.byteCount + calendars.byteCount + zoneNames.byteCount + namesAndDurations.byteCount
-                + relativeAndLists.byteCount
+                + relativeAndLists.byteCount + everyDataLocale.utf8.count
         }
 
         /// Whether the set holds the records of the data locale `id` (`de`, `zh-hant-tw`).
