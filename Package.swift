@@ -9,18 +9,23 @@ let package = Package(
     // The floor widgets ship on. What sets it (README, "Add it to your package"): OSAllocatedUnfairLock and Swift's
     // string algorithms (iOS 16, macOS 13, watchOS 9); scripts/check-deployment.py fails on any newer API.
     platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
+    // What an app and its widget extension list: one product each (README, "Add it to your package"), and the
+    // Foundation-free part of the widget's for a process that must not link Foundation (on Linux it is linked
+    // statically, ICU's data with it: widget-i18n-render is 36 MB without it, 86 MB with it). The previewer, the
+    // samples, the home-screen simulator and the String Catalog converter are the CLI's, and no product's.
     products: [
-        .library(name: "LocaleData", targets: ["LocaleData"]),
-        .library(name: "I18nCore", targets: ["I18nCore"]),
-        .library(name: "GroupStore", targets: ["GroupStore"]),
-        .library(name: "GroupStoreUserDefaults", targets: ["GroupStoreUserDefaults"]),
-        .library(name: "GroupContract", targets: ["GroupContract"]),
-        .library(name: "WidgetTranslator", targets: ["WidgetTranslator"]),
-        .library(name: "TimelineEngine", targets: ["TimelineEngine"]),
-        .library(name: "SampleWidgets", targets: ["SampleWidgets"]),
-        .library(name: "CDNFetcher", targets: ["CDNFetcher"]),
-        .library(name: "WidgetPreview", targets: ["WidgetPreview"]),
-        .library(name: "StringCatalog", targets: ["StringCatalog"]),
+        .library(
+            name: "WidgetI18nWidget",
+            targets: [
+                "WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
+                "TimelineEngine",
+            ]),
+        .library(
+            name: "WidgetI18nApp",
+            targets: ["CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData"]),
+        .library(
+            name: "WidgetI18nEssentials",
+            targets: ["WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
     ],
     // Every locale's data is compiled in by default (the CLI, the tests, an app that ships every language). An app
@@ -49,6 +54,9 @@ let package = Package(
             name: "WidgetTranslator",
             dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport"]),
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
+
+        // The Linux side of widgets, for the CLI and the tests: a home screen that runs timelines, and two widgets.
+        .target(name: "HomeScreenSimulator", dependencies: ["I18nCore", "GroupStore", "GroupContract", "TimelineEngine"]),
         .target(
             name: "SampleWidgets",
             dependencies: [
@@ -78,7 +86,7 @@ let package = Package(
             name: "WidgetI18nCLI",
             dependencies: [
                 "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
-                "TimelineEngine", "SampleWidgets",
+                "TimelineEngine", "HomeScreenSimulator", "SampleWidgets",
                 "CDNFetcher",
                 "WidgetPreview", "StringCatalog", "CommandLineSupport", "WidgetI18nSupport",
             ]),
@@ -103,18 +111,20 @@ let package = Package(
         .testTarget(
             name: "WidgetTranslatorTests",
             dependencies: [
-                "LocaleData", "WidgetTranslator", "GroupContract", "GroupStoreUserDefaults", "TimelineEngine",
-                "TestSupport",
+                "LocaleData", "I18nCore", "WidgetTranslator", "GroupContract", "GroupStoreUserDefaults",
+                "TimelineEngine", "TestSupport",
             ],
             exclude: ["Data"]),
         .testTarget(
             name: "TimelineEngineTests",
             dependencies: [
-                "TimelineEngine", "GroupContract", "LocaleData", "I18nCore", "WidgetI18nSupport", "TestSupport",
+                "TimelineEngine", "HomeScreenSimulator", "GroupContract", "LocaleData", "I18nCore", "WidgetI18nSupport", "TestSupport",
             ]),
         .testTarget(
             name: "SampleWidgetsTests",
-            dependencies: ["LocaleData", "SampleWidgets", "GroupContract", "WidgetI18nSupport", "TestSupport"]),
+            dependencies: [
+                "LocaleData", "SampleWidgets", "HomeScreenSimulator", "GroupContract", "WidgetI18nSupport", "TestSupport",
+            ]),
         .testTarget(
             name: "CDNFetcherTests",
             dependencies: [

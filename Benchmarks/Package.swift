@@ -18,27 +18,13 @@ let package = Package(
         .package(name: "WidgetI18n", path: "..")
     ],
     targets: [
-        .target(name: "WidgetKeysFile", dependencies: [.product(name: "I18nCore", package: "WidgetI18n")]),
+        .target(name: "WidgetKeysFile", dependencies: [.product(name: "WidgetI18nEssentials", package: "WidgetI18n")]),
         .executableTarget(
             name: "WidgetI18nBench",
-            dependencies: [
-                .product(name: "LocaleData", package: "WidgetI18n"),
-                .product(name: "I18nCore", package: "WidgetI18n"),
-                .product(name: "GroupStore", package: "WidgetI18n"),
-                .product(name: "GroupContract", package: "WidgetI18n"),
-                .product(name: "GroupStoreUserDefaults", package: "WidgetI18n"),
-                .product(name: "WidgetTranslator", package: "WidgetI18n"),
-                "WidgetKeysFile",
-            ]),
+            dependencies: [.product(name: "WidgetI18nWidget", package: "WidgetI18n"), "WidgetKeysFile"]),
         .executableTarget(
             name: "WidgetI18nRender",
-            dependencies: [
-                .product(name: "LocaleData", package: "WidgetI18n"),
-                .product(name: "I18nCore", package: "WidgetI18n"),
-                .product(name: "GroupStore", package: "WidgetI18n"),
-                .product(name: "WidgetTranslator", package: "WidgetI18n"),
-                "WidgetKeysFile",
-            ]),
+            dependencies: [.product(name: "WidgetI18nEssentials", package: "WidgetI18n"), "WidgetKeysFile"]),
     ],
     swiftLanguageModes: [.v6]
 )

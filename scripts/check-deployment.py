@@ -40,7 +40,7 @@ TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "_StringProcess
                      "FoundationEssentials", "FoundationInternationalization", "Dispatch"]
 # The modules a user links, in the README's order (the CLI, the tests and the C shims are not listed).
 LISTED = ["WidgetI18nSupport", "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract",
-          "WidgetTranslator", "TimelineEngine", "SampleWidgets", "CDNFetcher", "WidgetPreview", "StringCatalog"]
+          "WidgetTranslator", "TimelineEngine", "HomeScreenSimulator", "SampleWidgets", "CDNFetcher", "WidgetPreview", "StringCatalog"]
 # Calls compiled only by an Apple SDK, each with the versions of Apple's documentation page for it.
 APPLE_ONLY = [
     # developer.apple.com/documentation/os/osallocatedunfairlock (Sources/WidgetI18nSupport/Locked.swift)
@@ -51,7 +51,7 @@ APPLE_ONLY = [
     ("GroupStoreUserDefaults", "FileManager.containerURL(forSecurityApplicationGroupIdentifier:)",
      {"iOS": (7, 0), "macOS": (10, 8), "watchOS": (2, 0)}),
     # developer.apple.com/documentation/foundation/locale/preferredlanguages
-    ("WidgetTranslator", "Locale.preferredLanguages", {"iOS": (2, 0), "macOS": (10, 5), "watchOS": (2, 0)}),
+    ("LocaleData", "Locale.preferredLanguages", {"iOS": (2, 0), "macOS": (10, 5), "watchOS": (2, 0)}),
     # developer.apple.com/documentation/foundation/timezone (secondsFromGMT(for:), isDaylightSavingTime(for:),
     # abbreviation(for:), nextDaylightSavingTimeTransition(after:))
     ("LocaleData", "TimeZone", {"iOS": (8, 0), "macOS": (10, 10), "watchOS": (2, 0)}),
@@ -298,7 +298,8 @@ def compile_apple_branches():
 def table(floor, uses):
     lines = ["| module | iOS | macOS | watchOS | the newest Apple APIs it calls |", "|---|---|---|---|---|"]
     for module in LISTED:
-        found = uses.get(module, {})
+        # An availability of 0 (the standard library's `&*`) is no floor at all.
+        found = {name: v for name, v in uses.get(module, {}).items() if any(v.get(d, (0, 0)) > (0, 0) for d in DOMAINS)}
         if not found:
             lines.append("| `%s` | — | — | — | none with an availability |" % module)
             continue

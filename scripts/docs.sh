@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s%N)
 out=${1:-.build/docs-site}
-modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine CDNFetcher WidgetPreview SampleWidgets StringCatalog)
+modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine HomeScreenSimulator CDNFetcher WidgetPreview SampleWidgets StringCatalog)
 # What a widget extension links (and the sample widgets written like one): imported next to WidgetKit.
 widget_modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine SampleWidgets)
 scripts/setup.sh --for build

@@ -67,7 +67,7 @@ public final class WidgetTranslator: Sendable {
     ///   - project: the better-i18n project whose keys to read.
     ///   - defaultLocale: the last locale of the chain, and the locale when detection finds nothing.
     ///   - preferredLanguages: the device's languages, most preferred first; by default
-    ///     ``PreferredLanguages/current``: the system's on Apple platforms, the environment's elsewhere.
+    ///     `PreferredLanguages.current`: the system's on Apple platforms, the environment's elsewhere.
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
     ///   - formatter: turns message text and arguments into display text.
     ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the

@@ -1,6 +1,7 @@
 import Foundation
 import GroupContract
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import SampleWidgets

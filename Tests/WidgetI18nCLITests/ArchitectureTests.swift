@@ -35,6 +35,26 @@ import Testing
         Self.compare(rows, with: expected, table: "test table")
     }
 
+    /// The product table names exactly the package's products, each with exactly the modules it offers: what an
+    /// app and its widget list in their manifests.
+    @Test func theProductTableIsPackageSwiftsProducts() throws {
+        let products = try #require(try Self.manifest()["products"] as? [[String: Any]])
+        var expected: [String: Set<String>] = [:]
+        for product in products {
+            let name = try #require(product["name"] as? String)
+            expected[name] = Set(try #require(product["targets"] as? [String]))
+        }
+        let lines = try Self.architecture().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { Self.cells(of: $0) == ["product", "modules", "for"] })
+        var stated: [String: Set<String>] = [:]
+        for line in lines[(start + 2)...] {
+            guard let cells = Self.cells(of: line), cells.count == 3 else { break }
+            let name = try #require(Self.codeSpans(in: cells[0]).first)
+            stated[name] = Set(Self.codeSpans(in: cells[1]))
+        }
+        #expect(stated == expected, "docs/architecture.md's product table is not Package.swift's products")
+    }
+
     /// The graph shows every library and system library target (the module table without the executable) and
     /// an arrow for each dependency it declares.
     @Test func theGraphIsTheLibraryTargetsDependencies() throws {
@@ -270,7 +290,8 @@ extension ArchitectureTests.PackageTarget {
     @Test func noLibraryMessageNamesACommandLineOption() throws {
         let libraries = [
             "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
-            "TimelineEngine", "SampleWidgets", "CDNFetcher", "StringCatalog", "WidgetI18nSupport",
+            "TimelineEngine", "HomeScreenSimulator", "SampleWidgets", "CDNFetcher", "StringCatalog",
+            "WidgetI18nSupport",
         ]
         var found: [String] = []
         for library in libraries {

@@ -1,4 +1,5 @@
 import Foundation
+import I18nCore
 import LocaleData
 import Testing
 import TimelineEngine

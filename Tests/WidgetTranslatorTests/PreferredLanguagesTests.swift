@@ -1,6 +1,7 @@
 import Foundation
 import GroupStore
 import I18nCore
+import LocaleData
 import Testing
 import WidgetTranslator
 

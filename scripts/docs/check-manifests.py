@@ -6,13 +6,14 @@ Usage: scripts/docs/check-manifests.py CATALOG-OR-PAGE...
 A ```swift block that starts with `// Package.swift` is an excerpt of a user's manifest: the arguments of
 `Package(…)` after its name (`platforms:`, `dependencies:`, `targets:`). For each one this script makes the
 package a reader would make: the excerpt inside `Package(name: "MyApp", …)`, a source file per target that
-imports every product the target lists, and this repository reached through a folder with another name
+imports every module of the products the target lists, and this repository reached through a folder with another name
 (`wi18n-clone`, a symbolic link), since a clone is called whatever its owner called it and a path
 dependency's identity is its folder's name. Only the dependency's path is rewritten, from the excerpt's
 `../WidgetI18n` to that folder; the rest is built as written, warnings as errors. The builds share one
 scratch folder (.build/docs-manifests), so a second run compiles only what changed.
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -26,7 +27,19 @@ BLOCK = re.compile(r"^```swift\n(// Package\.swift\n.*?)^```", re.S | re.M)
 WRITTEN_PATH = '"../WidgetI18n"'
 CLONE = "wi18n-clone"
 TARGET = re.compile(r'\.(?:target|executableTarget)\(\s*name:\s*"([^"]+)"')
-PRODUCT = re.compile(r'"([A-Za-z]+)"')
+PRODUCT = re.compile(r'"([A-Za-z][A-Za-z0-9]*)"')
+# The repository's library products and their modules (`main` reads them): a target imports a product's modules.
+MODULES = {}
+
+
+def product_modules():
+    """Each library product of this repository with the modules it offers, from `swift package dump-package`."""
+    with tempfile.TemporaryDirectory() as scratch:
+        result = subprocess.run(["swift", "package", "--package-path", ROOT, "--scratch-path", scratch,
+                                 "dump-package"], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit("check-manifests: swift package dump-package failed:\n" + result.stderr)
+    return {product["name"]: product["targets"] for product in json.loads(result.stdout)["products"]}
 
 
 def targets_and_products(excerpt):
@@ -54,9 +67,13 @@ def check(page, excerpt, work, scratch):
     for name, products in targets:
         if not products:
             return "target '%s' lists no product of the package" % name
+        unknown = [product for product in products if product not in MODULES]
+        if unknown:
+            return "target '%s' lists %s, which the package does not offer" % (name, ", ".join(unknown))
+        modules = sorted({module for product in products for module in MODULES[product]})
         os.makedirs(os.path.join(package, "Sources", name))
         with open(os.path.join(package, "Sources", name, "Imports.swift"), "w") as file:
-            file.write("".join("import %s\n" % product for product in products))
+            file.write("".join("import %s\n" % module for module in modules))
     with open(os.path.join(package, "Package.swift"), "w") as file:
         file.write("// swift-tools-version:6.0\nimport PackageDescription\n\n"
                    "let package = Package(\n    name: \"MyApp\",\n%s)\n" % body.rstrip().rstrip(","))
@@ -72,6 +89,7 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     scratch = os.path.join(ROOT, ".build", "docs-manifests")
+    MODULES.update(product_modules())
     failures = checked = 0
     with tempfile.TemporaryDirectory(prefix="docs-manifests-") as work:
         os.symlink(ROOT, os.path.join(work, CLONE))

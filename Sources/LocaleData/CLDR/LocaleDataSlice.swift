@@ -127,7 +127,8 @@
 
         /// The bytes of locale data the slice holds.
         package var byteCount: Int {
-            tables.reduce(0) { $0 + $1.index.count + $1.records.count } + everyDataLocale.joined(separator: " ").utf8.count
+            tables.reduce(0) { $0 + $1.index.count + $1.records.count }
+                + everyDataLocale.joined(separator: " ").utf8.count
         }
 
         /// The slice as a set to install, its bytes copied to memory that is never freed (a process installs one).

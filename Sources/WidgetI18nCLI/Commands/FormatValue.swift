@@ -1,6 +1,6 @@
 import Foundation
+import I18nCore
 import LocaleData
-import WidgetTranslator
 
 /// A value `format` writes beside messages, as `WidgetFormatter` writes it: a relative time, a list, a duration
 /// or a display name. Read from a `--jsonl` line's `relativeTime`, `list`, `duration` or `displayName` object, or

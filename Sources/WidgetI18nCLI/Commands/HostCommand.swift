@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import GroupContract
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import SampleWidgets
 import TimelineEngine

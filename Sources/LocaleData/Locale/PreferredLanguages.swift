@@ -6,9 +6,9 @@
 
 /// The device's preferred languages, most preferred first.
 ///
-/// ``current`` is what a ``WidgetTranslator`` prefers unless it is given a list: on Apple platforms the
-/// system's preferred languages, elsewhere ``fromEnvironment(_:)``. That one reads the environment as gettext
-/// does, on every platform: every entry of `LANGUAGE` (`pt_BR:pt:en`), then the first of `LC_ALL`,
+/// ``current`` is what a `WidgetTranslator` (and an app choosing a locale) prefers unless it is given a list: on
+/// Apple platforms the system's preferred languages, elsewhere ``fromEnvironment(_:)``. That one reads the
+/// environment as gettext does, on every platform: every entry of `LANGUAGE` (`pt_BR:pt:en`), then the first of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` that is set. POSIX locale names lose their codeset and modifier
 /// (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
 public enum PreferredLanguages {

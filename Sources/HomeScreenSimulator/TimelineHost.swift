@@ -1,6 +1,7 @@
 import GroupContract
 import GroupStore
 import I18nCore
+import TimelineEngine
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

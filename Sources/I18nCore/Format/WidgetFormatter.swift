@@ -1,4 +1,3 @@
-import I18nCore
 import LocaleData
 
 #if canImport(FoundationEssentials)
@@ -41,7 +40,9 @@ public struct WidgetFormatter: Sendable {
         self.init(locale: locale, timeZone: timeZone, reportUnlinked: nil)
     }
 
-    init(
+    /// A formatter that hands `reportUnlinked` each family of locale data a call needs and the build leaves out,
+    /// with what it showed instead: how `translator.format` reports them.
+    package init(
         locale: LocaleTag, timeZone: ZoneInfo, reportUnlinked: (@Sendable (LocaleDataTables.Family, String) -> Void)?
     ) {
         self.locale = locale
@@ -152,23 +153,5 @@ public struct WidgetFormatter: Sendable {
             if case .unlinkedData(let family, let shownInstead) = problem.kind { check(family, shownInstead) }
         }
         return formatted.text
-    }
-}
-
-extension WidgetTranslator {
-    /// The formatter of the detected locale and the translator's time zone (its `ICUMessageFormatter`'s, else the
-    /// process's): what a widget formats relative times, lists, durations and language names with. A call that
-    /// needs a family of locale data the build's slice leaves out is reported in `problems` (`.unlinkedFamily`).
-    public var format: WidgetFormatter {
-        let zone = (formatter as? ICUMessageFormatter)?.timeZone ?? .current
-        let locale = self.locale
-        reportIfOutsideSlice(locale)
-        guard LocaleDataTables.sliceLocales != nil else { return WidgetFormatter(locale: locale, timeZone: zone) }
-        return WidgetFormatter(locale: locale, timeZone: zone) { [weak self] family, shownInstead in
-            self?.report(
-                StoreProblem(
-                    .unlinkedFamily, locale: locale,
-                    message: "This build's locale data leaves out the '\(family.rawValue)' family: \(shownInstead)"))
-        }
     }
 }
