@@ -192,10 +192,28 @@ public enum LocaleDataTables {
         let tables = current
         guard let held = tables.dataLocales else { return nil }
         let packed = PackedRecords(table: tables.cldr)
-        let recorded = Swift.Set(tables.everyDataLocale.split(separator: " ").map(String.init))
-        let read = CLDRData.dataLocalesRead(by: locale, in: packed).filter { recorded.contains($0) }
-        guard !read.isSubset(of: held) else { return nil }
+        // Only a locale read but not held is looked up in the list of every data locale, in place: splitting its
+        // ~1,500 names costs more than a widget's render.
+        let missing = CLDRData.dataLocalesRead(by: locale, in: packed).subtracting(held)
+        guard missing.contains(where: { names(tables.everyDataLocale, hold: $0) }) else { return nil }
         let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale), in: packed)
         return CLDRData.chain(from: id, in: packed).first(where: held.contains) ?? "root"
+    }
+
+    /// Whether the space-separated `list` holds `name`, compared byte by byte where the list lies.
+    private static func names(_ list: String, hold name: String) -> Bool {
+        var list = list
+        var name = name
+        return list.withUTF8 { list in
+            name.withUTF8 { name in
+                var start = 0
+                while start < list.count {
+                    let end = list[start...].firstIndex(of: UInt8(ascii: " ")) ?? list.count
+                    if end - start == name.count, list[start..<end].elementsEqual(name) { return true }
+                    start = end + 1
+                }
+                return false
+            }
+        }
     }
 }
