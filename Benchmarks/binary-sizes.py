@@ -4,11 +4,13 @@
 Usage: python3 Benchmarks/binary-sizes.py [--check docs/benchmarks.md] [--json]
 
 It writes a package of its own under .build/binary-sizes/ (the sources are below, in this file): one executable
-per product that calls that product's main entry point (so the linker keeps what a real caller keeps), one for
-each of the two sets an app and its widget extension link, and a `print("hello")` baseline. It builds them in
-release with the Swift runtime and Foundation linked dynamically, as on iOS, where both are the system's, strips
-a copy of each and reports its size less the baseline's: the code and data the product puts in a binary. The
-rows are cumulative within a product: `WidgetTranslator` includes the `LocaleData` and `I18nCore` it links.
+per library product that calls what its users call (so the linker keeps what a real caller keeps: the widget's
+translator, the app's fetcher and writer) and a `print("hello")` baseline. It builds them in release with the
+Swift runtime and Foundation linked dynamically, as on iOS, where both are the system's, strips a copy of each
+and reports its size less the baseline's: the code and data the product puts in a binary, with every locale's
+data. The rows that end in "10 locales" are the same binaries built again in a second package that turns the
+`AllLocaleData` trait off and installs the slice `widget-i18n data --locales … --families all` writes for the
+sample project's ten locales (README, "Ship only your locales").
 
 An iOS app and its widget extension are two binaries: each carries its own copy of what it links.
 
@@ -25,40 +27,23 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "binary-sizes")
 
-# Each binary: the products it links, and the body of its main.swift (after their imports).
+# Each binary: the product it links, the modules it imports, and the body of its main.swift (after the imports).
 PROJECT = 'let project = try! ProjectID("acme/widgets")\n'
 BINARIES = [
-    ("hello", [], 'print("hello")\n'),
-    ("LocaleData", ["LocaleData"],
-     'let tag = LocaleTag(parsing: CommandLine.arguments.last ?? "en") ?? .english\n'
-     'print(tag.fallbackChain, PluralRules.category(for: MessageNumber(3), locale: tag))\n'),
-    ("I18nCore", ["I18nCore", "LocaleData"],
-     'let bundle = try! MessageBundle(json: #"{"a": "{n, plural, one {# day} other {# days}} {n, number}"}"#)\n'
-     'let locale = LocaleTag(parsing: CommandLine.arguments.last ?? "en") ?? .english\n'
-     'print(ICUMessageFormatter().format(bundle.message(forKey: "a")!, locale: locale, arguments: ["n": 3]))\n'),
-    ("GroupStore", ["GroupStore"],
-     'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
-     'print(try! store.value(forKey: "k") as Any)\n'),
-    ("WidgetTranslator", ["WidgetTranslator", "GroupStore", "I18nCore"],
+    ("hello", None, [], 'print("hello")\n'),
+    # A widget that reads the App Group's container alone, with no Foundation (what widget-i18n-render links).
+    ("`WidgetI18nEssentials`", "WidgetI18nEssentials", ["WidgetTranslator", "GroupStore", "I18nCore"],
      PROJECT + 'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
      'let translator = WidgetTranslator(store: store, project: project)\n'
      'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()))\n'),
-    ("CDNFetcher", ["CDNFetcher", "GroupStore", "I18nCore", "LocaleData"],
-     PROJECT + 'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
-     'let fetcher = try! CDNFetcher(store: store, project: project, options: FetchOptions())\n'
-     'let report = await fetcher.fetch([.english], committing: try! await fetcher.fetchManifest())\n'
-     'print(report.locales.count)\n'),
-    ("StringCatalog", ["StringCatalog", "I18nCore", "LocaleData"],
-     'let bundles = [LocaleTag.english: try! MessageBundle(json: #"{"a": "{n} done"}"#)]\n'
-     'print(try! CatalogExport(sourceLocale: .english, keyPrefixes: [""]).catalog(from: bundles).bytes.count)\n'),
     # What a widget extension links (README, "Add it to your package"), and what the app links.
-    ("a widget extension", ["WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults",
-                            "I18nCore", "LocaleData", "TimelineEngine"],
+    ("a widget extension", "WidgetI18nWidget",
+     ["WidgetTranslator", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "TimelineEngine"],
      PROJECT + 'let store = try! AppGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
      'let translator = WidgetTranslator(store: store, project: project)\n'
      'let budget = ReloadBudget(dailyLimit: 40)\n'
      'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()), budget)\n'),
-    ("an app", ["CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData"],
+    ("an app", "WidgetI18nApp", ["CDNFetcher", "GroupContract", "GroupStore", "I18nCore"],
      PROJECT + 'let store = try! FileGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
      'let fetcher = try! CDNFetcher(store: store, project: project, options: FetchOptions())\n'
      'print(try! await fetcher.switchLocale(to: .english).locale)\n'
@@ -66,51 +51,75 @@ BINARIES = [
 ]
 
 
+# The binaries built again with only the sample project's locales (every family): the package's name and rows.
+SLICED = ["a widget extension", "an app"]
+SLICE_SUFFIX = ", 10 locales"
+SAMPLE = os.path.join(ROOT, "Locales", "acme", "widgets")
+
+
 def target(name):
     return "Size" + re.sub(r"[^A-Za-z]", "", name.title())
 
 
-def write_package():
-    sources = os.path.join(WORK, "Sources")
+def cli():
+    """The debug `widget-i18n` (scripts/test.sh has built it), built here when it is missing."""
+    binary = os.path.join(ROOT, ".build", "debug", "widget-i18n")
+    if not os.path.exists(binary):
+        subprocess.run(["swift", "build", "--product", "widget-i18n"], cwd=ROOT, check=True, capture_output=True)
+    return binary
+
+
+def write_package(work, sliced):
+    sources = os.path.join(work, "Sources")
     shutil.rmtree(sources, ignore_errors=True)
     targets = []
-    for name, products, body in BINARIES:
+    binaries = [b for b in BINARIES if b[0] in SLICED] if sliced else BINARIES
+    for name, product, modules, body in binaries:
         directory = os.path.join(sources, target(name))
         os.makedirs(directory)
-        imports = "".join("import %s\n" % p for p in sorted(set(products) | ({"Foundation"} if products else set())))
+        imports = "".join("import %s\n" % m for m in sorted(set(modules) | ({"Foundation"} if modules else set())))
+        if sliced:
+            locales = sorted(entry for entry in os.listdir(SAMPLE) if os.path.isdir(os.path.join(SAMPLE, entry)))
+            subprocess.run([cli(), "data", "--locales", ",".join(locales), "--families", "all", "--out",
+                            os.path.join(directory, "LocaleData+Slice.swift")], check=True, capture_output=True)
+            imports += "import LocaleData\n"
+            body = "try! LocaleDataTables.install(.widgetI18nSlice)\n" + body
         with open(os.path.join(directory, "main.swift"), "w") as file:
             file.write(imports + body)
-        dependencies = ", ".join('.product(name: "%s", package: "WidgetI18n")' % p for p in products)
+        dependencies = '.product(name: "%s", package: "WidgetI18n")' % product if product else ""
         targets.append('        .executableTarget(name: "%s", dependencies: [%s]),' % (target(name), dependencies))
     # The repository, reached by path as an app reaches it (README, "Add it to your package").
-    if not os.path.lexists(os.path.join(WORK, "wi18n")):
-        os.symlink(ROOT, os.path.join(WORK, "wi18n"))
+    if not os.path.lexists(os.path.join(work, "wi18n")):
+        os.symlink(ROOT, os.path.join(work, "wi18n"))
     manifest = (
-        "// swift-tools-version:6.0\n// Written by Benchmarks/binary-sizes.py; not edited by hand.\n"
+        "// swift-tools-version:6.1\n// Written by Benchmarks/binary-sizes.py; not edited by hand.\n"
         "import PackageDescription\n\nlet package = Package(\n    name: \"BinarySizes\",\n"
         "    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],\n"
-        "    dependencies: [.package(name: \"WidgetI18n\", path: \"wi18n\")],\n    targets: [\n%s\n    ]\n)\n"
-        % "\n".join(targets))
-    path = os.path.join(WORK, "Package.swift")
+        "    dependencies: [.package(name: \"WidgetI18n\", path: \"wi18n\"%s)],\n    targets: [\n%s\n    ]\n)\n"
+        % (", traits: []" if sliced else "", "\n".join(targets)))
+    path = os.path.join(work, "Package.swift")
     if not os.path.exists(path) or open(path).read() != manifest:
         with open(path, "w") as file:
             file.write(manifest)
 
 
 def measure():
-    os.makedirs(WORK, exist_ok=True)
-    write_package()
-    build = ["swift", "build", "-c", "release", "--package-path", WORK, "-Xswiftc", "-warnings-as-errors"]
-    result = subprocess.run(build, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit("binary-sizes: the size package does not build:\n" + (result.stdout + result.stderr)[-4000:])
-    bin_path = subprocess.run(build[:-2] + ["--show-bin-path"], capture_output=True, text=True).stdout.strip()
     sizes = {}
-    for name, _, _ in BINARIES:
-        binary = os.path.join(bin_path, target(name))
-        stripped = binary + ".stripped"
-        subprocess.run(["strip", "-o", stripped, binary], check=True)
-        sizes[name] = (os.path.getsize(binary), os.path.getsize(stripped))
+    for work, sliced in ((WORK, False), (os.path.join(WORK, "sliced"), True)):
+        os.makedirs(work, exist_ok=True)
+        write_package(work, sliced)
+        build = ["swift", "build", "-c", "release", "--package-path", work, "-Xswiftc", "-warnings-as-errors"]
+        result = subprocess.run(build, capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.exit("binary-sizes: the size package does not build:\n" + (result.stdout + result.stderr)[-4000:])
+        bin_path = subprocess.run(build[:-2] + ["--show-bin-path"], capture_output=True, text=True).stdout.strip()
+        for name, _, _, _ in BINARIES:
+            if sliced and name not in SLICED:
+                continue
+            binary = os.path.join(bin_path, target(name))
+            stripped = binary + ".stripped"
+            subprocess.run(["strip", "-o", stripped, binary], check=True)
+            sizes[name + (SLICE_SUFFIX if sliced else "")] = (os.path.getsize(binary), os.path.getsize(stripped))
     return sizes
 
 
@@ -121,11 +130,11 @@ def mb(count):
 def rows(sizes):
     hello = sizes["hello"]
     lines = ["| binary | adds (stripped) | adds (unstripped) | links |", "|---|---|---|---|"]
-    for name, products, _ in BINARIES[1:]:
+    rows_ = [(name, product) for name, product, _, _ in BINARIES[1:]]
+    rows_ += [(name + SLICE_SUFFIX, product) for name, product, _, _ in BINARIES if name in SLICED]
+    for name, product in rows_:
         unstripped, stripped = sizes[name]
-        lines.append("| %s | %s | %s | %s |" % (
-            name if name.startswith("a") else "`%s`" % name, mb(stripped - hello[1]), mb(unstripped - hello[0]),
-            ", ".join("`%s`" % p for p in products)))
+        lines.append("| %s | %s | %s | `%s` |" % (name, mb(stripped - hello[1]), mb(unstripped - hello[0]), product))
     return lines
 
 

@@ -14,6 +14,10 @@ Each is started with posix_spawn and reaped with wait4, so the figures are the c
 time, mean user and system time, median minor page faults. With valgrind installed it also counts each one's
 instructions (callgrind, user space only, loader included).
 
+Peak RSS is measured apart, through a launcher written in C (below) that forks and execs the process and
+prints wait4's ru_maxrss: Linux carries the peak of the image a process replaced into its own (exec keeps
+the larger), so a child spawned by this Python process would report Python's ~15 MiB, not its own.
+
 With `--sliced PATH` (the sliced build `Benchmarks/size-report.py --json` prints as `sliced_binary`), the same
 three renders of that binary join the alternation, so the two builds are measured side by side; `--render PATH`
 measures a given build instead of building one.
@@ -30,6 +34,45 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+# Forks, execs argv[1…] with stdout and stderr on /dev/null, and prints the child's peak RSS in KiB.
+LAUNCHER = r"""
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    if (argc < 2) return 2;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1); dup2(null, 2);
+        execv(argv[1], argv + 1);
+        _exit(127);
+    }
+    int status; struct rusage usage;
+    if (pid < 0 || wait4(pid, &status, 0, &usage) < 0) return 1;
+    printf("%ld\n", usage.ru_maxrss);
+    return 0;
+}
+"""
+
+
+def launcher(work):
+    source, binary = os.path.join(work, "peak-rss.c"), os.path.join(work, "peak-rss")
+    with open(source, "w") as file:
+        file.write(LAUNCHER)
+    subprocess.run([shutil.which("cc") or "clang", "-O2", "-o", binary, source], check=True)
+    return binary
+
+
+def peak_rss(launch, command, runs=20):
+    """The median peak RSS of `command`, in KiB, measured through the launcher."""
+    return statistics.median(
+        int(subprocess.run([launch] + command, capture_output=True, text=True, check=True).stdout)
+        for _ in range(runs))
 
 
 def build(work, render):
@@ -86,6 +129,7 @@ def main():
         for label, binary in [("render", render)] + ([("sliced", args.sliced)] if args.sliced else []):
             cases += [("%s, no work" % label, [binary]), ("%s, texts" % label, [binary] + arguments),
                       ("%s, --today" % label, [binary] + arguments + ["--today"])]
+        launch = launcher(work)
         null = os.open(os.devnull, os.O_WRONLY)
         samples = {name: [] for name, _ in cases}
         for _ in range(args.runs):
@@ -105,7 +149,7 @@ def main():
             user = statistics.mean(u.ru_utime for _, u in rows)
             system = statistics.mean(u.ru_stime for _, u in rows)
             faults = statistics.median(u.ru_minflt for _, u in rows)
-            peak = statistics.median(u.ru_maxrss for _, u in rows)
+            peak = peak_rss(launch, command)
             counted = instructions(command)
             print("| %s | %.2f ms | %.2fx | %.2f ms | %.2f ms | %d | %.1f MiB | %s |"
                   % (name, wall * 1e3, wall / hello_wall, user * 1e3, system * 1e3, faults, peak / 1024,

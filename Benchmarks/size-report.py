@@ -86,18 +86,17 @@ def package(name, sliced):
             os.symlink(os.path.join(ROOT, "Benchmarks", "Sources", target, source), link)
     if not os.path.lexists(os.path.join(directory, "WidgetI18n")):
         os.symlink(ROOT, os.path.join(directory, "WidgetI18n"))
-    products = ", ".join('.product(name: "%s", package: "WidgetI18n")' % product
-                         for product in ("LocaleData", "I18nCore", "GroupStore", "WidgetTranslator"))
+    products = '.product(name: "WidgetI18nEssentials", package: "WidgetI18n")'
     manifest = (
         "// swift-tools-version:6.1\n// Written by Benchmarks/size-report.py; not edited by hand.\n"
         "import PackageDescription\n\nlet package = Package(\n    name: \"SizeReport\",\n"
         "    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],\n"
         "    products: [.executable(name: \"widget-i18n-render\", targets: [\"WidgetI18nRender\"])],\n"
         "    dependencies: [.package(path: \"WidgetI18n\"%s)],\n    targets: [\n"
-        "        .target(name: \"WidgetKeysFile\", dependencies: [.product(name: \"I18nCore\", package: \"WidgetI18n\")]),\n"
+        "        .target(name: \"WidgetKeysFile\", dependencies: [%s]),\n"
         "        .executableTarget(\n            name: \"WidgetI18nRender\", dependencies: [\"WidgetKeysFile\", %s]%s),\n"
         "    ],\n    swiftLanguageModes: [.v6]\n)\n"
-        % (", traits: []" if sliced else "", products,
+        % (", traits: []" if sliced else "", products, products,
            ",\n            swiftSettings: [.define(\"WIDGET_I18N_SLICE\")]" if sliced else ""))
     path = os.path.join(directory, "Package.swift")
     if not os.path.exists(path) or open(path).read() != manifest:
