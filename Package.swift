@@ -92,7 +92,7 @@ let package = Package(
             ]),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LocaleData"], path: "Tests/TestSupport"),
         .executableTarget(
             name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"],
             path: "Tests/Helpers/StoreWriter"),

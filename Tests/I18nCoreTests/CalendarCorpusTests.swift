@@ -1,6 +1,7 @@
 import Foundation
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 /// The calendar corpus: date messages formatted by ICU4C 77.1 (CLDR 47) in every calendar LocaleData has —
@@ -60,13 +61,32 @@ import Testing
     }
 
     @Test func everyCaseFormatsExactlyAsICU() throws {
+        let (failures, passed) = try Self.failures()
+        #expect(
+            failures.isEmpty,
+            Comment(
+                rawValue:
+                    "\(failures.count) of \(Self.cases.count) differ; passed by calendar: \(passed.sorted { $0.key < $1.key })\n"
+                    + failures.prefix(60).joined(separator: "\n")))
+    }
+
+    /// The same cases with the locale data of the corpus's locales only (every family), as a widget that ships
+    /// those locales formats them.
+    @Test func everyCaseFormatsExactlyAsICUOnASliceOfItsLocales() async {
+        await #expect(processExitsWith: .success) {
+            exitCheckingOnASlice(of: Self.cases.map(\.locale)) { try Self.failures().failures }
+        }
+    }
+
+    /// Each case that does not come out as ICU printed it, and how many passed in each calendar.
+    static func failures() throws -> (failures: [String], passed: [String: Int]) {
         var failures: [String] = []
         var passed: [String: Int] = [:]
         var zones: [String: ZoneInfo] = [:]
         for testCase in Self.cases {
             if zones[testCase.timeZone] == nil { zones[testCase.timeZone] = ZoneInfo(identifier: testCase.timeZone) }
             guard let zone = zones[testCase.timeZone] else {
-                Issue.record("unknown time zone \(testCase.timeZone)")
+                failures.append("unknown time zone \(testCase.timeZone)")
                 continue
             }
             let formatter = ICUMessageFormatter(timeZone: zone)
@@ -87,12 +107,7 @@ import Testing
                         + "\(testCase.expected.debugDescription) \(output.problems)")
             }
         }
-        #expect(
-            failures.isEmpty,
-            Comment(
-                rawValue:
-                    "\(failures.count) of \(Self.cases.count) differ; passed by calendar: \(passed.sorted { $0.key < $1.key })\n"
-                    + failures.prefix(60).joined(separator: "\n")))
+        return (failures, passed)
     }
 
     /// A date a table does not reach is a problem of its message, which names the calendar and the range.

@@ -1,6 +1,7 @@
 import Foundation
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 /// The differential corpus: 15,000 messages formatted by ICU4C 77.1 (CLDR 47) in 48 locales — plurals and
@@ -66,12 +67,7 @@ import Testing
     /// tables, installed before anything formats): what a widget that ships those locales prints.
     @Test func everyCaseFormatsExactlyAsICUOnASliceOfItsLocales() async {
         await #expect(processExitsWith: .success) {
-            let locales = Set(Self.cases.map(\.locale)).compactMap { LocaleTag(parsing: $0) }
-            let slice = LocaleDataSlice(locales: locales, families: Set(LocaleDataTables.Family.allCases))
-            do { try LocaleDataTables.install(slice.installable()) } catch { exit(2) }
-            let failures = (try? Self.failures()) ?? ["unreadable case"]
-            for failure in failures.prefix(20) { print(failure) }
-            exit(failures.isEmpty ? 0 : 1)
+            exitCheckingOnASlice(of: Self.cases.map(\.locale)) { try Self.failures() }
         }
     }
 

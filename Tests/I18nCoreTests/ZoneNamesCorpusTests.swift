@@ -1,6 +1,7 @@
 import Foundation
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 /// The differential corpus of time-zone names: every zone field, `{t, time, long|full}` and zone skeletons as
@@ -85,6 +86,23 @@ import Testing
     }
 
     @Test func everyCaseFormatsExactlyAsICU() throws {
+        let (failures, count) = try Self.failures()
+        #expect(count >= 25 * 10 * 2 * 20)
+        #expect(
+            failures.isEmpty,
+            Comment(rawValue: "\(failures.count) of \(count) differ:\n" + failures.prefix(80).joined(separator: "\n")))
+    }
+
+    /// The same cases with the locale data of the corpus's locales only (every family), as a widget that ships
+    /// those locales formats them.
+    @Test func everyCaseFormatsExactlyAsICUOnASliceOfItsLocales() async {
+        await #expect(processExitsWith: .success) {
+            exitCheckingOnASlice(of: Self.corpus.lines.map(\.locale)) { try Self.failures().failures }
+        }
+    }
+
+    /// Each case that does not come out as ICU printed it, and how many were checked.
+    static func failures() throws -> (failures: [String], count: Int) {
         var failures: [String] = []
         var count = 0
         var zones: [String: ZoneInfo] = [:]
@@ -104,9 +122,6 @@ import Testing
                 }
             }
         }
-        #expect(count >= 25 * 10 * 2 * 20)
-        #expect(
-            failures.isEmpty,
-            Comment(rawValue: "\(failures.count) of \(count) differ:\n" + failures.prefix(80).joined(separator: "\n")))
+        return (failures, count)
     }
 }
