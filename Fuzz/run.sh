@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address over LocaleData's and I18nCore's sources, as one module, with
-# StringCatalog's for `catalog` and WidgetFormatter for `widget-format`) and runs each on its seed corpus.
+# StringCatalog's for `catalog`, I18nCore holding WidgetFormatter for `widget-format`) and runs each on its seed corpus.
 # Usage: Fuzz/run.sh [RUNS] [TARGET…]   (RUNS default 1000000; targets: message-format, arguments, widget-format,
 # catalog, bundle, locale-tag; self-test, which crashes on purpose, checks this script). A RUNS of `600s` runs each
 # target for that many seconds instead (libFuzzer's -max_total_time). New inputs libFuzzer finds are
@@ -18,22 +18,18 @@ if [[ $runs == *s ]]; then limit=(-max_total_time="${runs%s}" -runs=-1); else li
 out=${WIDGET_I18N_FUZZ_DIR:-.build/fuzz}
 mkdir -p "$out"
 failed=()
-# The fuzzers build their modules as one, so the sources are copied without their imports of each other; the widget
-# formatter without its extension of WidgetTranslator, which needs the store.
+# The fuzzers build their modules as one, so the sources are copied without their imports of each other.
 rm -rf "$out/sources" && mkdir -p "$out/sources"
 while IFS= read -r file; do
-    sed -E '/^import (LocaleData|I18nCore)$/d' "$file" > "$out/sources/$(echo "${file#Sources/}" | tr / _)"
-done < <(find Sources/LocaleData Sources/I18nCore Sources/StringCatalog Fuzz/Targets -name '*.swift' | sort)
-sed -E '/^import (LocaleData|I18nCore)$/d; /^extension WidgetTranslator/,$d' Sources/WidgetTranslator/WidgetFormatter.swift \
-    > "$out/sources/WidgetTranslator_WidgetFormatter.swift"
+    sed -E '/^import (LocaleData|I18nCore|WidgetI18nSupport)$/d' "$file" > "$out/sources/$(echo "${file#Sources/}" | tr / _)"
+done < <(find Sources/WidgetI18nSupport Sources/LocaleData Sources/I18nCore Sources/StringCatalog Fuzz/Targets -name '*.swift' | sort)
 for target in "${targets[@]}"; do
-    sources=$(find "$out/sources" -name 'LocaleData_*.swift' -o -name 'I18nCore_*.swift' | sort)
+    sources=$(find "$out/sources" -name 'WidgetI18nSupport_*.swift' -o -name 'LocaleData_*.swift' -o -name 'I18nCore_*.swift' | sort)
     case $target in
         message-format) entry=$out/sources/Fuzz_Targets_MessageFormatFuzzer.swift ;;
         arguments) entry="$out/sources/Fuzz_Targets_ArgumentsFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift" ;;
         widget-format)
-            entry="$out/sources/Fuzz_Targets_WidgetFormatFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift"
-            entry+=" $out/sources/WidgetTranslator_WidgetFormatter.swift" ;;
+            entry="$out/sources/Fuzz_Targets_WidgetFormatFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift" ;;
         catalog)
             entry="$out/sources/Fuzz_Targets_CatalogFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift"
             entry+=" $(find "$out/sources" -name 'StringCatalog_*.swift' | sort | tr '\n' ' ')" ;;
@@ -44,7 +40,7 @@ for target in "${targets[@]}"; do
     esac
     binary=$out/$target
     # shellcheck disable=SC2086
-    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -package-name widgeti18n -module-name I18nCore \
+    swiftc -swift-version 6 -sanitize=fuzzer,address -parse-as-library -O -package-name widgeti18n -D AllLocaleData -module-name I18nCore \
         $sources $entry -o "$binary" 2> "$out/$target.build.log" \
         || { cat "$out/$target.build.log" >&2; exit 1; }
     mkdir -p "$out/corpus/$target" "$out/crashes/$target"
