@@ -74,7 +74,7 @@ import Testing
     /// those locales formats them.
     @Test func everyCaseFormatsExactlyAsICUOnASliceOfItsLocales() async {
         await #expect(processExitsWith: .success) {
-            exitCheckingOnASlice(of: Self.cases.map(\.locale)) { try Self.failures().failures }
+            exitCheckingOnASlice(of: Self.cases.map(\.locale)) { (try Self.failures().failures, Self.cases.count) }
         }
     }
 

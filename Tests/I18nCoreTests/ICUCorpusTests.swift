@@ -67,7 +67,7 @@ import Testing
     /// tables, installed before anything formats): what a widget that ships those locales prints.
     @Test func everyCaseFormatsExactlyAsICUOnASliceOfItsLocales() async {
         await #expect(processExitsWith: .success) {
-            exitCheckingOnASlice(of: Self.cases.map(\.locale)) { try Self.failures() }
+            exitCheckingOnASlice(of: Self.cases.map(\.locale)) { (try Self.failures(), Self.cases.count) }
         }
     }
 
