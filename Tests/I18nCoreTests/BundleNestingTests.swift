@@ -26,6 +26,19 @@ import Testing
         #expect(nested(#"{"a\u002eb":"1","q\"\\.r":"2"}"#) == #"{"a":{"b":"1"},"q\"\\":{"r":"2"}}"#)
     }
 
+    /// The fetcher asks the bundle it parsed whether nesting could change anything: the answer must be "yes"
+    /// exactly when `BundleNesting` finds a dotted name, wherever and however it is spelled.
+    @Test(arguments: [
+        (#"{"home":{"title":"x"}}"#, false), ("{}", false), (#"{"a":{"b":{"c":"x"}},"n":1.5,"l":["a.b"]}"#, false),
+        (#"{"a.b":"x"}"#, true), (#"{"a":{"b":{"c.d":"x"}}}"#, true), (#"{"a\u002eb":"x"}"#, true),
+        (#"{"a":{"x.y":1}}"#, true), (#"{"q\"":{"r":"v.w"}}"#, false),
+    ])
+    func theBundleKnowsWhetherItHasADottedName(json: String, dotted: Bool) throws {
+        let bundle = try MessageBundle(json: json)
+        #expect(bundle.hasDottedMemberName == dotted)
+        #expect((BundleNesting.nested(Array(json.utf8)) != .nested) == dotted)
+    }
+
     @Test func aNestedBundleIsLeftAlone() {
         #expect(BundleNesting.nested(Array(#"{"home":{"title":"x"}}"#.utf8)) == .nested)
         #expect(BundleNesting.nested(Array("{}".utf8)) == .nested)

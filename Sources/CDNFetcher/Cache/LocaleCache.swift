@@ -62,7 +62,9 @@ package struct LocaleCache {
             "The messages for '\(locale.displayForm)' from '\(bundleURL)' are stored flat as served: \(problem), "
                 + "so better-i18n's Swift SDK, which reads nested keys only, will not find the dotted ones"
         }
-        switch BundleNesting.nested(body) {
+        // Nested already (no dotted name, which the parse above found out): nothing to rewrite, and nothing to
+        // read again; the second parse cost a cold fetch of flat-free bundles a quarter of its time.
+        switch bundle.hasDottedMemberName ? BundleNesting.nested(body) : .nested {
         case .nested: break
         case .nestable(let nested):
             if let nestedBundle = try? MessageBundle(jsonBytes: nested) {

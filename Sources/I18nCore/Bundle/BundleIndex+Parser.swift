@@ -8,6 +8,8 @@ extension BundleIndex {
         /// When false the parser only validates and counts string leaves (`messageCount`), recording nothing.
         var recordsEntries = true
         var messageCount = 0
+        /// Whether a member name (decoded) anywhere in the document has a dot: a flat or mixed bundle.
+        var hasDottedName = false
         var entries: [Entry] = []
         var decodedNames: [UInt8] = []
         private var position = 0
@@ -91,8 +93,14 @@ extension BundleIndex {
                     entry.flags |= Entry.nameIsDecoded
                     decodedNames.append(contentsOf: decoded)
                     for byte in decoded { FNV1a.combine(&hash, byte) }
+                    hasDottedName = hasDottedName || decoded.contains(UInt8(ascii: "."))
                 } else {
-                    for byte in nameBytes { FNV1a.combine(&hash, byte) }
+                    var dots: UInt8 = 0
+                    for byte in nameBytes {
+                        FNV1a.combine(&hash, byte)
+                        dots |= byte == UInt8(ascii: ".") ? 1 : 0
+                    }
+                    hasDottedName = hasDottedName || dots != 0
                 }
                 entry.hash = hash
                 skipWhitespace()

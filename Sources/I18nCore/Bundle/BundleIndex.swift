@@ -24,6 +24,8 @@ final class BundleIndex: Sendable {
     /// Open addressing, linear probing; each slot holds an entry index or -1.
     private let table: [Int32]
     let messageCount: Int
+    /// Whether a member name anywhere in the document has a dot (see `MessageBundle.hasDottedMemberName`).
+    let hasDottedName: Bool
 
     init(bytes: [UInt8], maximumDepth: Int) throws(MessageBundleError) {
         guard bytes.count < Int(Int32.max) else { throw MessageBundleError(kind: .tooLarge, offset: 0) }
@@ -32,6 +34,7 @@ final class BundleIndex: Sendable {
         self.bytes = bytes
         self.decodedNames = parser.decodedNames
         self.entries = parser.entries
+        self.hasDottedName = parser.hasDottedName
         let messages = parser.entries.indices.filter { parser.entries[$0].flags & Entry.isMessage != 0 }
         var capacity = 16
         while capacity < messages.count * 2 { capacity <<= 1 }

@@ -99,6 +99,11 @@ public struct MessageBundle: Sendable {
     /// How many messages (string leaves) the bundle holds, after duplicates are merged.
     public var messageCount: Int { index.messageCount }
 
+    /// Whether a member name anywhere in the bundle (decoded, so `\u002e` counts) has a dot: a flat or mixed
+    /// bundle, which `BundleNesting` may rewrite. Known from the one parse, so a bundle already nested (the
+    /// common case) is not read a second time to find out.
+    package var hasDottedMemberName: Bool { index.hasDottedName }
+
     /// The size of the JSON the bundle was read from, in bytes.
     public var byteCount: Int { index.bytes.count }
 
