@@ -30,6 +30,8 @@ public final class CDNFetcher: Sendable {
     public let projectURL: String
     private let urlPolicy: ManifestURLPolicy
     private let client: HTTPClient
+    /// Where each locale is validated, hashed and written once its files are in: as many at once as transfers.
+    private let caching: BlockingPool
     /// Everything the fetcher writes goes through the contract's writer.
     private var writer: ContractWriter { ContractWriter(store: store, project: project) }
 
@@ -82,6 +84,7 @@ public final class CDNFetcher: Sendable {
             configuration.allowedRedirectSchemes = "https"
         }
         client = HTTPClient(configuration: configuration)
+        caching = BlockingPool(name: "widget-i18n.cache", width: configuration.maximumConcurrency)
     }
 
     /// The URL of the project's manifest: `manifest.json` under `projectURL`.
@@ -120,6 +123,7 @@ public final class CDNFetcher: Sendable {
         let result = await client.perform([HTTPRequest(url: manifestURL, headers: headers)])[0]
         let response: HTTPResponse
         switch result {
+        case .failure(let error) where error.kind == .cancelled: throw FetchError(.cancelled, error.description)
         case .failure(let error): return try fallBack(error.description, bytes: 0)
         case .success(let success): response = success
         }
@@ -221,8 +225,15 @@ public final class CDNFetcher: Sendable {
     ) async -> FetchReport {
         let (results, updated) = await fetchLocales(locales, manifest: manifestFetch.manifest, progress: progress)
         var warnings: [String] = []
+        // Even a cancelled fetch may have cached some locales before it stopped: widgets reload for those.
         do { try recordReload(updated) } catch {
             warnings.append("The messages were cached, but no reload request could be recorded: \(error)")
+        }
+        if Task.isCancelled {
+            let reason = "The manifest was not cached: the fetch was cancelled"
+            return FetchReport(
+                manifest: manifestFetch.pending == nil ? manifestFetch : manifestFetch.settled(.failed(reason)),
+                locales: results, warnings: warnings, isCancelled: true)
         }
         // A locale the manifest does not offer is not one it describes: its failure does not hold the manifest
         // back (else a project that dropped the user's locale could never have its new manifest cached).
@@ -237,25 +248,6 @@ public final class CDNFetcher: Sendable {
             "The manifest was not cached, since '\(failure.locale.displayForm)' failed: a manifest is cached only "
             + "with the messages it describes"
         return FetchReport(manifest: manifestFetch.settled(.failed(reason)), locales: results, warnings: warnings)
-    }
-
-    /// Fetches the messages of `locales` in parallel and caches each valid one; the manifest is not written (see
-    /// `fetch(_:committing:progress:)`). A locale the manifest does not offer (nor one that matches it) fails
-    /// without a request, and so does every locale when the manifest asks more than the options allow. Records
-    /// one reload request when any content changed.
-    /// - Parameters:
-    ///   - locales: the locales to fetch; each is fetched as the manifest's language that serves it.
-    ///   - manifest: the manifest that says which locales the project offers, their files and versions.
-    ///   - progress: called as transfers finish, with (finished, total, bytes so far).
-    /// - Returns: one result per distinct language served, in the order of `locales`: locales one language
-    ///   serves (`pt-BR` and `pt` when only `pt` is offered) share one result.
-    package func fetch(
-        _ locales: [LocaleTag], manifest: Manifest,
-        progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
-    ) async -> [LocaleFetchResult] {
-        let (results, updated) = await fetchLocales(locales, manifest: manifest, progress: progress)
-        try? recordReload(updated)
-        return results
     }
 
     /// One reload request when any content changed.
@@ -413,42 +405,78 @@ public final class CDNFetcher: Sendable {
     /// hashing and writing overlap the transfers still running. A second round fetches what the first could
     /// not finish: the unchanged files of a namespaced locale that came back partly 304, and the namespace
     /// files of a batch answer that failed or lacked a namespace.
+    ///
+    /// Structured: the transfers and each locale's caching are child tasks of one group; the blocking parts run
+    /// on `BlockingPool`s (the client's loop, `caching`). A cancelled task stops the transfers, and a locale
+    /// whose caching had not begun is not written: its result says it was cancelled.
     private func download(
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {
-        let results = Locked([LocaleFetchResult?](repeating: nil, count: plans.count))
+        var results = [LocaleFetchResult?](repeating: nil, count: plans.count)
         let budget = TransferBudget(limit: options.maximumTotalBytes)
         var round = Array(plans.enumerated()).map { (index: $0.offset, plan: $0.element) }
         // At most two rounds: the second only re-requests what the first could not finish.
         for isFirst in [true, false] where !round.isEmpty {
-            let secondRound = Locked([(index: Int, plan: Plan)]())
             let current = round
-            let caching = DispatchGroup()
             let requests = current.flatMap { entry in
                 entry.plan.urls.map { HTTPRequest(url: $0, headers: entry.plan.conditionalHeaders[$0] ?? [:]) }
             }
-            let collector = Locked(TransferCollector<Transfer>(groupSizes: current.map(\.plan.urls.count)))
-            _ = await client.perform(requests, budget: budget, progress: isFirst ? progress : nil) { index, result in
-                guard let complete = collector.withLock({ $0.record(result, request: index) }) else { return }
-                let (planIndex, plan) = current[complete.group]
-                // A thread per finished locale rather than GCD's pool (a thread per core) or this transfer
-                // thread: caching parses, hashes and waits on fsync, and in the pool those waits queued behind
-                // each other, finishing 30–40 ms after the last transfer.
-                caching.enter()
-                Thread.detachNewThread {
-                    switch self.complete(plan, parts: complete.results, isFirstRound: isFirst) {
-                    case .done(let result): results.withLock { $0[planIndex] = result }
-                    case .again(let next): secondRound.withLock { $0.append((planIndex, next)) }
+            let groupSizes = current.map(\.plan.urls.count)
+            let (finishedLocales, feed) = AsyncStream.makeStream(of: (group: Int, results: [Transfer]).self)
+            var next: [(index: Int, plan: Plan)] = []
+            await withTaskGroup(of: (index: Int, completion: Completion)?.self) { group in
+                group.addTask { [client] in
+                    let collector = Locked(TransferCollector<Transfer>(groupSizes: groupSizes))
+                    _ = await client.perform(requests, budget: budget, progress: isFirst ? progress : nil) {
+                        index, result in
+                        if let complete = collector.withLock({ $0.record(result, request: index) }) {
+                            feed.yield(complete)
+                        }
                     }
-                    caching.leave()
+                    feed.finish()
+                    return nil
+                }
+                for await complete in finishedLocales {
+                    let (planIndex, plan) = current[complete.group]
+                    group.addTask { [caching] in
+                        guard !Task.isCancelled else {
+                            return (planIndex, .done(self.cancelled(plan, parts: complete.results)))
+                        }
+                        let completion = await caching.run {
+                            self.complete(plan, parts: complete.results, isFirstRound: isFirst)
+                        }
+                        return (planIndex, completion)
+                    }
+                }
+                for await case (let index, let completion)? in group {
+                    switch completion {
+                    case .done(let result): results[index] = result
+                    case .again(let plan): next.append((index, plan))
+                    }
                 }
             }
-            await withCheckedContinuation { continuation in
-                caching.notify(queue: .global()) { continuation.resume() }
+            guard !Task.isCancelled else {
+                // A cancelled task stops reading the stream too: every locale of the round without a result
+                // (waiting for a second round, or never handed over) was cancelled.
+                for (index, plan) in current where results[index] == nil { results[index] = cancelled(plan, parts: []) }
+                break
             }
-            round = secondRound.withLock { $0.sorted { $0.index < $1.index } }
+            round = next.sorted { $0.index < $1.index }
         }
-        return results.withLock { $0 }.compactMap { $0 }
+        return results.compactMap { $0 }
+    }
+
+    /// The result of a locale that a cancellation kept from being cached.
+    private func cancelled(_ plan: Plan, parts: [Transfer]) -> LocaleFetchResult {
+        let bytes = parts.reduce(0) { sum, part in
+            if case .success(let response) = part { return sum + response.bytesReceived }
+            return sum
+        }
+        return LocaleFetchResult(
+            locale: plan.language.tag,
+            outcome: .failed(
+                "Cancelled before '\(plan.language.tag.displayForm)' was cached; nothing of it was stored"),
+            bytesTransferred: bytes, urls: plan.urls)
     }
 
     private typealias Transfer = Result<HTTPResponse, HTTPTransferError>

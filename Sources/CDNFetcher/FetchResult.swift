@@ -113,6 +113,9 @@ public struct FetchReport: Sendable, Hashable {
     public let locales: [LocaleFetchResult]
     /// What did not go to plan but lost nothing (a reload request that could not be recorded).
     public let warnings: [String]
+    /// Whether the task was cancelled during the fetch: the transfers stopped, the locales not cached by then
+    /// failed without writing anything, and the manifest was not cached.
+    public var isCancelled = false
 }
 
 /// A fetch that could not be done at all, or a locale that could not be fetched; nothing in the store was
@@ -126,7 +129,7 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
             case invalidOptions, manifestUnavailable, notOffered, refusedURL, rejectedContent, cannotCache
-            case cannotSwitch, storeFull
+            case cannotSwitch, storeFull, cancelled
         }
 
         private let base: Base
@@ -149,6 +152,8 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let cannotSwitch = Code(.cannotSwitch)
         /// The messages were valid, but the store has no room for them (a `UserDefaults` suite at its budget).
         public static let storeFull = Code(.storeFull)
+        /// The task was cancelled before the fetch finished; the store is as it was before the fetch.
+        public static let cancelled = Code(.cancelled)
 
         public var description: String { base.rawValue }
     }

@@ -61,13 +61,77 @@ struct ServedCDN {
     }
 }
 
+/// A fetch whose task is cancelled stops its transfers, says it was cancelled, and leaves the store byte for
+/// byte as it was: no locale half-written, the manifest not cached.
+@Suite struct CDNFetcherCancellationTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledFetchStopsAndLeavesTheStoreAsItWas() async throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store: any GroupStore = FileGroupStore(directory: directory.path)
+        // What a widget already has: both locales and the manifest from a good fetch.
+        let seeding = try makeFetcher(server.baseURL + "/ok", store: store)
+        let seeded = await seeding.fetch(
+            [.english, try LocaleTag("tr")], committing: try await seeding.fetchManifest())
+        try #require(seeded.locales.allSatisfy { !$0.outcome.isFailure } && !seeded.isCancelled)
+        let before = snapshot(of: directory.path)
+
+        // The transfers would run for a day; each attempt's timeout is far beyond the test's time limit.
+        var options = FetchOptions()
+        options.cdn = server.baseURL + "/trickle"
+        options.force = true
+        options.retries = 0
+        options.timeout = 600
+        let fetcher = try CDNFetcher(store: store, project: project, options: options)
+        let fetch = Task {
+            let manifest = try await fetcher.fetchManifest()
+            return await fetcher.fetch([.english, try LocaleTag("tr")], committing: manifest)
+        }
+        // Cancel once both transfers are under way.
+        while try FaultServer.hits(of: server).keys.filter({ $0.hasPrefix("/trickle/") }).count < 3 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        fetch.cancel()
+        let report = try await fetch.value
+        #expect(report.isCancelled)
+        #expect(report.locales.count == 2)
+        for result in report.locales {
+            guard case .failed(let reason) = result.outcome else {
+                Issue.record("\(result.locale): \(result.outcome), not a cancellation")
+                continue
+            }
+            #expect(reason.hasPrefix("Cancelled before"), "\(reason)")
+        }
+        #expect(report.manifest.outcome.isFailure)
+        #expect(snapshot(of: directory.path) == before)
+    }
+
+    /// A task cancelled before it fetches the manifest asks nothing and throws `cancelled`.
+    @Test func aFetchCancelledBeforeItStartsAsksNothing() async throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let fetcher = try makeFetcher(server.baseURL + "/ok", store: InMemoryGroupStore())
+        let fetch = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await fetcher.fetchManifest()
+        }
+        let error = await #expect(throws: FetchError.self) { try await fetch.value }
+        #expect(error?.code == .cancelled)
+        #expect(try FaultServer.hits(of: server).keys.filter { $0 != "/_hits" }.isEmpty)
+    }
+}
+
 /// The fetcher against a real nginx on loopback (serving `Locales/` or trees the tests generate).
 @Suite(.serialized) struct CDNFetcherIntegrationTests {
     @Test func fetchesCompressedThenRevalidatesWithBodylessNotModified() async throws {
-        let nginx = try NginxServer.start(root: Repository.root + "/Locales")
-        defer { nginx.stop() }
+        // A copy of Locales/, so that the manifest can lose its versions below.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
+        try FileManager.default.copyItem(atPath: Repository.root + "/Locales", toPath: directory.appending("cdn"))
+        let nginx = try NginxServer.start(root: directory.appending("cdn"))
+        defer { nginx.stop() }
         let store = FileGroupStore(directory: directory.appending("group"))
         let fetcher = try makeFetcher(nginx.baseURL, store: store)
 
@@ -108,35 +172,40 @@ struct ServedCDN {
         let again = try makeFetcher(nginx.baseURL, store: store)
         let secondManifest = try await again.fetchManifest()
         #expect(secondManifest.outcome == .notModified)
-        let second = await again.fetch(secondManifest.manifest.languages.map(\.tag), manifest: secondManifest.manifest)
+        let second = await again.fetch(secondManifest.manifest.languages.map(\.tag), committing: secondManifest).locales
         #expect(second.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
         let manifestOnly = Array(NginxServer.accessLog(of: nginx, atLeast: 12).dropFirst(11))
         #expect(manifestOnly.map(\.status) == [304])
 
         // Without versions in the manifest, every locale is revalidated from the validators the store keeps.
+        let manifestPath = directory.appending("cdn") + "/" + project.description + "/manifest.json"
         var unversioned =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: URL(fileURLWithPath: Repository.sampleProjectLocales + "/manifest.json")))
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
             as! [String: Any]
         unversioned["updatedAt"] = nil
         unversioned["version"] = nil
-        let withoutVersions = try Manifest(jsonBytes: Array(JSONSerialization.data(withJSONObject: unversioned)))
-        let revalidated = await again.fetch(withoutVersions.languages.map(\.tag), manifest: withoutVersions)
-        #expect(revalidated.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
-        let secondLog = Array(NginxServer.accessLog(of: nginx, atLeast: 22).dropFirst(12))
-        #expect(secondLog.count == 10)
+        try JSONSerialization.data(withJSONObject: unversioned).write(to: URL(fileURLWithPath: manifestPath))
+        let withoutVersions = try await again.fetchManifest()
+        #expect(withoutVersions.manifest.version(of: .english) == nil)
+        let revalidated = await again.fetch(withoutVersions.manifest.languages.map(\.tag), committing: withoutVersions)
+        #expect(revalidated.locales.allSatisfy { $0.outcome == .notModified && $0.bytesTransferred == 0 })
+        #expect(revalidated.manifest.outcome.description == "fetched")
+        let secondLog = Array(NginxServer.accessLog(of: nginx, atLeast: 23).dropFirst(12))
+        #expect(secondLog.first?.status == 200)
+        #expect(secondLog.dropFirst().count == 10)
         #expect(
-            secondLog.allSatisfy {
+            secondLog.dropFirst().allSatisfy {
                 $0.status == 304 && $0.bodyBytes == 0 && !$0.ifNoneMatch.isEmpty && $0.ifNoneMatch != "-"
             })
         #expect(ReloadRequest.latest(project: project, kind: nil, in: store)?.id == reload.id)
 
         // --force ignores the validators.
         let forced = try makeFetcher(nginx.baseURL, store: store, force: true)
-        let forcedResults = await forced.fetch([LocaleTag(parsing: "tr")!], manifest: secondManifest.manifest)
+        let forcedManifest = try await forced.fetchManifest()
+        let forcedResults = await forced.fetch([LocaleTag(parsing: "tr")!], committing: forcedManifest).locales
         #expect(forcedResults.first?.outcome == .unchanged)
-        #expect(NginxServer.accessLog(of: nginx, atLeast: 23).last?.status == 200)
-        #expect(NginxServer.accessLog(of: nginx).count == 23)
+        #expect(NginxServer.accessLog(of: nginx, atLeast: 25).suffix(2).map(\.status) == [200, 200])
+        #expect(NginxServer.accessLog(of: nginx).count == 25)
     }
 
     /// A manifest that lists `pt-BR` over a CDN whose paths are lower case (`pt-br/`): the fetcher asks where
@@ -150,13 +219,13 @@ struct ServedCDN {
         ])
         defer { cdn.remove() }
         let fetcher = try cdn.fetcher()
-        let manifest = try await fetcher.fetchManifest().manifest
+        let manifestFetch = try await fetcher.fetchManifest()
         let ptBR = try LocaleTag("pt-BR")
-        let results = await fetcher.fetch([ptBR], manifest: manifest)
+        let results = await fetcher.fetch([ptBR], committing: manifestFetch).locales
         #expect(results.map(\.outcome) == [.updated(size: 17)])
         #expect(
             try cdn.store.string(forKey: StorageKey.messages(project: project, locale: ptBR)) == #"{"title": "Hoje"}"#)
-        let again = await fetcher.fetch([ptBR], manifest: manifest)
+        let again = await fetcher.fetch([ptBR], committing: manifestFetch).locales
         #expect(again.map(\.outcome) == [.notModified])
         let log = NginxServer.accessLog(of: cdn.nginx, atLeast: 4).map { "\($0.status) \($0.uri)" }
         #expect(
@@ -175,13 +244,14 @@ struct ServedCDN {
         defer { cdn.remove() }
         let store = cdn.store
         let fetcher = try cdn.fetcher()
-        let manifest = try await fetcher.fetchManifest().manifest
-        _ = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let manifest = manifestFetch.manifest
+        _ = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         let before = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
         // nginx's ETag is mtime + size: make sure the mtime moves.
         try await Task.sleep(for: .milliseconds(1100))
         try cdn.write(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#])
-        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let results = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         #expect(results.map(\.outcome) == [.notModified, .updated(size: 20)])
         #expect(
             try store.string(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!))
@@ -209,8 +279,9 @@ struct ServedCDN {
         ])
         let store = cdn.store
         let fetcher = try cdn.fetcher()
-        let manifest = try await fetcher.fetchManifest().manifest
-        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let manifest = manifestFetch.manifest
+        let results = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         #expect(
             results.map(\.urls) == [["\(nginx.baseURL)/builds/v7/en.json"], ["\(nginx.baseURL)/builds/v7/tr.json"]])
         #expect(
@@ -229,8 +300,9 @@ struct ServedCDN {
         defer { cdn.remove() }
         let store = cdn.store
         let fetcher = try cdn.fetcher()
-        let manifest = try await fetcher.fetchManifest().manifest
-        let results = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let manifest = manifestFetch.manifest
+        let results = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
         let bytes = try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english)))
         let bundle = try MessageBundle(jsonBytes: bytes)
@@ -239,7 +311,7 @@ struct ServedCDN {
         // One namespace changes: the locale is rebuilt from both files, the other locale stays 304.
         try await Task.sleep(for: .milliseconds(1100))
         try cdn.write(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#])
-        let again = await fetcher.fetch(manifest.languages.map(\.tag), manifest: manifest)
+        let again = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         #expect(again.map(\.outcome.description) == ["fetched", "not modified"])
         let updated = try MessageBundle(
             jsonBytes: try #require(try store.value(forKey: StorageKey.messages(project: project, locale: .english))))
@@ -260,8 +332,8 @@ struct ServedCDN {
         defer { nginx.stop() }
         let store = InMemoryGroupStore()
         let fetcher = try makeFetcher(nginx.baseURL, store: store, project: uuid)
-        let manifest = try await fetcher.fetchManifest().manifest
-        let results = await fetcher.fetch([.english], manifest: manifest)
+        let manifestFetch = try await fetcher.fetchManifest()
+        let results = await fetcher.fetch([.english], committing: manifestFetch).locales
         #expect(results.first?.urls == ["\(nginx.baseURL)/\(uuid)/en/translations.json"])
         #expect(try store.string(forKey: "@better-i18n:messages:\(uuid):en") == #"{"title": "Today"}"#)
     }
@@ -282,13 +354,14 @@ struct ServedCDN {
     @Test func aFileCDNGoesThroughTheSamePath() async throws {
         let store = InMemoryGroupStore()
         let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
-        let manifest = try await fetcher.fetchManifest().manifest
+        let manifestFetch = try await fetcher.fetchManifest()
         let results = await fetcher.fetch(
-            [LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], manifest: manifest)
+            [LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], committing: manifestFetch
+        ).locales
         #expect(results.map(\.locale.normalized) == ["ar", "de"])
         #expect(results.allSatisfy { if case .updated = $0.outcome { true } else { false } })
         // The manifest still gives the version that is cached: not even the file is read again.
-        let again = await fetcher.fetch([LocaleTag(parsing: "ar")!], manifest: manifest)
+        let again = await fetcher.fetch([LocaleTag(parsing: "ar")!], committing: manifestFetch).locales
         #expect(again.first?.outcome == .notModified)
         #expect(again.first?.urls == [])
     }
@@ -407,8 +480,8 @@ struct ServedCDN {
     }
 }
 
-/// What one manifest can make the fetcher do, without a CDN at all: a manifest over the limits fails every
-/// locale before any request.
+/// What one manifest can make the fetcher do: a manifest over the fetcher's limits (one a fetcher with other
+/// options fetched) fails every locale before any request.
 @Suite struct FetchLimitTests {
     @Test(arguments: [
         (
@@ -427,15 +500,19 @@ struct ServedCDN {
     func aManifestOverTheLimitsFailsEveryLocaleUnasked(
         _ json: String, _ languages: Int, _ namespaces: Int, _ message: String
     ) async throws {
-        var options = FetchOptions()
-        // Nothing there: any request would fail with another message.
-        options.cdn = "file:///nonexistent-widget-i18n-cdn"
+        // A manifest that another fetcher, with roomier limits, accepted: a CDN of the manifest alone, so that any
+        // request for messages would fail with another message.
+        let cdn = try TemporaryDirectory(prefix: "widget-i18n-cdn")
+        defer { cdn.remove() }
+        try writeTree(["\(project)/manifest.json": json], in: cdn.path)
+        let store = InMemoryGroupStore()
+        let roomy = try makeFetcher(URL(fileURLWithPath: cdn.path).absoluteString, store: store)
+        let manifestFetch = try await roomy.fetchManifest()
+        var options = roomy.options
         options.maximumLanguages = languages
         options.maximumNamespaces = namespaces
-        let store = InMemoryGroupStore()
         let fetcher = try CDNFetcher(store: store, project: project, options: options)
-        let manifest = try Manifest(jsonBytes: Array(json.utf8))
-        let results = await fetcher.fetch([.english, LocaleTag(parsing: "tr-TR")!], manifest: manifest)
+        let results = await fetcher.fetch([.english, LocaleTag(parsing: "tr-TR")!], committing: manifestFetch).locales
         #expect(results.map(\.locale.normalized) == ["en", "tr"])
         #expect(results.allSatisfy { $0.outcome == .failed(message) && $0.urls.isEmpty }, "\(results)")
         #expect(try store.keys().isEmpty)

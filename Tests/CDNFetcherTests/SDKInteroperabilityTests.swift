@@ -70,9 +70,9 @@ import WidgetTranslator
         var options = FetchOptions()
         options.cdn = URL(fileURLWithPath: Repository.root + "/Locales").absoluteString
         let fetcher = try CDNFetcher(store: store, project: Self.project, options: options)
-        let manifest = try await fetcher.fetchManifest().manifest
+        let manifestFetch = try await fetcher.fetchManifest()
         let tag = try #require(LocaleTag(parsing: code))
-        #expect(await fetcher.fetch([tag], manifest: manifest).allSatisfy { !$0.outcome.isFailure })
+        #expect(await fetcher.fetch([tag], committing: manifestFetch).locales.allSatisfy { !$0.outcome.isFailure })
         let expected = try MessageBundle(jsonBytes: try Self.messages(of: code))
         for spelling in Self.spellings(of: code) + (Self.matchingNames[code] ?? []) {
             try ContractWriter(store: store, project: Self.project).selectLocale(

@@ -7,6 +7,7 @@ line, then serves:
   /<case>/acme/widgets/manifest.json            a manifest offering en and tr (or a broken one, per case)
   /<case>/acme/widgets/en/translations.json     always valid
   /<case>/acme/widgets/tr/translations.json     misbehaves as <case> says (see FAULTS)
+  /trickle/acme/widgets/{en,tr}/translations.json   a byte a second, without end: for cancellation
   /_hits                                        JSON: how often each path was requested
 
 A second listener on another port serves the same paths, as another origin that a manifest can name.
@@ -73,6 +74,8 @@ class Handler(BaseHTTPRequestHandler):
         case, rest = parts[0], "/".join(parts[1:])
         if rest == "acme/widgets/manifest.json":
             return self.manifest(case)
+        if case == "trickle" and rest.endswith("/translations.json"):
+            return self.trickle()
         if rest == "acme/widgets/en/translations.json":
             return self.send_body(200, json.dumps(VALID_EN), [("ETag", '"en-1"')])
         if rest == "acme/widgets/tr/translations.json":
@@ -80,6 +83,21 @@ class Handler(BaseHTTPRequestHandler):
         if rest == "acme/widgets/elsewhere/tr.json":
             return self.send_body(200, json.dumps(VALID))
         return self.send_body(404, "{}")
+
+    def trickle(self):
+        """Both locales' headers at once, then one body byte a second for far longer than any test runs: a
+        transfer that only a cancellation (or a timeout) ends. Stops when the client goes away."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "100000")
+        self.end_headers()
+        try:
+            for _ in range(100000):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(1)
+        except OSError:
+            pass
 
     def manifest(self, case):
         if case == "manifest-404":

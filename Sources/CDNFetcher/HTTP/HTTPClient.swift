@@ -28,15 +28,20 @@ package struct HTTPClientConfiguration: Sendable, Hashable {
 
 /// A small libcurl client: performs a batch of GETs in parallel over one multi handle, with retries.
 ///
-/// The transfers run on a thread of their own, never on the cooperative pool; `perform` suspends until the
-/// whole batch is done. One client keeps its connections between batches, so the manifest and the bundles
-/// after it share connections.
+/// The multi handle belongs to one `BlockingPool` of width 1: batches run there one after another, never on the
+/// cooperative pool, and `perform` suspends until its batch is done. One client keeps its connections between
+/// batches, so the manifest and the bundles after it share connections. A cancelled task's batch stops at the
+/// next turn of the loop (`curl_multi_wakeup` ends the wait at once): its unfinished transfers are removed and
+/// fail as `cancelled`, and requests not started are never made.
 ///
 ///     let client = HTTPClient(configuration: HTTPClientConfiguration())
 ///     let results = await client.perform([HTTPRequest(url: "https://cdn.example/acme/widgets/manifest.json")])
 package final class HTTPClient: Sendable {
     package let configuration: HTTPClientConfiguration
-    private let multi: Locked<MultiHandle>
+    /// Touched only by `loop`'s one thread, except `curl_multi_wakeup`, which libcurl lets any thread call
+    /// ("curl_multi_wakeup", libcurl's manual: "can be called from any thread").
+    private let multi: MultiHandle
+    private let loop = BlockingPool(name: "widget-i18n.http", width: 1)
 
     package init(configuration: HTTPClientConfiguration) {
         HTTPClient.initializeLibcurl
@@ -44,11 +49,12 @@ package final class HTTPClient: Sendable {
         let handle = curl_multi_init()
         _ = widget_i18n_multi_setopt_long(handle, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maximumConcurrency)
         _ = widget_i18n_multi_setopt_long(handle, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        multi = Locked(MultiHandle(pointer: handle))
+        multi = MultiHandle(pointer: handle)
     }
 
     deinit {
-        _ = multi.withLock { curl_multi_cleanup($0.pointer) }
+        // Every batch holds the client until it is done, so no loop is running.
+        curl_multi_cleanup(multi.pointer)
     }
 
     /// Performs `requests` in parallel; the results are in the order of the requests.
@@ -56,23 +62,23 @@ package final class HTTPClient: Sendable {
     ///   - budget: the most body bytes the requests may receive together, shared with other batches of the same
     ///     fetch; once it is spent the rest fail with `fetchTooLarge`, unstarted ones without a request.
     ///   - progress: called on the client's thread as transfers finish: (finished, total, body bytes).
-    ///   - onResult: called on the client's thread with each request's final result as soon as it is known,
-    ///     so the caller can start on it while other transfers run. Keep it short: hand work to a queue.
+    ///   - onResult: called on the client's thread with each request's final result as soon as it is known
+    ///     (`cancelled` for those a cancellation cut short), so the caller can start on it while other transfers
+    ///     run. Keep it short: hand work elsewhere.
     package func perform(
         _ requests: [HTTPRequest], budget: TransferBudget? = nil,
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil,
         onResult: (@Sendable (_ index: Int, _ result: Result<HTTPResponse, HTTPTransferError>) -> Void)? = nil
     ) async -> [Result<HTTPResponse, HTTPTransferError>] {
         guard !requests.isEmpty else { return [] }
-        return await withCheckedContinuation { continuation in
-            let thread = Thread { [self] in
-                let results = multi.withLock {
-                    run(requests, multi: $0.pointer, budget: budget, progress: progress, onResult: onResult)
-                }
-                continuation.resume(returning: results)
+        let cancellation = Cancellation()
+        return await withTaskCancellationHandler {
+            await loop.run { [self] in
+                run(requests, budget: budget, cancellation: cancellation, progress: progress, onResult: onResult)
             }
-            thread.name = "widget-i18n.http"
-            thread.start()
+        } onCancel: { [multi] in
+            cancellation.cancel()
+            curl_multi_wakeup(multi.pointer)
         }
     }
 
@@ -86,13 +92,18 @@ package final class HTTPClient: Sendable {
     // MARK: - The multi loop
 
     private func run(
-        _ requests: [HTTPRequest], multi: UnsafeMutableRawPointer?, budget: TransferBudget?,
+        _ requests: [HTTPRequest], budget: TransferBudget?, cancellation: Cancellation,
         progress: (@Sendable (Int, Int, Int) -> Void)?,
         onResult: (@Sendable (Int, Result<HTTPResponse, HTTPTransferError>) -> Void)?
     ) -> [Result<HTTPResponse, HTTPTransferError>] {
+        let multi = multi.pointer
         var finished = 0
         var bytes = 0
-        var results = [Result<HTTPResponse, HTTPTransferError>?](repeating: nil, count: requests.count)
+        // What a request that never finishes reports: the loop ends with every request answered, unless it was
+        // cancelled.
+        var results: [Result<HTTPResponse, HTTPTransferError>] = requests.map {
+            .failure(HTTPTransferError(kind: .cancelled, url: $0.url, detail: "not finished", attempts: 0))
+        }
         var waiting: [(index: Int, notBefore: ContinuousClock.Instant)] = requests.indices.map { ($0, .now) }
         var transfers = requests.enumerated().map {
             Transfer(index: $0.offset, request: $0.element, limit: configuration.maximumBodyBytes, budget: budget)
@@ -100,6 +111,24 @@ package final class HTTPClient: Sendable {
         var active: [UnsafeMutableRawPointer: Int] = [:]
 
         while !waiting.isEmpty || !active.isEmpty {
+            if cancellation.isCancelled {
+                // Checked after every wait, which `curl_multi_wakeup` ends: what runs is stopped, nothing new starts.
+                for (easy, index) in active {
+                    curl_multi_remove_handle(multi, easy)
+                    results[index] = .failure(
+                        HTTPTransferError(
+                            kind: .cancelled, url: requests[index].url, detail: "stopped",
+                            attempts: transfers[index].attempts))
+                }
+                for index in active.values.sorted() + waiting.map(\.index) {
+                    finished += 1
+                    progress?(finished, requests.count, bytes)
+                    onResult?(index, results[index])
+                }
+                active.removeAll()
+                waiting.removeAll()
+                break
+            }
             if let budget, budget.isSpent, !waiting.isEmpty {
                 // The fetch has received all it may: what has not started (or waits to retry) fails unasked.
                 for (index, _) in waiting {
@@ -143,7 +172,7 @@ package final class HTTPClient: Sendable {
                 case .giveUp:
                     results[index] = outcome.result
                     finished += 1
-                    bytes += (try? outcome.result.get())?.body.count ?? 0
+                    if case .success(let response) = outcome.result { bytes += response.body.count }
                     progress?(finished, requests.count, bytes)
                     onResult?(index, outcome.result)
                 }
@@ -163,11 +192,20 @@ package final class HTTPClient: Sendable {
             curl_multi_poll(multi, nil, 0, timeout, nil)
         }
         transfers.removeAll()
-        return results.map { $0! }
+        return results
     }
 }
 
-/// The multi handle, which only the thread holding the mutex touches.
+/// The multi handle, which only the client's loop touches (and `curl_multi_wakeup`, from any thread).
 private struct MultiHandle: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer?
+}
+
+/// Whether the task a batch runs for was cancelled: set by the cancellation handler, read by the loop.
+private final class Cancellation: Sendable {
+    private let state = Locked(false)
+
+    func cancel() { state.withLock { $0 = true } }
+
+    var isCancelled: Bool { state.withLock { $0 } }
 }

@@ -44,6 +44,8 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
         case badContentEncoding
         case tls
         case fileNotFound
+        /// The task the transfer ran for was cancelled before it finished (or started).
+        case cancelled
         case other
     }
 
@@ -82,6 +84,8 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
                 "TLS verification failed for '\(url)' (\(detail)); for a private CA, name its certificate in FetchOptions.caCertificatePath"
         case .fileNotFound:
             return "No file at '\(url)'; check the directory FetchOptions.cdn names"
+        case .cancelled:
+            return "Cancelled before '\(url)' finished; nothing of it was stored"
         case .other:
             return "Fetching '\(url)' failed\(tries): \(detail)"
         }
