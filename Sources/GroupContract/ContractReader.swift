@@ -305,9 +305,7 @@ public struct ContractReader: Sendable {
     private func indexSources(for place: any GroupStore) -> [any GroupStore] {
         let own: [any GroupStore] = place is any PreferencesGroupStore ? [] : [place]
         guard let readerCache else { return own }
-        if let placeDirectory = (place as? FileGroupStore)?.directory,
-            let cache = readerCache as? FileGroupStore, placeDirectory == cache.directory
-        {
+        if let placeDirectory = place.fileContainer?.directory, placeDirectory == readerCache.fileContainer?.directory {
             return own
         }
         return own + [readerCache]
@@ -318,10 +316,7 @@ public struct ContractReader: Sendable {
     /// store has none.
     /// - Parameter store: the store read.
     public static func defaultReaderCache(for store: any GroupStore) -> (any GroupStore)? {
-        if let file = store as? FileGroupStore { return file }
-        if let group = store as? AppGroupStore { return group.container }
-        if let preferences = store as? any PreferencesGroupStore { return preferences.defaultReaderCache }
-        return nil
+        store.defaultReaderCache
     }
 }
 

@@ -50,6 +50,16 @@ public protocol GroupStore: Sendable {
     /// Every key that holds a value, with its size and, where the store knows it, when it last changed: how
     /// readers find the locales cached under any spelling, and what `widget-i18n store list` shows.
     func entries() throws -> [GroupStoreEntry]
+
+    /// The file container that holds this store's values, or `nil` when they are not files: a file container is
+    /// its own, an App Group's is its container. What readers and the CLI need to know of a store's files (is it
+    /// the same container as another, where is it on disk) without downcasting to a type. Default: `nil`.
+    var fileContainer: FileGroupStore? { get }
+
+    /// Where a reader of this store keeps what it derives from the values (lookup indexes), or `nil` when there
+    /// is nowhere. Default: ``fileContainer``, a file container being its own; a preferences domain names one of
+    /// its own (`PreferencesGroupStore`), since it keeps nothing of its readers'.
+    var defaultReaderCache: FileGroupStore? { get }
 }
 
 /// What a `GroupStore.write(_:durability:)` must make survive a power loss before it returns.
@@ -180,6 +190,10 @@ extension GroupStore {
         try value(forKey: key, maximumSize: .max)
     }
 
+    public var fileContainer: FileGroupStore? { nil }
+
+    public var defaultReaderCache: FileGroupStore? { fileContainer }
+
     /// Stores `value` at `key` durably, replacing any previous value as a whole.
     /// - Parameters:
     ///   - value: the bytes to store.
@@ -303,6 +317,9 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case domainFull(size: Int, budget: Int)
         /// The store is a copy to look at (a property list read from a file): it takes no writes.
         case readOnly
+        /// The values were set, but the system did not save the preferences domain (`UserDefaults.synchronize()`
+        /// returned `false`): they may be gone in the next process.
+        case notSaved
         /// The store's contents are not what the store keeps (a file that is not a property list of the
         /// expected shape); the payload says what was found.
         case malformed(String)
@@ -353,6 +370,9 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
                 + "bundles in the App Group's container (FileGroupStore), which has no such limit"
         case .readOnly:
             return "Cannot change \(keyText): \(store) is read-only"
+        case .notSaved:
+            return "\(keyText) is set in \(store), but the system did not save the suite; the change may be lost "
+                + "when this process ends"
         case .malformed(let found):
             return "\(store) cannot be read: \(found)"
         }

@@ -8,10 +8,6 @@ public protocol PreferencesGroupStore: GroupStore {
     /// The most the domain may hold, as ``PreferencesBudget/encodedSize(ofStrings:)`` counts it. A write that
     /// would pass it is refused whole (`GroupStoreError.Kind.domainFull`).
     var budget: PreferencesBudget { get }
-
-    /// Where a reader of this store keeps what it derives from the values (lookup indexes), or `nil` when there
-    /// is nowhere: the App Group container's caches on Apple platforms.
-    var defaultReaderCache: FileGroupStore? { get }
 }
 
 /// How large a preferences domain may grow: the system's limit, less a margin for what the writer does not see.

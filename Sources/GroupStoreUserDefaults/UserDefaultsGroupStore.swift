@@ -54,10 +54,16 @@ public final class UserDefaultsGroupStore: PreferencesGroupStore {
     }
 
     /// Sets each value (valid UTF-8 as a string, as the other SDKs store them, anything else as data), then saves
-    /// the suite once; `UserDefaults` saves the whole suite, so durability is its own, whatever is asked. The
+    /// the suite once (`synchronize()`), and throws `notSaved` when that reports failure.
+    ///
+    /// The durability is the system's, whatever is asked: on Apple platforms a set value is visible to every
+    /// process of the group at once and written to disk by `cfprefsd` when it chooses; `synchronize()` only
+    /// "waits for any pending asynchronous updates" and returns whether "the data was saved successfully to
+    /// disk" (Apple, "synchronize()", UserDefaults), so nothing here survives a power loss for certain. On Linux,
+    /// swift-corelibs-foundation writes the suite's property list file when `synchronize()` is called. The
     /// suite as it would be after the batch is measured first (`PreferencesBudget.encodedSize(ofStrings:)`), and a
     /// batch that would pass the budget is refused before anything is set.
-    /// - Throws: `GroupStoreError` with kind `domainFull` (nothing written), or `invalidKey`.
+    /// - Throws: `GroupStoreError` with kind `domainFull` (nothing written), `invalidKey`, or `notSaved`.
     @discardableResult
     public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
         var objects: [(key: String, object: Any)] = []
@@ -79,13 +85,18 @@ public final class UserDefaultsGroupStore: PreferencesGroupStore {
             throw GroupStoreError(.domainFull(size: size, budget: budget.bytes), key: first.key, store: displayName)
         }
         for (key, object) in objects { defaults.set(object, forKey: key) }
-        defaults.synchronize()
+        try save(key: first.key)
         return values.map { _ in nil }
     }
 
     public func removeValue(forKey key: String) throws {
         defaults.removeObject(forKey: key)
-        defaults.synchronize()
+        try save(key: key)
+    }
+
+    /// Saves the suite; `notSaved` when the system says it did not.
+    private func save(key: String) throws {
+        guard defaults.synchronize() else { throw GroupStoreError(.notSaved, key: key, store: displayName) }
     }
 
     /// The suite's keys with their sizes; `UserDefaults` keeps no modification times.

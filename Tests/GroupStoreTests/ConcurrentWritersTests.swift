@@ -46,6 +46,19 @@ import Testing
         #expect(shared?.contains("write \(Self.writes - 1) ") == true)
     }
 
+    /// A suite the system cannot save is an error, not a silent loss: where the preferences directory should be
+    /// there is a file, so swift-corelibs-foundation's `synchronize()` fails, as it does on a full disk.
+    @Test func aSuiteThatCannotBeSavedIsAnError() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: home.appending(".config")))
+        let result = try runProcess(
+            Repository.product("StoreWriter"), ["userdefaults", "widget-i18n-unsaved", "1", "1"],
+            environment: ["HOME": home.path, "XDG_CONFIG_HOME": home.appending(".config")], inheritEnvironment: true)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("the system did not save the suite"), "\(result.standardError)")
+    }
+
     /// UserDefaults rewrites its whole property list on every save: processes saving at once lose each
     /// other's keys. The test proves values stay whole and measures the loss (docs/reliability.md, "What is checked").
     @Test func userDefaultsKeepsValuesWholeButLosesKeys() throws {

@@ -16,6 +16,9 @@ public struct AppGroupStore: GroupStore {
     public let suite: (any GroupStore)?
     public let displayName: String
 
+    /// The group's container: what it writes, and where readers keep their caches.
+    public var fileContainer: FileGroupStore? { container }
+
     /// The App Group made of `container` and `suite`.
     /// - Parameters:
     ///   - container: the group's file container.

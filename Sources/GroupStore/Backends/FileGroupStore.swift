@@ -69,11 +69,8 @@ public struct FileGroupStore: GroupStore {
 
     // MARK: - GroupStore
 
-    public func value(forKey key: String) throws -> [UInt8]? {
-        guard let file = try openRegularFile(forKey: key) else { return nil }
-        defer { close(file.descriptor) }
-        return try readContents(file, key: key)
-    }
+    /// A file container is its own.
+    public var fileContainer: FileGroupStore? { self }
 
     /// The file's bytes to its end, or only its first `limit` bytes.
     private func readContents(_ file: OpenFile, key: String, limit: Int = .max) throws -> [UInt8] {
@@ -259,15 +256,6 @@ public struct FileGroupStore: GroupStore {
             throw GroupStoreError(.io(operation: "inspect", path: path, errno: code), key: key, store: displayName)
         }
         return status
-    }
-
-    public func containsValue(forKey key: String) throws -> Bool {
-        let path = try path(forKey: key)
-        guard let status = try entryStatus(at: path, key: key) else { return false }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw GroupStoreError(.notARegularFile(path: path), key: key, store: displayName)
-        }
-        return true
     }
 
     public func entries() throws -> [GroupStoreEntry] {

@@ -156,7 +156,7 @@ enum StoreCommandSupport {
     /// is `FileGroupStore.removeEntry`, which also clears a link, a FIFO or an empty directory at a key, since
     /// this command is the advice for those; elsewhere the value.
     static func removeEntry(forKey key: String, in store: any GroupStore) throws -> Bool {
-        if let file = (store as? FileGroupStore) ?? (store as? AppGroupStore)?.container {
+        if let file = store.fileContainer {
             return try file.removeEntry(forKey: key)
         }
         guard try store.containsValue(forKey: key) else { return false }
