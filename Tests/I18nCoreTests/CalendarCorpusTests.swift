@@ -26,7 +26,7 @@ import Testing
     }
 
     static let cases: [Case] = {
-        guard let text = try? testData("calendar-corpus.jsonl") else { return [] }
+        guard let text = try? testData.bytes("calendar-corpus.jsonl") else { return [] }
         var cases: [Case] = []
         for (offset, line) in String(decoding: text, as: UTF8.self).split(separator: "\n").enumerated() {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

@@ -16,7 +16,7 @@ import Testing
         let outOfRangeDates: [String]
     }
 
-    static let cases: Cases = try! loadTestData("extreme-arguments.json")
+    static let cases: Cases = try! testData.load("extreme-arguments.json")
     static let formatter = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "Europe/Berlin") ?? .utc)
 
     /// `9…` and `0.1…` in the data stand for 10,000-digit decimals.

@@ -13,7 +13,7 @@ struct MessageFormatCase: Decodable, Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(locale): \(message) \(args)" }
 }
 
-private let corpus: [MessageFormatCase] = try! loadTestData("messageformat-cases.json")
+private let corpus: [MessageFormatCase] = try! testData.load("messageformat-cases.json")
 private let utc = ICUMessageFormatter(timeZone: .utc)
 
 @Suite struct ICUMessageFormatterTests {

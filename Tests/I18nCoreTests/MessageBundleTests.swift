@@ -17,8 +17,8 @@ struct InvalidBundleCase: Decodable, Sendable, CustomTestStringConvertible {
     var testDescription: String { json }
 }
 
-private let bundleCases: [BundleCase] = try! loadTestData("bundles.json")
-private let invalidCases: [InvalidBundleCase] = try! loadTestData("invalid-bundles.json")
+private let bundleCases: [BundleCase] = try! testData.load("bundles.json")
+private let invalidCases: [InvalidBundleCase] = try! testData.load("invalid-bundles.json")
 
 @Suite struct MessageBundleTests {
     @Test(arguments: bundleCases)

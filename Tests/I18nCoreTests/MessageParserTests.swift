@@ -9,7 +9,7 @@ struct MessageErrorCase: Decodable, Sendable, CustomTestStringConvertible {
     var testDescription: String { message }
 }
 
-private let errorCases: [MessageErrorCase] = try! loadTestData("messageformat-errors.json")
+private let errorCases: [MessageErrorCase] = try! testData.load("messageformat-errors.json")
 
 @Suite struct MessageParserTests {
     @Test(arguments: errorCases)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import I18nCore
 
-private let bundleCases: [BundleCase] = try! loadTestData("bundles.json")
+private let bundleCases: [BundleCase] = try! testData.load("bundles.json")
 
 @Suite struct StoredBundleIndexTests {
     @Test(arguments: bundleCases)

@@ -26,7 +26,7 @@ import Testing
     }
 
     static let corpus: Corpus = {
-        guard let data = try? testData("zone-names-corpus.jsonl") else { return Corpus(messages: [], lines: []) }
+        guard let data = try? testData.bytes("zone-names-corpus.jsonl") else { return Corpus(messages: [], lines: []) }
         var messages: [String] = []
         var lines: [Line] = []
         for (offset, text) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {

@@ -10,7 +10,7 @@ import Testing
     /// YEAR, MONTH, IS_LEAP_MONTH, DATE, DAY_OF_YEAR, EXTENDED_YEAR and related year, across ±100,000,000 days
     /// for the arithmetic calendars and every month of their tables for the others.
     static let fields: [String: [[Int64]]] = {
-        guard let data = try? testData("calendar-fields.json"),
+        guard let data = try? testData.bytes("calendar-fields.json"),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [:] }
         var result: [String: [[Int64]]] = [:]

@@ -20,7 +20,7 @@ import Testing
     }
 
     static let corpus: [Line] = {
-        guard let data = try? testData("display-name-corpus.jsonl") else { return [] }
+        guard let data = try? testData.bytes("display-name-corpus.jsonl") else { return [] }
         var lines: [Line] = []
         for (offset, text) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],

@@ -19,7 +19,7 @@ import Testing
     }
 
     static let corpus: [Line] = {
-        guard let data = try? testData("duration-corpus.jsonl") else { return [] }
+        guard let data = try? testData.bytes("duration-corpus.jsonl") else { return [] }
         var lines: [Line] = []
         for (offset, text) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],

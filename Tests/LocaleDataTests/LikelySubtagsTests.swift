@@ -15,7 +15,7 @@ struct LocaleChainTable: Decodable {
     let bundles: Set<String>
 }
 
-private let chains: LocaleChainTable = try! loadTestData("locale-chains.json")
+private let chains: LocaleChainTable = try! testData.load("locale-chains.json")
 
 /// Likely subtags and the fallback chain against ICU 77.1, from `Data/locale-chains.json`
 /// (`scripts/generate/likely-subtags.py`).

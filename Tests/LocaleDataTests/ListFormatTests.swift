@@ -24,7 +24,7 @@ import Testing
     }
 
     static let corpus: Corpus = {
-        guard let data = try? testData("list-corpus.jsonl") else { return Corpus(items: [], lines: []) }
+        guard let data = try? testData.bytes("list-corpus.jsonl") else { return Corpus(items: [], lines: []) }
         var items: [[String]] = []
         var lines: [Line] = []
         for (offset, text) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {

@@ -16,7 +16,7 @@ struct LocaleMatchingTable: Decodable {
     let cases: [LocaleMatchingCase]
 }
 
-private let matching: LocaleMatchingTable = try! loadTestData("locale-matching.json")
+private let matching: LocaleMatchingTable = try! testData.load("locale-matching.json")
 
 /// `LocaleNegotiation.bestMatch` against ICU 77.1's `LocaleMatcher`, from `Data/locale-matching.json`
 /// (`scripts/generate/likely-subtags.py`), and the steps it explains.

@@ -14,7 +14,7 @@ struct LocaleTagTable: Decodable {
     let invalid: [String]
 }
 
-private let table: LocaleTagTable = try! loadTestData("locale-tags.json")
+private let table: LocaleTagTable = try! testData.load("locale-tags.json")
 
 @Suite struct LocaleTagTests {
     @Test(arguments: table.valid)

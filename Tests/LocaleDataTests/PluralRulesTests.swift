@@ -11,7 +11,7 @@ struct PluralSamples: Decodable {
     let ordinal: [String: [String: [String]]]
 }
 
-private let samples: PluralSamples = try! loadTestData("cldr-plural-samples.json")
+private let samples: PluralSamples = try! testData.load("cldr-plural-samples.json")
 
 @Suite struct PluralRulesTests {
     @Test func theSamplesAreFromTheGeneratedRelease() {

@@ -25,7 +25,7 @@ import Testing
     }
 
     static let corpus: Corpus = {
-        guard let data = try? testData("relative-time-corpus.jsonl") else { return Corpus(values: [], lines: []) }
+        guard let data = try? testData.bytes("relative-time-corpus.jsonl") else { return Corpus(values: [], lines: []) }
         var values: [String] = []
         var lines: [Line] = []
         for (offset, text) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {

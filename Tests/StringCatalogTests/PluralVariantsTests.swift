@@ -69,7 +69,11 @@ import Testing
     /// An exact case wins over the category it matches, as in ICU; a category the locale lacks is never picked.
     @Test func exactCasesWinAndUnusedCategoriesGo() throws {
         let message = "{n, plural, =1 {exactly one} one {# one} few {# few} other {# other}}"
-        guard case .plural(let plural) = try MessageParser.parse(message).first else { return }
+        let first = try #require(try MessageParser.parse(message).first)
+        guard case .plural(let plural) = first else {
+            Issue.record("\(message) parsed as \(first), not a plural")
+            return
+        }
         let chosen = try PluralVariants(plural, locale: tag("en"))
         #expect(chosen.variants.map(\.category) == [.one, .other])
         #expect(chosen.unused == ["'one' (an exact case answers the same numbers)", "'few' (en never selects it)"])
