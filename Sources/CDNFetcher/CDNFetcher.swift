@@ -630,7 +630,8 @@ public final class CDNFetcher: Sendable {
             switch parts[0] {
             case .success(let response) where response.status == 304:
                 bytes = response.bytesReceived
-                return result(notModified(plan))
+                let (outcome, warnings) = notModified(plan)
+                return result(outcome, warnings: warnings)
             case .success(let response) where (200..<300).contains(response.status):
                 bytes = response.bytesReceived
                 if let files = batchFiles(plan, body: response.body, validators: validators(response)) {
@@ -658,7 +659,10 @@ public final class CDNFetcher: Sendable {
                 files.append(LocaleCache.File(url: url, body: response.body, validators: validators(response)))
             }
         }
-        if statuses.allSatisfy({ $0 == 304 }) { return result(notModified(plan)) }
+        if statuses.allSatisfy({ $0 == 304 }) {
+            let (outcome, warnings) = notModified(plan)
+            return result(outcome, warnings: warnings)
+        }
         if statuses.contains(304) {
             guard isFirstRound else { return result(.failed("The CDN answered 304 to a request without validators")) }
             return .again(plan.unconditional())
@@ -668,12 +672,21 @@ public final class CDNFetcher: Sendable {
     }
 
     /// The content is current. A newer manifest version is recorded, so the next fetch asks nothing.
-    private func notModified(_ plan: Plan) -> FetchOutcome {
+    /// A metadata write that fails loses nothing cached; it is a warning, since the next fetch asks again.
+    private func notModified(_ plan: Plan) -> (FetchOutcome, [String]) {
         if var metadata = plan.metadata, plan.version != nil, metadata.manifestVersion != plan.version {
             metadata.manifestVersion = plan.version
-            try? writer.storeMetadata(metadata, locale: plan.language.tag)
+            do { try writer.storeMetadata(metadata, locale: plan.language.tag) } catch {
+                return (
+                    .notModified,
+                    [
+                        "The messages of '\(plan.language.tag.displayForm)' are current, but the manifest's new version "
+                            + "could not be recorded (\(error)); the next fetch asks the CDN again"
+                    ]
+                )
+            }
         }
-        return .notModified
+        return (.notModified, [])
     }
 
     private func cache(_ files: [LocaleCache.File], namespaces: [String]?, plan: Plan) -> (FetchOutcome, [String]) {

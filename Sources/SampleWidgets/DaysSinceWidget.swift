@@ -65,10 +65,12 @@ public struct DaysSinceWidget: EntryTimelineProvider {
             policy: .atEnd)
     }
 
-    func render(at date: Date, context: EntryTimelineContext, translator: WidgetTranslator, events: [SampleEvent])
-        -> WidgetEntry
-    {
+    func render(
+        at date: Date, context: EntryTimelineContext, translator: WidgetTranslator, events read: AppValue<[SampleEvent]>
+    ) -> WidgetEntry {
         var builder = EntryBuilder(translator: translator)
+        builder.dataProblems = read.problems
+        let events = read.value
         let event =
             events.first { $0.id == eventID }
             ?? events.filter { $0.startDate <= date }.max { $0.startDate < $1.startDate }

@@ -16,6 +16,9 @@ struct EntryBuilder {
     let translator: WidgetTranslator
     let locale: LocaleTag
     var lines: [WidgetEntry.Line] = []
+    /// What kept the widget from reading the app's own data (`WidgetSource.json`), reported beside the
+    /// translator's problems.
+    var dataProblems: [StoreProblem] = []
 
     init(translator: WidgetTranslator) {
         self.translator = translator
@@ -35,6 +38,6 @@ struct EntryBuilder {
     func entry(at date: Date, family: HomeScreenFamily) -> WidgetEntry {
         WidgetEntry(
             date: date, lines: lines, locale: locale, direction: locale.isRightToLeft ? .rightToLeft : .leftToRight,
-            family: family, problems: translator.problems)
+            family: family, problems: translator.problems + dataProblems)
     }
 }

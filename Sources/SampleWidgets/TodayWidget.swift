@@ -90,10 +90,15 @@ public struct TodayWidget: EntryTimelineProvider {
     struct AppData {
         let events: [SampleEvent]
         let name: String?
+        /// What could not be read of it.
+        let problems: [StoreProblem]
 
         init(_ source: WidgetSource) {
-            events = source.events().sorted { $0.startDate < $1.startDate }
-            name = source.json(Profile.self, forKey: "profile")?.name
+            let events = source.events()
+            let profile = source.json(Profile.self, forKey: "profile")
+            self.events = events.value.sorted { $0.startDate < $1.startDate }
+            name = profile.value?.name
+            problems = events.problems + profile.problems
         }
     }
 
@@ -101,6 +106,7 @@ public struct TodayWidget: EntryTimelineProvider {
         at date: Date, updated: Date, context: EntryTimelineContext, translator: WidgetTranslator, data: AppData
     ) -> WidgetEntry {
         var builder = EntryBuilder(translator: translator)
+        builder.dataProblems = data.problems
         let zone = context.timeZone
         let today = data.events.filter { zone.isDate($0.startDate, inSameDayAs: date) }
         builder.add("today.title", as: .title)

@@ -65,21 +65,52 @@ public struct WidgetSource: Sendable {
             .compactMap(\.modified).max()
     }
 
-    /// The app's events (the key `events`), or none when it is absent or unreadable.
-    func events() -> [SampleEvent] { json([SampleEvent].self, forKey: "events") ?? [] }
+    /// The app's events (the key `events`): none when it is absent, and none with a problem when it cannot be read
+    /// or decoded.
+    func events() -> AppValue<[SampleEvent]> {
+        let read = json([SampleEvent].self, forKey: "events")
+        return AppValue(value: read.value ?? [], problems: read.problems)
+    }
 
-    /// The app's JSON value at `key`, decoded, or `nil`.
-    func json<T: Decodable>(_ type: T.Type, forKey key: String) -> T? {
-        // The app's data is small; a value of megabytes is not the app's, and is not read.
-        guard let bytes = try? store.value(forKey: key, maximumSize: 1024 * 1024) else { return nil }
+    /// The app's JSON value at `key`, decoded: `nil` when it is absent, and `nil` with the problem when it cannot be
+    /// read (`unreadableValue`) or is not what the widget decodes (`unusableValue`).
+    func json<T: Decodable>(_ type: T.Type, forKey key: String) -> AppValue<T?> {
+        let bytes: [UInt8]
+        do {
+            // The app's data is small; a value of megabytes is not the app's, and is not read.
+            guard let read = try store.value(forKey: key, maximumSize: 1024 * 1024) else {
+                return AppValue(value: nil, problems: [])
+            }
+            bytes = read
+        } catch {
+            return AppValue(value: nil, problems: [StoreProblem(.unreadableValue, message: "\(error)")])
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
+            // Two spellings are dates: a failed parse of the first means "try the second", not a failure.
             if let date = try? Date(text, strategy: .iso8601) { return date }
             if let date = try? Date(text + "T00:00:00Z", strategy: .iso8601) { return date }
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
         }
-        return try? decoder.decode(T.self, from: Data(bytes))
+        do {
+            return AppValue(value: try decoder.decode(T.self, from: Data(bytes)), problems: [])
+        } catch {
+            return AppValue(
+                value: nil,
+                problems: [
+                    StoreProblem(
+                        .unusableValue,
+                        message: "The app's '\(key)' in \(store.displayName) is not what the widget reads: \(error)")
+                ])
+        }
     }
+}
+
+/// A value of the app's own data, and what kept the widget from reading it: the entry reports these with the
+/// translator's problems.
+struct AppValue<Value> {
+    var value: Value
+    var problems: [StoreProblem]
 }

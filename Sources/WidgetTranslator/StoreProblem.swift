@@ -16,7 +16,8 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is, to switch on.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unreadableValue, unusableMessages, invalidStoredLocale, localeOutsideSlice, unlinkedFamily
+            case unreadableValue, unusableMessages, unusableValue, invalidStoredLocale, localeOutsideSlice,
+                unlinkedFamily
         }
 
         private let base: Base
@@ -28,6 +29,9 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unreadableValue = Code(.unreadableValue)
         /// A locale's messages were read but are not a bundle (invalid JSON, not UTF-8, too deep).
         public static let unusableMessages = Code(.unusableMessages)
+        /// A value other than messages was read but is not what its reader decodes (the app's own JSON in a shape
+        /// the widget does not know).
+        public static let unusableValue = Code(.unusableValue)
         /// The stored locale is not a locale tag.
         public static let invalidStoredLocale = Code(.invalidStoredLocale)
         /// The locale formatted in is outside the locale data slice the build installed: it formats with the

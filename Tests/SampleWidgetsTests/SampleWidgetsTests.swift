@@ -33,6 +33,26 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     let events =
         #"[{"id": "run", "title": "Maraton", "startDate": "2026-10-08T08:00:00Z"}, {"id": "job", "title": "İş", "startDate": "2025-11-29T06:00:00Z", "showTimeAs": "months"}, {"id": "w", "title": "Yoga", "startDate": "2026-11-01", "showTimeAs": "weeks"}]"#
 
+    /// The app's data in a shape the widget does not read is no silent "no events": the entry says so, as it says
+    /// what the translator met, and a store without events has no problem at all.
+    @Test func eventsTheWidgetCannotReadAreAProblemOfTheEntry() async throws {
+        let context = EntryTimelineContext(
+            family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z"))
+        let broken = DaysSinceWidget(
+            source: WidgetSource(store: try store(locale: "tr", events: #"{"run": "not a list"}"#), project: project))
+        let entry = await broken.snapshot(in: context)
+        #expect(entry.problems.map(\.code) == [.unusableValue], "\(entry.problems)")
+        #expect(entry.problems.first?.message.contains("'events'") == true)
+        let today = await TodayWidget(
+            source: WidgetSource(store: try store(locale: "tr", events: "[", profile: "[1]"), project: project)
+        ).snapshot(in: context)
+        #expect(today.problems.map(\.code) == [.unusableValue, .unusableValue], "\(today.problems)")
+        let fine = await DaysSinceWidget(
+            source: WidgetSource(store: try store(locale: "tr", events: "[]"), project: project)
+        ).snapshot(in: context)
+        #expect(fine.problems.isEmpty)
+    }
+
     @Test(arguments: [
         ("en", "52 days since Maraton", "53 days since Maraton"),
         ("ru", "Maraton: прошло 52 дня", "Maraton: прошло 53 дня"),
