@@ -341,7 +341,7 @@ struct ServedCDN {
     /// A reload request that cannot be recorded is no silent loss: the messages are cached, and the report says
     /// that widgets were not asked to reload.
     @Test func aReloadRequestThatCannotBeRecordedIsAWarning() async throws {
-        let store = ReloadRefusingStore()
+        let store = RefusingStore(refusing: "widget-i18n:reload:")
         let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
         let report = await fetcher.fetch([LocaleTag(parsing: "tr")!], committing: try await fetcher.fetchManifest())
         #expect(report.locales.allSatisfy { !$0.outcome.isFailure })
@@ -349,6 +349,29 @@ struct ServedCDN {
             try store.containsValue(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)))
         #expect(report.warnings.count == 1, "\(report.warnings)")
         #expect(report.warnings.first?.contains("no reload request could be recorded") == true)
+    }
+
+    /// A locale that is current under a new manifest version whose metadata cannot record that version loses
+    /// nothing; the result says that the next fetch will ask again.
+    @Test func aVersionThatCannotBeRecordedIsAWarning() async throws {
+        let cdn = try ServedCDN([
+            "acme/widgets/manifest.json": #"{"languages": ["en"], "updatedAt": "2026-12-01T00:00:00Z"}"#,
+            "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
+        ])
+        defer { cdn.remove() }
+        let seeded = InMemoryGroupStore()
+        let seeding = try makeFetcher(cdn.nginx.baseURL, store: seeded)
+        _ = await seeding.fetch([.english], committing: try await seeding.fetchManifest())
+        // Another size, so another ETag within the same second.
+        try cdn.write(["acme/widgets/manifest.json": #"{"languages": ["en"], "updatedAt": "2026-12-02"}"#])
+        let store = RefusingStore(refusing: "messages-cache:", over: seeded)
+        let fetcher = try makeFetcher(cdn.nginx.baseURL, store: store)
+        let report = await fetcher.fetch([.english], committing: try await fetcher.fetchManifest())
+        #expect(report.locales.map(\.outcome) == [.notModified])
+        #expect(report.locales.first?.warnings.count == 1)
+        #expect(report.locales.first?.warnings.first?.contains("the next fetch asks the CDN again") == true)
+        #expect(
+            try store.string(forKey: StorageKey.messages(project: project, locale: .english)) == #"{"title": "Today"}"#)
     }
 
     @Test func aFileCDNGoesThroughTheSamePath() async throws {
@@ -534,13 +557,20 @@ struct ServedCDN {
 }
 
 /// A store that refuses to record reload requests, and keeps everything else.
-private final class ReloadRefusingStore: GroupStore {
-    let base = InMemoryGroupStore()
-    var displayName: String { "reload-refusing store" }
+/// A store that refuses every write of a key containing `refused` (with `EACCES`), over `base`.
+private final class RefusingStore: GroupStore {
+    let base: InMemoryGroupStore
+    let refused: String
+    var displayName: String { "a store refusing '\(refused)'" }
+
+    init(refusing refused: String, over base: InMemoryGroupStore = InMemoryGroupStore()) {
+        self.refused = refused
+        self.base = base
+    }
 
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try base.identifiedValue(forKey: key) }
     func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
-        if let refused = values.first(where: { $0.key.contains("widget-i18n:reload:") }) {
+        if let refused = values.first(where: { $0.key.contains(self.refused) }) {
             throw GroupStoreError(
                 .io(operation: "write", path: refused.key, errno: EACCES), key: refused.key, store: displayName)
         }
