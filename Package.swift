@@ -77,7 +77,9 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo"),
         .target(
             name: "WidgetPreview",
-            dependencies: ["CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets"]),
+            dependencies: [
+                "CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets", "WidgetI18nSupport",
+            ]),
         // Build-time tooling: better-i18n's bundles to and from Xcode String Catalogs, for the strings iOS reads from
         // the widget extension's own bundle. The widget never links it.
         .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),

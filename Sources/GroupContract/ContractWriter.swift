@@ -1,6 +1,7 @@
 import GroupStore
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -192,7 +193,7 @@ public struct ContractWriter: Sendable {
     public func selectLocale(_ requested: LocaleTag) throws(LocaleSelectionError) -> LocaleTag {
         let reader = ContractReader(store: store, project: project)
         let cached: [CachedLocale]
-        do { cached = try reader.cachedLocales() } catch { throw .store("\(error)") }
+        do { cached = try reader.cachedLocales() } catch { throw .store(error) }
         guard let match = LocaleNegotiation.lookup(preferred: [requested], available: cached.map(\.tag)) else {
             throw .notCached(requested: requested, cached: cached.map(\.tag.normalized), store: store.displayName)
         }
@@ -219,31 +220,84 @@ public struct ContractWriter: Sendable {
             if previous.flatMap({ StoredLocale(value: $0).tag }) != chosen {
                 try recordReloadRequest("locale changed to \(chosen.displayForm)")
             }
-        } catch { throw .store("\(error)") }
+        } catch { throw .store(error) }
         return chosen
     }
 }
 
-/// Why the stored locale was not changed.
-public enum LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// No locale with cached messages in the store matches the requested one; `cached` lists the
-    /// locales that do and `store` names the store.
-    case notCached(requested: LocaleTag, cached: [String], store: String)
+/// Why the stored locale was not changed: a ``code`` to compare, the locale concerned, and the store's own error
+/// where it failed.
+public struct LocaleSelectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure it is: `notCached`, `unusable` or `store`.
+    public typealias Code = ErrorCode<LocaleSelectionError>
+
+    package enum Kind: Hashable, Sendable {
+        case notCached(requested: LocaleTag, cached: [String], store: String)
+        case unusable(locale: LocaleTag, reason: String)
+        case store(message: String, error: GroupStoreError?)
+    }
+
+    package let kind: Kind
+
+    /// No locale with cached messages in the store matches the requested one; `cached` lists the locales that do
+    /// and `store` names the store.
+    package static func notCached(requested: LocaleTag, cached: [String], store: String) -> Self {
+        Self(kind: .notCached(requested: requested, cached: cached, store: store))
+    }
+
     /// The locale's cached messages do not parse as a bundle; `reason` says why.
-    case unusable(locale: LocaleTag, reason: String)
-    /// The store could not be read or written; the payload is the store's error message.
-    case store(String)
+    package static func unusable(locale: LocaleTag, reason: String) -> Self {
+        Self(kind: .unusable(locale: locale, reason: reason))
+    }
+
+    /// The store could not be read or written.
+    package static func store(_ error: any Error) -> Self {
+        Self(kind: .store(message: "\(error)", error: error as? GroupStoreError))
+    }
+
+    /// What kind of failure it is.
+    public var code: Code {
+        switch kind {
+        case .notCached: .notCached
+        case .unusable: .unusable
+        case .store: .store
+        }
+    }
+
+    /// The locale asked for (`notCached`) or the cached one whose messages are unusable (`unusable`).
+    public var locale: LocaleTag? {
+        switch kind {
+        case .notCached(let requested, _, _): requested
+        case .unusable(let locale, _): locale
+        case .store: nil
+        }
+    }
+
+    /// The store's error, when the store failed with one of this package's (`store`).
+    public var storeError: GroupStoreError? {
+        if case .store(_, let error) = kind { return error }
+        return nil
+    }
 
     public var description: String {
-        switch self {
+        switch kind {
         case .notCached(let requested, let cached, let store):
             let available = cached.isEmpty ? "none are cached" : "cached: " + cached.joined(separator: ", ")
             return "No cached messages for '\(requested.displayForm)' or its parents in \(store) (\(available))"
         case .unusable(let locale, let reason):
             return
                 "The cached messages for '\(locale.displayForm)' are unusable (\(reason)); the locale was not changed"
-        case .store(let message):
+        case .store(let message, _):
             return message
         }
     }
+}
+
+extension ErrorCode where Domain == LocaleSelectionError {
+    /// No locale with cached messages matches the requested one.
+    public static var notCached: Self { Self("notCached") }
+    /// The matching locale's cached messages do not parse.
+    public static var unusable: Self { Self("unusable") }
+    /// The store could not be read or written (`storeError`).
+    public static var store: Self { Self("store") }
 }

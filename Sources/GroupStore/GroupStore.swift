@@ -296,8 +296,11 @@ extension GroupStore {
 
 /// A group store operation that failed, with the key and what to do about it.
 public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Hashable, Sendable {
+    /// What kind of failure it is.
+    public typealias Code = ErrorCode<GroupStoreError>
+
+    /// What went wrong, with its details.
+    package enum Kind: Hashable, Sendable {
         /// The key cannot be stored (empty, `.`/`..`, or too long once encoded as a file name).
         case invalidKey(String)
         /// A system call failed; `errno` tells why.
@@ -326,7 +329,7 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// What went wrong.
-    public let kind: Kind
+    package let kind: Kind
     /// The key the operation was for, or `nil` when it concerned the container as a whole.
     public let key: String?
     /// The store's `displayName`.
@@ -337,10 +340,27 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
     ///   - kind: what went wrong.
     ///   - key: the key involved; `nil` when the error concerns the container.
     ///   - store: the store's `displayName`.
-    public init(_ kind: Kind, key: String?, store: String) {
+    package init(_ kind: Kind, key: String?, store: String) {
         self.kind = kind
         self.key = key
         self.store = store
+    }
+
+    /// What kind of problem it is, to compare.
+    public var code: Code {
+        switch kind {
+        case .invalidKey: .invalidKey
+        case .io: .io
+        case .notARegularFile: .notARegularFile
+        case .notUTF8: .notUTF8
+        case .tooLarge: .tooLarge
+        case .changedWhileReading: .changedWhileReading
+        case .notDurable: .notDurable
+        case .domainFull: .domainFull
+        case .readOnly: .readOnly
+        case .notSaved: .notSaved
+        case .malformed: .malformed
+        }
     }
 
     public var description: String {
@@ -377,4 +397,29 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(store) cannot be read: \(found)"
         }
     }
+}
+
+extension ErrorCode where Domain == GroupStoreError {
+    /// The key cannot be stored.
+    public static var invalidKey: Self { Self("invalidKey") }
+    /// A system call failed.
+    public static var io: Self { Self("io") }
+    /// Something other than a regular file sits where the key's file should be.
+    public static var notARegularFile: Self { Self("notARegularFile") }
+    /// The value is not valid UTF-8 text.
+    public static var notUTF8: Self { Self("notUTF8") }
+    /// The value is larger than the reader accepts.
+    public static var tooLarge: Self { Self("tooLarge") }
+    /// Another process kept changing the value while it was read.
+    public static var changedWhileReading: Self { Self("changedWhileReading") }
+    /// The value was written, but flushing the container failed.
+    public static var notDurable: Self { Self("notDurable") }
+    /// The write would take a preferences domain past its budget; nothing was written.
+    public static var domainFull: Self { Self("domainFull") }
+    /// The store takes no writes.
+    public static var readOnly: Self { Self("readOnly") }
+    /// The system did not save the preferences domain.
+    public static var notSaved: Self { Self("notSaved") }
+    /// The store's contents are not what the store keeps.
+    public static var malformed: Self { Self("malformed") }
 }

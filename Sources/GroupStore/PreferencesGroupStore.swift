@@ -6,7 +6,7 @@
 /// ``defaultReaderCache``, a file container, never into the domain.
 public protocol PreferencesGroupStore: GroupStore {
     /// The most the domain may hold, as ``PreferencesBudget/encodedSize(ofStrings:)`` counts it. A write that
-    /// would pass it is refused whole (`GroupStoreError.Kind.domainFull`).
+    /// would pass it is refused whole (`GroupStoreError`, code `domainFull`).
     var budget: PreferencesBudget { get }
 }
 

@@ -25,12 +25,12 @@ enum CLIAdvice {
 
     /// Why the stored locale was not changed, and what to run about it.
     static func text(of error: LocaleSelectionError) -> String {
-        switch error {
-        case .notCached(let requested, _, _):
-            return "\(error); run 'widget-i18n fetch --locale \(requested.displayForm)' first"
-        case .unusable(let locale, _):
+        switch (error.code, error.locale) {
+        case (.notCached, let locale?):
+            return "\(error); run 'widget-i18n fetch --locale \(locale.displayForm)' first"
+        case (.unusable, let locale?):
             return "\(error). Run 'widget-i18n fetch --locale \(locale.displayForm) --force' to replace them"
-        case .store:
+        default:
             return "\(error)"
         }
     }

@@ -159,7 +159,7 @@ public final class Previews {
                         entry.entry, textSize: entry.textSize, appearance: entry.appearance,
                         toPNG: output.staging + "/" + name)
                 } catch {
-                    guard case .cannotWrite(_, let reason) = error else { throw error }
+                    guard case .cannotWrite(_, let reason) = error.kind else { throw error }
                     throw .cannotWrite(output.published(name), reason)
                 }
                 images.append(image(entry, name: name, layout: layout))

@@ -2,6 +2,7 @@ import I18nCore
 import LocaleData
 import SampleWidgets
 import TimelineEngine
+import WidgetI18nSupport
 
 /// One line of a widget as laid out, with what the layout check needs to know about it.
 public struct LaidOutLine: Hashable, Sendable {
@@ -165,17 +166,37 @@ public final class WidgetRenderer {
     }
 }
 
-/// What went wrong while making previews.
-public enum PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
+/// What went wrong while making previews: a ``code`` to compare, and a description that says what to do.
+public struct PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure it is: `missingFonts`, `cannotWrite` or `occupied`.
+    public typealias Code = ErrorCode<PreviewError>
+
+    package enum Kind: Hashable, Sendable {
+        case missingFonts([String])
+        case cannotWrite(String, String)
+        case occupied(String)
+    }
+
+    package let kind: Kind
+
     /// Font families fontconfig does not know.
-    case missingFonts([String])
+    package static func missingFonts(_ families: [String]) -> Self { Self(kind: .missingFonts(families)) }
     /// A file or directory could not be written: the path and why.
-    case cannotWrite(String, String)
+    package static func cannotWrite(_ path: String, _ reason: String) -> Self { Self(kind: .cannotWrite(path, reason)) }
     /// The output directory holds files that are not an earlier preview, which a preview never replaces.
-    case occupied(String)
+    package static func occupied(_ path: String) -> Self { Self(kind: .occupied(path)) }
+
+    /// What kind of failure it is.
+    public var code: Code {
+        switch kind {
+        case .missingFonts: .missingFonts
+        case .cannotWrite: .cannotWrite
+        case .occupied: .occupied
+        }
+    }
 
     public var description: String {
-        switch self {
+        switch kind {
         case .missingFonts(let families):
             "The fonts \(families.joined(separator: ", ")) are not installed; run: "
                 + "sudo apt-get install -y fonts-noto-core fonts-noto-cjk (or scripts/setup.sh)"
@@ -186,4 +207,13 @@ public enum PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "--out directory"
         }
     }
+}
+
+extension ErrorCode where Domain == PreviewError {
+    /// Font families fontconfig does not know.
+    public static var missingFonts: Self { Self("missingFonts") }
+    /// A file or directory could not be written.
+    public static var cannotWrite: Self { Self("cannotWrite") }
+    /// The output directory holds files that are not an earlier preview.
+    public static var occupied: Self { Self("occupied") }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 /// The CDN manifest of a project, v2 as the better-i18n JavaScript core reads it: its languages, and
 /// optionally per-locale files with their versions (the rich manifest), namespaces (the slim manifest: names
@@ -95,18 +96,26 @@ public struct Manifest: Sendable, Hashable {
         if jsonBytes.starts(with: [0xFF, 0xFE]) || jsonBytes.starts(with: [0xFE, 0xFF])
             || jsonBytes.prefix(2).contains(0)
         {
-            throw ManifestError("the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8")
+            throw ManifestError(
+                .notJSON, "the manifest is not UTF-8 (it looks like UTF-16 or UTF-32); serve it as UTF-8")
         }
         let bytes = jsonBytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(jsonBytes.dropFirst(3)) : jsonBytes
         do { _ = try MessageBundle.validate(jsonBytes: bytes) } catch {
             switch error.kind {
-            case .notAnObject: throw ManifestError("the manifest is not a JSON object")
+            case .notAnObject:
+                throw ManifestError(.notAnObject, "the manifest is not a JSON object", bundleError: error)
             case .syntax(let expected):
-                throw ManifestError("the manifest is not valid JSON (at byte \(error.offset): expected \(expected))")
-            case .invalidUTF8: throw ManifestError("the manifest is not valid UTF-8 at byte \(error.offset)")
+                throw ManifestError(
+                    .notJSON, "the manifest is not valid JSON (at byte \(error.offset): expected \(expected))",
+                    bundleError: error)
+            case .invalidUTF8:
+                throw ManifestError(
+                    .notJSON, "the manifest is not valid UTF-8 at byte \(error.offset)", bundleError: error)
             case .tooDeep(let limit):
-                throw ManifestError("the manifest nests deeper than \(limit) levels at byte \(error.offset)")
-            case .tooLarge: throw ManifestError("the manifest is larger than 2 GiB")
+                throw ManifestError(
+                    .notJSON, "the manifest nests deeper than \(limit) levels at byte \(error.offset)",
+                    bundleError: error)
+            case .tooLarge: throw ManifestError(.notJSON, "the manifest is larger than 2 GiB", bundleError: error)
             }
         }
         return bytes
@@ -115,11 +124,13 @@ public struct Manifest: Sendable, Hashable {
     private init(checkedJSON jsonBytes: [UInt8]) throws(ManifestError) {
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: Data(jsonBytes)) } catch {
-            throw ManifestError("the manifest is not valid JSON")
+            throw ManifestError(.notJSON, "the manifest is not valid JSON")
         }
-        guard let root = object as? [String: Any] else { throw ManifestError("the manifest is not a JSON object") }
+        guard let root = object as? [String: Any] else {
+            throw ManifestError(.notAnObject, "the manifest is not a JSON object")
+        }
         guard let languageList = root["languages"] as? [Any] else {
-            throw ManifestError("the manifest has no 'languages' list")
+            throw ManifestError(.noLanguages, "the manifest has no 'languages' list")
         }
         var languages: [Language] = []
         var skipped: [String] = []
@@ -138,7 +149,7 @@ public struct Manifest: Sendable, Hashable {
                     isSource: fields["isSource"] as? Bool ?? false, lastUpdated: Self.text(fields["lastUpdated"]),
                     keyCount: fields["keyCount"] as? Int))
         }
-        guard !languages.isEmpty else { throw ManifestError("the manifest lists no valid languages") }
+        guard !languages.isEmpty else { throw ManifestError(.noLanguages, "the manifest lists no valid languages") }
         var files: [String: LocaleFiles] = [:]
         var richNamespaces: [String] = []
         if let entries = root["files"] as? [String: Any] {
@@ -148,7 +159,7 @@ public struct Manifest: Sendable, Hashable {
                 if let fields = value as? [String: Any], let namespaces = fields["namespaces"] as? [String: Any] {
                     for (name, entry) in namespaces {
                         guard Self.isPlainFileName(name) else {
-                            throw ManifestError("the manifest names an invalid namespace '\(name)'")
+                            throw ManifestError(.invalidNamespace, "the manifest names an invalid namespace '\(name)'")
                         }
                         namespaceFiles[name] = Self.file(entry)
                         if !richNamespaces.contains(name) { richNamespaces.append(name) }
@@ -162,7 +173,8 @@ public struct Manifest: Sendable, Hashable {
             for entry in list {
                 let name = (entry as? String) ?? ((entry as? [String: Any])?["name"] as? String)
                 guard let name, Self.isPlainFileName(name) else {
-                    throw ManifestError("the manifest names an invalid namespace '\(name ?? "\(entry)")'")
+                    throw ManifestError(
+                        .invalidNamespace, "the manifest names an invalid namespace '\(name ?? "\(entry)")'")
                 }
                 namespaces.append(name)
             }
@@ -230,6 +242,30 @@ public struct Manifest: Sendable, Hashable {
 
 /// A manifest that cannot be used.
 public struct ManifestError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is: `notJSON`, `notAnObject`, `noLanguages` or `invalidNamespace`.
+    public typealias Code = ErrorCode<ManifestError>
+
+    /// What kind of problem it is.
+    public let code: Code
+    /// Why the JSON is not JSON the fetcher reads, where the bundle parser said so (`notJSON`, `notAnObject`).
+    public let bundleError: MessageBundleError?
+    /// What is wrong, in lower case, to follow "Invalid manifest from '…': ".
     public let description: String
-    init(_ description: String) { self.description = description }
+
+    init(_ code: Code, _ description: String, bundleError: MessageBundleError? = nil) {
+        self.code = code
+        self.description = description
+        self.bundleError = bundleError
+    }
+}
+
+extension ErrorCode where Domain == ManifestError {
+    /// The bytes are not JSON in UTF-8 within the parser's limits.
+    public static var notJSON: Self { Self("notJSON") }
+    /// The JSON is not an object.
+    public static var notAnObject: Self { Self("notAnObject") }
+    /// The manifest lists no language that is a locale tag.
+    public static var noLanguages: Self { Self("noLanguages") }
+    /// A namespace's name is not a plain file name.
+    public static var invalidNamespace: Self { Self("invalidNamespace") }
 }

@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// One locale's messages, read from the JSON that better-i18n stores: nested, flat, or both mixed.
 ///
 /// `{"widget":{"title":"…"}}`, `{"widget.title":"…"}` and `{"widget":{"title.short":"…"}}` all answer
@@ -111,10 +113,13 @@ public struct MessageBundle: Sendable {
     public var keys: [String] { index.leafKeys() }
 }
 
-/// JSON that is not a usable message bundle.
+/// JSON that is not a usable message bundle: a ``code`` to compare, the byte ``offset``, and a description.
 public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong with the JSON.
-    public enum Kind: Hashable, Sendable {
+    /// What kind of problem it is: `notAnObject`, `syntax`, `invalidUTF8`, `tooDeep`, `tooLarge`.
+    public typealias Code = ErrorCode<MessageBundleError>
+
+    /// What is wrong with the JSON, with its details.
+    package enum Kind: Hashable, Sendable {
         /// The document is valid so far but its top level is not an object.
         case notAnObject
         /// The JSON grammar was broken; the payload says what was expected.
@@ -128,13 +133,24 @@ public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// What is wrong with the JSON.
-    public let kind: Kind
+    package let kind: Kind
     /// The byte offset of the problem in the JSON.
     public let offset: Int
 
     package init(kind: Kind, offset: Int) {
         self.kind = kind
         self.offset = offset
+    }
+
+    /// What kind of problem it is.
+    public var code: Code {
+        switch kind {
+        case .notAnObject: .notAnObject
+        case .syntax: .syntax
+        case .invalidUTF8: .invalidUTF8
+        case .tooDeep: .tooDeep
+        case .tooLarge: .tooLarge
+        }
     }
 
     public var description: String {
@@ -146,4 +162,17 @@ public struct MessageBundleError: Error, Hashable, Sendable, CustomStringConvert
         case .tooLarge: return "Messages are larger than 2 GiB"
         }
     }
+}
+
+extension ErrorCode where Domain == MessageBundleError {
+    /// The document is valid so far but its top level is not an object.
+    public static var notAnObject: Self { Self("notAnObject") }
+    /// The JSON grammar is broken.
+    public static var syntax: Self { Self("syntax") }
+    /// The bytes are not valid UTF-8.
+    public static var invalidUTF8: Self { Self("invalidUTF8") }
+    /// Objects and arrays nest deeper than `MessageBundle`'s limit.
+    public static var tooDeep: Self { Self("tooDeep") }
+    /// The document is larger than an index can address.
+    public static var tooLarge: Self { Self("tooLarge") }
 }

@@ -1,4 +1,5 @@
 import LocaleData
+import WidgetI18nSupport
 
 /// Turns a message's source text and arguments into display text.
 ///
@@ -37,8 +38,11 @@ public struct FormattedMessage: Hashable, Sendable, CustomStringConvertible {
 
 /// Something a formatter could not do; the output shows the placeholder instead.
 public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
-    /// What the formatter could not do.
-    public enum Kind: Hashable, Sendable {
+    /// What kind of problem it is.
+    public typealias Code = ErrorCode<FormatProblem>
+
+    /// What the formatter could not do, with its details.
+    package enum Kind: Hashable, Sendable {
         /// The message uses an argument the caller did not pass.
         case missingArgument(String)
         /// The message does not parse; the payload is the parser's explanation.
@@ -53,11 +57,22 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What the formatter could not do.
-    public let kind: Kind
+    package let kind: Kind
 
     /// A problem of the given kind.
     /// - Parameter kind: what went wrong.
-    public init(_ kind: Kind) { self.kind = kind }
+    package init(_ kind: Kind) { self.kind = kind }
+
+    /// What kind of problem it is, to compare.
+    public var code: Code {
+        switch kind {
+        case .missingArgument: .missingArgument
+        case .syntax: .syntax
+        case .argumentType: .argumentType
+        case .unsupported: .unsupported
+        case .unlinkedData: .unlinkedData
+        }
+    }
 
     public var description: String {
         switch kind {
@@ -69,4 +84,17 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
             return "This build's locale data leaves out the '\(family.rawValue)' family; \(instead)"
         }
     }
+}
+
+extension ErrorCode where Domain == FormatProblem {
+    /// The message uses an argument the caller did not pass.
+    public static var missingArgument: Self { Self("missingArgument") }
+    /// The message does not parse.
+    public static var syntax: Self { Self("syntax") }
+    /// An argument has the wrong type for its use.
+    public static var argumentType: Self { Self("argumentType") }
+    /// A style or skeleton this formatter does not implement; the value is formatted plainly.
+    public static var unsupported: Self { Self("unsupported") }
+    /// The message needs a family of locale data the build leaves out.
+    public static var unlinkedData: Self { Self("unlinkedData") }
 }

@@ -1,9 +1,13 @@
 import LocaleData
+import WidgetI18nSupport
 
 /// A message that is not valid ICU MessageFormat: what is wrong, and where.
 public struct MessageParseError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong with the message.
-    public enum Kind: Hashable, Sendable {
+    /// What kind of problem it is.
+    public typealias Code = ErrorCode<MessageParseError>
+
+    /// What is wrong with the message, with its details.
+    package enum Kind: Hashable, Sendable {
         /// A `{` without its `}`.
         case unclosedBrace
         /// `{}` or `{,`: an argument needs a name.
@@ -37,9 +41,30 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
     }
 
     /// What is wrong with the message.
-    public let kind: Kind
+    package let kind: Kind
     /// Where in the message the problem is.
     public let location: SourceLocation
+
+    /// What kind of problem it is, to compare.
+    public var code: Code {
+        switch kind {
+        case .unclosedBrace: .unclosedBrace
+        case .expectedArgumentName: .expectedArgumentName
+        case .expectedCommaOrBrace: .expectedCommaOrBrace
+        case .unknownArgumentType: .unknownArgumentType
+        case .missingOtherClause: .missingOtherClause
+        case .invalidOffset: .invalidOffset
+        case .duplicateSelector: .duplicateSelector
+        case .invalidSelector: .invalidSelector
+        case .expectedCaseMessage: .expectedCaseMessage
+        case .expectedCases: .expectedCases
+        case .invalidSkeleton: .invalidSkeleton
+        case .unknownZoneField: .unknownZoneField
+        case .unclosedTag: .unclosedTag
+        case .mismatchedTag: .mismatchedTag
+        case .tooDeep: .tooDeep
+        }
+    }
 
     public var description: String {
         let what: String
@@ -72,4 +97,37 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         }
         return "\(what) at \(location)"
     }
+}
+
+extension ErrorCode where Domain == MessageParseError {
+    /// A `{` without its `}`.
+    public static var unclosedBrace: Self { Self("unclosedBrace") }
+    /// An argument without a name.
+    public static var expectedArgumentName: Self { Self("expectedArgumentName") }
+    /// Something else where `,` or `}` must follow.
+    public static var expectedCommaOrBrace: Self { Self("expectedCommaOrBrace") }
+    /// An argument type other than number, date, time, plural, selectordinal or select.
+    public static var unknownArgumentType: Self { Self("unknownArgumentType") }
+    /// A plural, selectordinal or select without `other`.
+    public static var missingOtherClause: Self { Self("missingOtherClause") }
+    /// `offset:` without a whole number.
+    public static var invalidOffset: Self { Self("invalidOffset") }
+    /// The same selector twice.
+    public static var duplicateSelector: Self { Self("duplicateSelector") }
+    /// A plural selector that is neither `=N` nor a CLDR category.
+    public static var invalidSelector: Self { Self("invalidSelector") }
+    /// A selector not followed by `{message}`.
+    public static var expectedCaseMessage: Self { Self("expectedCaseMessage") }
+    /// A plural or select with no cases.
+    public static var expectedCases: Self { Self("expectedCases") }
+    /// A skeleton token or letter the formatter does not know.
+    public static var invalidSkeleton: Self { Self("invalidSkeleton") }
+    /// A time-zone field of a length ICU formats as nothing.
+    public static var unknownZoneField: Self { Self("unknownZoneField") }
+    /// A tag without its closing tag.
+    public static var unclosedTag: Self { Self("unclosedTag") }
+    /// A closing tag that does not close the open one.
+    public static var mismatchedTag: Self { Self("mismatchedTag") }
+    /// Nested deeper than the parser accepts.
+    public static var tooDeep: Self { Self("tooDeep") }
 }

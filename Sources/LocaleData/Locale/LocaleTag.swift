@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// A BCP 47 language tag (RFC 5646): language, optional script, region, variants, extensions and private use.
 ///
 /// Tags arrive in every spelling (`pt-BR`, `pt_BR`, `PT-br`); two tags are equal when their normalised forms
@@ -232,8 +234,11 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
 /// Text that is not a BCP 47 language tag.
 public struct LocaleTagError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What was wrong with the tag.
-    public enum Reason: Hashable, Sendable {
+    /// What kind of problem it is.
+    public typealias Code = ErrorCode<LocaleTagError>
+
+    /// What was wrong with the tag, with its details.
+    package enum Reason: Hashable, Sendable {
         /// The text is empty.
         case empty
         /// The text is longer than 64 bytes.
@@ -247,7 +252,17 @@ public struct LocaleTagError: Error, Hashable, Sendable, CustomStringConvertible
     /// The rejected text.
     public let text: String
     /// What was wrong with the tag.
-    public let reason: Reason
+    package let reason: Reason
+
+    /// What kind of problem it is, to compare.
+    public var code: Code {
+        switch reason {
+        case .empty: .empty
+        case .tooLong: .tooLong
+        case .invalidLanguage: .invalidLanguage
+        case .invalidSubtag: .invalidSubtag
+        }
+    }
 
     public var description: String {
         let detail: String
@@ -262,4 +277,15 @@ public struct LocaleTagError: Error, Hashable, Sendable, CustomStringConvertible
         return "Invalid locale '\(QuotedExcerpt.of(text))': \(detail); use a BCP 47 tag such as 'en', 'pt-BR' or "
             + "'zh-Hant-TW'"
     }
+}
+
+extension ErrorCode where Domain == LocaleTagError {
+    /// The text is empty.
+    public static var empty: Self { Self("empty") }
+    /// The text is longer than `LocaleTag.maximumLength`.
+    public static var tooLong: Self { Self("tooLong") }
+    /// The first subtag is not a language subtag.
+    public static var invalidLanguage: Self { Self("invalidLanguage") }
+    /// A later subtag is empty, not alphanumeric, too long, repeated or out of place.
+    public static var invalidSubtag: Self { Self("invalidSubtag") }
 }

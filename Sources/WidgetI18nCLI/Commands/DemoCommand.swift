@@ -79,7 +79,7 @@ enum DemoCommand: Command {
         do { previews = try Previews() } catch { throw .failure(error.description) }
         var images: [PreviewImage]
         do { images = try await previews.write(options, source: source, to: directory) } catch {
-            guard given == nil, case .occupied = error else { throw .failure(error.description) }
+            guard given == nil, error.code == .occupied else { throw .failure(error.description) }
             directory = try makeTemporaryDirectory() + "/previews"
             context.output.note("note: ./widget-previews holds other files; the previews go to \(directory)")
             do { images = try await previews.write(options, source: source, to: directory) } catch {
