@@ -9,7 +9,8 @@
 //   react-native-shared-group-preferences' shape, written in WidgetI18n's on-disk format
 //   (support/file-group-store.mjs) so that the binary can read them; the ledger is there, no index.
 //
-// The binary is $WIDGET_I18N_CLI, else .build/debug/widget-i18n (scripts/test.sh sets it to the build's).
+// The binary is $WIDGET_I18N_CLI, else .build/debug/widget-i18n (scripts/test.sh sets it to the build's); without
+// one every suite here is skipped, and a WIDGET_I18N_CLI naming none fails (support/cli.mjs).
 // Both commands run once for all keys, in their JSON-lines modes (`t --jsonl`, `format --jsonl --lenient`).
 
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, test } from 'node:test';
 
 import {
   groupStorage,
@@ -28,13 +29,13 @@ import {
   validateProjectId,
 } from '../index.mjs';
 import { fileContainer, fileStorage } from '../node.mjs';
+import { cli, describeWithCLI } from './support/cli.mjs';
 import { makeExpoFileSystem } from './support/expo-file-system.mjs';
 import { FileExtensionStorage, FileSharedGroupPreferences } from './support/file-group-store.mjs';
 import {
   coreNormalizeLocale,
   fakeCore,
   flattenMessages,
-  repositoryRoot,
   sampleBundle,
   sampleLocales,
 } from './support/fakes.mjs';
@@ -49,16 +50,6 @@ import {
 
 const PROJECT = 'acme/widgets';
 const GROUP = 'group.acme.widgets';
-const cli = process.env.WIDGET_I18N_CLI || join(repositoryRoot, '.build', 'debug', 'widget-i18n');
-
-function requireCLI() {
-  if (!existsSync(cli)) {
-    assert.fail(
-      `widget-i18n is not at ${cli}: build it with 'swift build --product widget-i18n' in ${repositoryRoot} ` +
-        `(scripts/test.sh builds it), or set WIDGET_I18N_CLI to the binary`,
-    );
-  }
-}
 
 /** Runs widget-i18n with a predictable environment (as the Swift CLI tests do) and `lines` as JSON on stdin. */
 function run(args, lines = []) {
@@ -92,7 +83,7 @@ const backends = {
 };
 
 for (const [name, make] of Object.entries(backends)) {
-  describe(`end to end over ${name}`, () => {
+  describeWithCLI(`end to end over ${name}`, () => {
     let root;
     let store;
     let summary;
@@ -100,7 +91,6 @@ for (const [name, make] of Object.entries(backends)) {
     const { manifest, codes, directories } = sampleLocales();
 
     before(async () => {
-      requireCLI();
       root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-'));
       const { storage, directory } = make(join(root, 'group'));
       store = directory;
@@ -305,7 +295,7 @@ function checkTranslations(store, cases) {
   return translated.replies;
 }
 
-describe('end to end over the file container written with fileStorage (Node)', () => {
+describeWithCLI('end to end over the file container written with fileStorage (Node)', () => {
   let root;
   let store;
   let storage;
@@ -315,7 +305,6 @@ describe('end to end over the file container written with fileStorage (Node)', (
   const { manifest, codes } = sampleLocales();
 
   before(async () => {
-    requireCLI();
     root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-container-'));
     // Where the Swift side looks in an App Group container (GroupContainer.swift).
     store = join(root, 'group', 'Library', 'Application Support', 'widget-i18n');
@@ -469,10 +458,9 @@ describe('end to end over the file container written with fileStorage (Node)', (
   });
 });
 
-describe('an index of JSON no serializer would write is still the one widget-i18n builds', () => {
+describeWithCLI('an index of JSON no serializer would write is still the one widget-i18n builds', () => {
   let root;
   before(() => {
-    requireCLI();
     root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-tricky-'));
   });
   after(() => {
@@ -504,14 +492,13 @@ describe('an index of JSON no serializer would write is still the one widget-i18
   });
 });
 
-describe('end to end over an expo-file-system Directory (the fake of its documented API, over node:fs)', () => {
+describeWithCLI('end to end over an expo-file-system Directory (the fake of its documented API, over node:fs)', () => {
   let root;
   let store;
   let indexes;
   const { codes } = sampleLocales();
 
   before(async () => {
-    requireCLI();
     root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-expo-'));
     mkdirSync(join(root, 'group'));
     const { Directory, File, Paths } = makeExpoFileSystem({ sharedContainers: { [GROUP]: join(root, 'group') } });
@@ -538,7 +525,7 @@ describe('end to end over an expo-file-system Directory (the fake of its documen
   });
 });
 
-describe('validation agrees with the Swift types, asked through the built widget-i18n', () => {
+describeWithCLI('validation agrees with the Swift types, asked through the built widget-i18n', () => {
   let empty;
   before(() => {
     empty = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-empty-'));
@@ -548,7 +535,6 @@ describe('validation agrees with the Swift types, asked through the built widget
   });
 
   test('every locale tag: the same normalised form, or the same error', () => {
-    requireCLI();
     const inputs = [
       ...localeVectors.valid.map((vector) => vector.input),
       ...localeVectors.invalid,
@@ -575,7 +561,6 @@ describe('validation agrees with the Swift types, asked through the built widget
   });
 
   test('every project id: accepted by both, or the same message', () => {
-    requireCLI();
     for (const project of [...validProjects, ...invalidProjects]) {
       const result = run(['t', '--jsonl', `--project=${project}`, '--group-dir', empty]);
       let message;
@@ -593,7 +578,6 @@ describe('validation agrees with the Swift types, asked through the built widget
   });
 
   test("every App Group id: groupStorage's options.appGroup and --group accept the same ones", () => {
-    requireCLI();
     // An argument cannot hold NUL; the unit tests cover that one.
     const groups = [...validAppGroups, ...invalidAppGroups].filter((group) => !group.includes('\u0000'));
     let accepted = 0;

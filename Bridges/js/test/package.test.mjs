@@ -1,5 +1,6 @@
-// The package as an app gets it: its two entry points through package.json's `exports`, declarations for every
-// export, and an index.mjs that needs nothing of Node (it runs on Hermes and JavaScriptCore).
+// The package as an app gets it: its two entry points through package.json's `exports`, and an index.mjs that
+// needs nothing of Node (it runs on Hermes and JavaScriptCore). declarations.test.mjs checks that each entry point's
+// .d.ts declares exactly what it exports.
 
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,8 +13,6 @@ import * as node from '../node.mjs';
 
 const packageDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (name) => readFileSync(join(packageDirectory, name), 'utf8');
-const declared = (source) =>
-  new Set([...source.matchAll(/^export (?:function|const) (\w+)/gm)].map((match) => match[1]));
 
 test("'@widget-i18n/bridge' and '@widget-i18n/bridge/node' resolve to the two modules", async () => {
   assert.equal((await import('@widget-i18n/bridge')).groupStorage, bridge.groupStorage);
@@ -21,11 +20,6 @@ test("'@widget-i18n/bridge' and '@widget-i18n/bridge/node' resolve to the two mo
   const manifest = JSON.parse(read('package.json'));
   for (const file of manifest.files) assert.ok(existsSync(join(packageDirectory, file)), file);
   assert.equal(manifest.exports['./node'].types, './node.d.ts');
-});
-
-test('every export is declared, and nothing is declared that is not exported', () => {
-  assert.deepEqual([...declared(read('index.d.ts'))].sort(), Object.keys(bridge).sort());
-  assert.deepEqual([...declared(read('node.d.ts'))].sort(), Object.keys(node).sort());
 });
 
 test('index.mjs imports nothing and touches no Node API', () => {
