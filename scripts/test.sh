@@ -24,31 +24,7 @@ python3 Benchmarks/size-report.py --check docs/benchmarks.md
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
 scripts/docs.sh .build/docs-site
 python3 scripts/docs/check-site.py .build/docs-site --screenshot .build/test-artifacts/docs-widgettranslator.png
-# The generated CLDR data, likely subtags, zone names, the calendar data, the relative-time and list data and the
-# ICU corpora regenerate byte for byte where their generators' dependency (ICU 77.1) is installed.
-if python3 -c 'import icu, sys; sys.exit(icu.ICU_VERSION != "77.1")' 2>/dev/null; then
-    python3 scripts/generate/cldr.py --check
-    python3 scripts/generate/likely-subtags.py --check
-    python3 scripts/generate/zone-names.py --check
-    python3 scripts/generate/zone-names-corpus.py --check
-    python3 scripts/generate/calendars.py --check
-    python3 scripts/generate/icu-corpus.py --check
-    python3 scripts/generate/names-durations.py --check
-    # The duration corpus compiles a C++ shim against ICU's headers (libicu-dev) with g++.
-    if command -v g++ >/dev/null 2>&1 && [ -f /usr/include/unicode/measfmt.h ]; then
-        python3 scripts/generate/names-durations-corpus.py --check
-    else
-        echo "test: skipped the duration and display-name corpus regeneration check (needs: apt-get install g++ libicu-dev)" >&2
-    fi
-    python3 scripts/generate/relative-lists.py --check
-    python3 scripts/generate/relative-lists-corpus.py --check
-else
-    echo "test: skipped the CLDR, likely subtags, zone-name, calendar and corpus regeneration checks (needs: pip install pyicu-wheels==2.15.2)" >&2
-fi
-# The terminal width table regenerates byte for byte from the Unicode release it was made from (Debian
-# bookworm's unicode-data, Unicode 15.0.0).
-if grep -qs '^# EastAsianWidth-15.0.0.txt' /usr/share/unicode/EastAsianWidth.txt; then
-    python3 scripts/generate/east-asian-width.py --check
-else
-    echo "test: skipped the terminal width table's regeneration check (needs Unicode 15.0.0 in /usr/share/unicode)" >&2
-fi
+# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one at a time) where
+# what it needs is installed (ICU 77.1; g++ and libicu-dev; Unicode 15.0.0, Debian bookworm's unicode-data), each
+# skipped with a message saying what it needs where not; and CONTRIBUTING.md's table of them is the registry's.
+python3 scripts/generate/registry.py --check

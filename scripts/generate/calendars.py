@@ -37,27 +37,16 @@ What the Swift file holds:
 
 Usage: python3 scripts/generate/calendars.py [--check]   (--check: regenerate into memory and diff, exit 1 on change)
 """
-import argparse
 import bisect
-import ctypes
 import datetime
-import glob
 import json
 import math
-import os
-import re
-import sys
 
 import icu
 import generated
+from generated import ABSENT, LS, encode, swift_string, tag
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cldr  # noqa: E402  (the locale list, its parents and the Gregorian values the lookup falls back to)
-
-ROOT = cldr.ROOT
-ICU_VERSION = cldr.ICU_VERSION
-CLDR_RELEASE = cldr.CLDR_RELEASE
-US, RS, LS, ABSENT = cldr.US, cldr.RS, cldr.LS, cldr.ABSENT
+import cldr  # the Gregorian values the lookup falls back to
 SAME = "\x1a"  # a value `SAME + key`: the value of that key of the same locale and calendar
 
 # ICU's calendar type, its BCP 47 name (`-u-ca-…`) and the letter of its records.
@@ -101,72 +90,6 @@ def seconds(days):
     return days * 86400.0 + 43200.0
 
 
-# --- ICU's C API for the supplemental data ------------------------------------------------------------------------
-
-
-class Supplemental:
-    """`ures_openDirect(NULL, "supplementalData")`, which PyICU cannot open, read into Python values."""
-
-    def __init__(self):
-        libs = os.path.join(os.path.dirname(icu.__file__), "..", "pyicu_wheels.libs")
-        found = glob.glob(os.path.join(libs, "libicuuc-*.so.77*"))
-        if not found:
-            raise SystemExit("calendars.py: cannot find the ICU 77 libraries of pyicu-wheels in " + libs)
-        self.lib = ctypes.CDLL(found[0])
-        self.status = ctypes.c_int32(0)
-
-    def function(self, name, result, *arguments):
-        function = getattr(self.lib, name + "_77")
-        function.restype = result
-        function.argtypes = list(arguments)
-        return function
-
-    def read(self, *path):
-        pointer = ctypes.c_void_p
-        status = ctypes.POINTER(ctypes.c_int32)
-        open_direct = self.function("ures_openDirect", pointer, ctypes.c_char_p, ctypes.c_char_p, status)
-        by_key = self.function("ures_getByKey", pointer, pointer, ctypes.c_char_p, pointer, status)
-        self.by_index = self.function("ures_getByIndex", pointer, pointer, ctypes.c_int32, pointer, status)
-        self.size = self.function("ures_getSize", ctypes.c_int32, pointer)
-        self.type = self.function("ures_getType", ctypes.c_int32, pointer)
-        self.key = self.function("ures_getKey", ctypes.c_char_p, pointer)
-        self.string = self.function("ures_getString", ctypes.POINTER(ctypes.c_uint16), pointer,
-                                    ctypes.POINTER(ctypes.c_int32), status)
-        self.int_vector = self.function("ures_getIntVector", ctypes.POINTER(ctypes.c_int32), pointer,
-                                        ctypes.POINTER(ctypes.c_int32), status)
-        self.close = self.function("ures_close", None, pointer)
-        resource = open_direct(None, b"supplementalData", ctypes.byref(self.status))
-        self.check("supplementalData")
-        for key in path:
-            resource = by_key(resource, key.encode(), None, ctypes.byref(self.status))
-            self.check(key)
-        return self.tree(resource)
-
-    def check(self, what):
-        if self.status.value > 0:
-            raise SystemExit("calendars.py: ICU cannot read %s (error %d)" % (what, self.status.value))
-
-    def tree(self, resource):
-        kind = self.type(resource)
-        if kind in (0, 3):  # string, alias
-            length = ctypes.c_int32(0)
-            chars = self.string(resource, ctypes.byref(length), ctypes.byref(self.status))
-            return bytes(ctypes.cast(chars, ctypes.POINTER(ctypes.c_uint8 * (2 * length.value))).contents).decode(
-                "utf-16-le")
-        if kind == 14:  # int vector
-            length = ctypes.c_int32(0)
-            vector = self.int_vector(resource, ctypes.byref(length), ctypes.byref(self.status))
-            return [vector[i] for i in range(length.value)]
-        if kind in (2, 8):  # table, array
-            items = []
-            for index in range(self.size(resource)):
-                child = self.by_index(resource, index, None, ctypes.byref(self.status))
-                items.append((self.key(child).decode() if kind == 2 else None, self.tree(child)))
-                self.close(child)
-            return dict(items) if kind == 2 else [value for _, value in items]
-        raise SystemExit("calendars.py: unexpected resource type %d" % kind)
-
-
 # --- what ICU formats with, per locale and calendar ---------------------------------------------------------------
 
 
@@ -204,9 +127,9 @@ class Instants:
 class CalendarFacts:
     """Days that show each era, each cyclic year and a leap month, per calendar, found once."""
 
-    def __init__(self, supplemental):
+    def __init__(self, resources):
         self.era_days = {}
-        self.eras = japanese_eras(supplemental)
+        self.eras = japanese_eras(resources)
         for calendar, _, _ in CALENDARS:
             instants = Instants(calendar)
             if calendar == "japanese":
@@ -237,8 +160,9 @@ class CalendarFacts:
                 raise SystemExit("calendars.py: 2023-04-01 is not in the leap month after 2023-03-01's (%s)" % calendar)
 
 
-def japanese_eras(supplemental):
-    eras = supplemental.read("calendarData", "japanese", "eras")
+def japanese_eras(resources):
+    """The first day, [year, month, day], of each named Japanese era (supplementalData's calendarData)."""
+    eras = resources.read("supplementalData", "calendarData", "japanese", "eras")
     starts = []
     for index in range(len(eras)):
         era = eras[str(index)]
@@ -274,7 +198,7 @@ def at_time_patterns(bundle, calendar):
 def date_values(icu_id, calendar, facts):
     """The `d` section of a locale's calendar, keyed as `CLDRData`'s Gregorian one."""
     locale = calendar_locale(icu_id, calendar)
-    bundle = cldr.Bundle("", icu_id)
+    bundle = generated.Bundle("", icu_id)
     values = {}
     patterns = resource_patterns(bundle, calendar)
     at_time = at_time_patterns(bundle, calendar)
@@ -349,21 +273,7 @@ def pattern_generator_values(icu_id, calendar):
     """The `g` section: the generator's table for the calendar, in ICU's order, as `cldr.py` reads it."""
     locale = calendar_locale(icu_id, calendar)
     generator = icu.DateTimePatternGenerator.createInstance(locale)
-    values = {}
-    hour = re.sub(r"'[^']*'", "", generator.getBestPattern("j"))
-    values["hourCycle"] = next((c for c in hour if c in "hHkK"), "H")
-    groups = {}
-    for skeleton, base in zip(generator.getSkeletons(), generator.getBaseSkeletons()):
-        groups.setdefault(base[0], []).append(skeleton)
-    for item in "GyQMwWEDFdaHmsSv":
-        if generator.getPatternForSkeleton(item):
-            groups.setdefault(item, []).insert(0, item)
-    skeletons = [skeleton for letter in sorted(groups, key=lambda c: (c.islower(), c)) for skeleton in groups[letter]]
-    values["skeletons"] = skeletons
-    values["patterns"] = [generator.getPatternForSkeleton(skeleton) or generator.getBestPattern(skeleton)
-                          for skeleton in skeletons]
-    values["appendItems"] = [generator.getAppendItemFormat(field) for field in range(16)]
-    values["appendNames"] = [generator.getAppendItemName(field) for field in range(16)]
+    values = generated.pattern_generator_table(generator)
     values["glue"] = [generator.getDateTimeFormat(style) for _, style in STYLES]
     return values
 
@@ -374,22 +284,16 @@ GREGORIAN_SECTIONS = {"d": cldr.date_section, "g": cldr.pattern_generator_sectio
 
 def build_records(facts):
     """Every locale's records per calendar and section, each keeping only what the lookup would not find."""
-    parents, _ = cldr.locales()
+    parents, _ = generated.locales()
 
     def chain(icu_id):
-        result = [icu_id]
-        while result[-1] != "root":
-            result.append(parents[result[-1]])
-        return result
+        return generated.chain(parents, icu_id)
 
-    def depth(icu_id):
-        return len(chain(icu_id))
-
-    ordered = sorted(["root"] + list(parents), key=lambda icu_id: (depth(icu_id), icu_id))
+    ordered = generated.locale_order(parents)
     records = {}
     kept = 0
     for section in SECTIONS:
-        gregorian = {icu_id: {key: cldr.encode(value) for key, value in GREGORIAN_SECTIONS[section](icu_id).items()}
+        gregorian = {icu_id: {key: encode(value) for key, value in GREGORIAN_SECTIONS[section](icu_id).items()}
                      for icu_id in ordered}
         stored = {}
 
@@ -429,7 +333,7 @@ def build_records(facts):
         for calendar, _, letter in CALENDARS:
             own = stored[calendar] = {}
             for icu_id in ordered:
-                literal = {key: cldr.encode(value) for key, value in SECTIONS[section](icu_id, calendar, facts).items()}
+                literal = {key: encode(value) for key, value in SECTIONS[section](icu_id, calendar, facts).items()}
                 actual = with_references(literal)
                 own[icu_id] = {}
                 for key, value in actual.items():
@@ -447,8 +351,7 @@ def build_records(facts):
                         raise SystemExit("calendars.py: %s %s %s: the lookup gives %r, ICU %r" % (
                             icu_id, calendar, key, values.get(key, ABSENT)[:80], value[:80]))
                 if own[icu_id]:
-                    records["%s/%s%s" % (cldr.tag(icu_id), letter, section)] = "".join(
-                        key + US + value + RS for key, value in sorted(own[icu_id].items()))
+                    records["%s/%s%s" % (tag(icu_id), letter, section)] = generated.record_text(own[icu_id])
     return records, len(ordered), kept
 
 
@@ -477,7 +380,7 @@ def with_references(values):
 # --- the default calendar -----------------------------------------------------------------------------------------
 
 
-def calendar_preferences(supplemental):
+def calendar_preferences(resources):
     """The regions whose first calendar is not the Gregorian one.
 
     ICU 77 takes a locale's calendar from `-u-ca-` when it names one, else from the region (`-u-rg-`, the region
@@ -485,7 +388,7 @@ def calendar_preferences(supplemental):
     likely-subtags.py from the same ICU) and CLDR's calendarPreferenceData. The check: every locale ICU has data
     for, every language and every language-script pair of them gets ICU's calendar by that rule.
     """
-    preferences = supplemental.read("calendarPreferenceData")
+    preferences = resources.read("supplementalData", "calendarPreferenceData")
     regions = {region: calendars[0] for region, calendars in preferences.items() if calendars[0] != "gregorian"}
     available = sorted(icu.Locale.getAvailableLocales().keys())
     candidates = set(icu.Locale.getISOLanguages()) | {"und_Thai", "und_Arab"}
@@ -704,10 +607,10 @@ def sample_days(calendar):
 
 def fields_data():
     """{calendar: [[day, era, year, month, leap, date, day of year, extended year, related year], …]}"""
-    data = {"comment": "generated by scripts/generate/calendars.py from ICU %s (CLDR %s); do not edit. Days are "
-                       "since 1970-01-01 (proleptic Gregorian, as LocaleData counts them); the fields are ICU's "
-                       "Calendar fields at noon UTC of that day: ERA, YEAR, MONTH (0-based), IS_LEAP_MONTH, DATE, "
-                       "DAY_OF_YEAR, EXTENDED_YEAR, and the related Gregorian year ('r')." % (ICU_VERSION, CLDR_RELEASE)}
+    data = {"comment": "generated by %s; do not edit. Days are since 1970-01-01 (proleptic Gregorian, as LocaleData "
+                       "counts them); the fields are ICU's Calendar fields at noon UTC of that day: ERA, YEAR, MONTH "
+                       "(0-based), IS_LEAP_MONTH, DATE, DAY_OF_YEAR, EXTENDED_YEAR, and the related Gregorian year "
+                       "('r')." % generated.generated_by("calendars.py")}
     for calendar, bcp47, _ in [("gregorian", "gregory", "g")] + CALENDARS:
         instants = Instants(calendar)
         related = formatter("r", icu.Locale("en@calendar=" + calendar))
@@ -743,38 +646,9 @@ def fields_json(data):
 # --- the Swift file -------------------------------------------------------------------------------------------------
 
 
-def swift_string(text):
-    return '"%s"' % cldr.swift_literal(text)
-
-
 def data_file(records, locale_count, kept, regions, eras, corrections, tables, hebrew, days):
-    keys = sorted(records)
-    index, blob, offsets, offset = [], [], {}, 0
-    for key in keys:
-        text = records[key]
-        if text not in offsets:
-            offsets[text] = offset
-            blob.append(text)
-            offset += len(text.encode("utf-8"))
-        if len(key) > 24:
-            raise SystemExit("calendars.py: key too long for the index: " + key)
-        index.append("%-24s%08d%07d" % (key, offsets[text], len(text.encode("utf-8"))))
+    """CalendarData+Generated.swift: the packed records (identical ones once), and the tables."""
     lines = [
-        "// Generated by scripts/generate/calendars.py from ICU %s (CLDR %s); do not edit by hand." % (
-            ICU_VERSION, CLDR_RELEASE),
-        "// Source: the ICU data library (Unicode License V3): %d locales x %d calendars, %d values kept, %d records "
-        "(%d distinct, %d bytes)." % (locale_count, len(CALENDARS), kept, len(keys), len(offsets), offset),
-        "// swift-format-ignore-file",
-        "",
-        "extension CalendarData {",
-        "    /// %d entries of 39 bytes: `locale/` + calendar letter + section, padded to 24, then the record's" % len(keys),
-        "    /// offset (8) and length (7).",
-        "    #if AllLocaleData",
-        "    static let index: StaticString = %s" % swift_string("".join(index)),
-        "",
-        "    /// The records, in index order; records with the same text are stored once.",
-        "    static let records: StaticString = %s" % swift_string("".join(blob)),
-        "    #endif",
         "",
         "    /// The regions whose preferred calendar is not the Gregorian one (CLDR's calendarPreferenceData).",
         "    static let regionCalendars: [String: CalendarSystem] = [",
@@ -827,10 +701,16 @@ def data_file(records, locale_count, kept, regions, eras, corrections, tables, h
         "",
         "    /// `hanidays`, 1-31.",
         "    static let chineseDayNumerals: StaticString = %s" % swift_string(LS.join(days)),
-        "}",
-        "",
     ]
-    return "\n".join(lines)
+    packed = generated.PackedRecords(records, 24, "calendars.py", share=True)
+    return packed.swift_file("calendars.py", [
+        "Source: the ICU data library (Unicode License V3): %d locales x %d calendars, %d values kept, %d records "
+        "(%d distinct, %d bytes)." % (locale_count, len(CALENDARS), kept, packed.count, packed.distinct, packed.size)
+    ], "CalendarData", after=lines, doc=[
+        "%d entries of %d bytes: `locale/` + calendar letter + section, padded to %d, then the record's"
+        % (packed.count, packed.entry_width, packed.key_width),
+        "offset (8) and length (7).",
+    ], records_doc="The records, in index order; records with the same text are stored once.")
 
 
 def swift_case(name):
@@ -839,15 +719,11 @@ def swift_case(name):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
-    args = parser.parse_args()
-    if icu.ICU_VERSION != ICU_VERSION:
-        raise SystemExit("calendars.py needs ICU %s (CLDR %s), found ICU %s: pip install pyicu-wheels==2.15.2"
-                         % (ICU_VERSION, CLDR_RELEASE, icu.ICU_VERSION))
-    supplemental = Supplemental()
-    facts = CalendarFacts(supplemental)
-    regions = calendar_preferences(supplemental)
+    args = generated.command_line(__doc__).parse_args()
+    generated.require_icu("calendars.py")
+    resources = generated.Resources()
+    facts = CalendarFacts(resources)
+    regions = calendar_preferences(resources)
     tables = {}
     for calendar in ("chinese", "dangi", "islamic-umalqura"):
         table = year_table(calendar)
@@ -862,10 +738,9 @@ def main():
             records, locale_count, kept, regions, facts.eras, corrections, tables, hebrew, days),
         "Tests/LocaleDataTests/Data/calendar-fields.json": fields_json(fields_data()),
     }
-    changed = generated.update("calendars.py", outputs, args.check,
-                               "the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
+    changed = generated.update("calendars.py", outputs, args.check, generated.current())
     if not args.check:
-        print("wrote %s" % (", ".join(changed) if changed else "nothing (all current)"))
+        generated.wrote(changed)
 
 
 if __name__ == "__main__":

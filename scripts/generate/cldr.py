@@ -19,20 +19,12 @@ keeps only the values that differ from its parent's, so a lookup walks the paren
 
 Usage: python3 scripts/generate/cldr.py [--check]   (--check: regenerate into memory and diff, exit 1 on change)
 """
-import argparse
 import json
-import os
 import re
-import sys
 
 import icu
 import generated
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ICU_VERSION = "77.1"
-CLDR_RELEASE = "47"
-CATEGORIES = ["zero", "one", "two", "few", "many", "other"]
-US, RS, LS, ABSENT = "\x1f", "\x1e", "\x1d", "\x18"
+from generated import CATEGORIES, CLDR_RELEASE, Bundle, encode, tag
 
 # The units widgets show, as `category/unit` in ICU's unit tree.
 UNITS = [
@@ -62,40 +54,6 @@ NUMBER_SYMBOLS = {
     "nan": icu.DecimalFormatSymbols.kNaNSymbol,
 }
 DATE_STYLES = ["full", "long", "medium", "short"]
-
-
-def tag(icu_id):
-    """ICU's `zh_Hant_HK` as the normalised tag WidgetI18n looks up: `zh-hant-hk`."""
-    return "root" if icu_id == "root" else icu_id.replace("_", "-").lower()
-
-
-class Bundle:
-    """One locale's view of an ICU resource tree, leaves resolved with ICU's fallback."""
-
-    def __init__(self, package, icu_id):
-        self.bundle = icu.ResourceBundle(package, icu.Locale(icu_id))
-
-    def get(self, path):
-        try:
-            return self.bundle.getWithFallback(path)
-        except icu.ICUError:
-            return None
-
-    def string(self, path):
-        resource = self.get(path)
-        if resource is None or resource.getType() != 0:
-            return None
-        return resource.getString()
-
-    def strings(self, path):
-        resource = self.get(path)
-        if resource is None:
-            return None
-        # A pattern may come as [pattern, override]; a currency's entry may end with an array of its own format.
-        items = [resource.get(i) for i in range(resource.getSize())]
-        if path.startswith("Currencies"):
-            return [item.getString() for item in items if item.getType() == 0]
-        return [item.getString() if item.getType() == 0 else item.get(0).getString() for item in items]
 
 
 def gregorian_locale(icu_id):
@@ -222,26 +180,7 @@ def pattern_generator_section(icu_id):
     """The table ICU's DateTimePatternGenerator matches skeletons against, in its iteration order."""
     main = Bundle("", icu_id)
     generator = icu.DateTimePatternGenerator.createInstance(gregorian_locale(icu_id))
-    values = {}
-    hour = re.sub(r"'[^']*'", "", generator.getBestPattern("j"))
-    values["hourCycle"] = next((c for c in hour if c in "hHkK"), "H")
-    # ICU iterates its table grouped by the first letter of each base skeleton (A–Z, then a–z), each group in
-    # insertion order; the one-letter canonical items (`E` → `ccc`), which `getSkeletons` leaves out, come
-    # first in their group because ICU adds them first.
-    groups = {}
-    for skeleton, base in zip(generator.getSkeletons(), generator.getBaseSkeletons()):
-        groups.setdefault(base[0], []).append(skeleton)
-    for item in "GyQMwWEDFdaHmsSv":
-        if generator.getPatternForSkeleton(item):
-            groups.setdefault(item, []).insert(0, item)
-    skeletons = [skeleton for letter in sorted(groups, key=lambda c: (c.islower(), c)) for skeleton in groups[letter]]
-    values["skeletons"] = skeletons
-    # A 12-hour skeleton is stored with its implied `a`, which `getPatternForSkeleton` does not find; the
-    # exact match of `getBestPattern` is the stored pattern itself.
-    values["patterns"] = [generator.getPatternForSkeleton(skeleton) or generator.getBestPattern(skeleton)
-                          for skeleton in skeletons]
-    values["appendItems"] = [generator.getAppendItemFormat(field) for field in range(16)]
-    values["appendNames"] = [generator.getAppendItemName(field) for field in range(16)]
+    values = generated.pattern_generator_table(generator)
     at_time = main.strings("calendar/gregorian/DateTimePatterns%atTime")
     patterns = main.strings("calendar/gregorian/DateTimePatterns")
     values["glue"] = [(at_time[i] if at_time else patterns[9 + i]) for i in range(4)]
@@ -257,66 +196,20 @@ SECTIONS = {
 }
 
 
-def locales():
-    """Every locale ICU has data for, with the parent ICU inherits from (`es_MX` → `es_419`)."""
-    available = sorted(icu.Locale.getAvailableLocales().keys())
-    def explicit_parent(icu_id):
-        try:
-            return icu.ResourceBundle("", icu.Locale(icu_id)).get("%%Parent").getString()
-        except icu.ICUError:
-            return None
-
-    parents = {}
-    for icu_id in available:
-        truncated = icu_id.rsplit("_", 1)[0] if "_" in icu_id else "root"
-        explicit = explicit_parent(icu_id)
-        # `get` finds an ancestor's %%Parent too (zh_Hant_HK would get zh_Hant's "root"): only a locale's own counts.
-        if explicit is not None and truncated != "root" and explicit_parent(truncated) == explicit:
-            explicit = None
-        parents[icu_id] = explicit or truncated
-    for icu_id, parent in list(parents.items()):
-        while parent != "root" and parent not in parents:
-            parent = parent.rsplit("_", 1)[0] if "_" in parent else "root"
-        parents[icu_id] = parent
-    # `zh_TW` is ICU's alias of `zh_Hant_TW`: a language-region tag whose likely script is the one of a locale.
-    aliases = {}
-    for icu_id in available:
-        parts = icu_id.split("_")
-        if len(parts) == 3 and len(parts[1]) == 4:
-            short = parts[0] + "_" + parts[2]
-            if short not in parents and icu.Locale(short).addLikelySubtags().getScript() == parts[1]:
-                aliases[short] = icu_id
-    return parents, aliases
-
-
-def encode(value):
-    if value is None:
-        return ABSENT
-    if isinstance(value, list):
-        return LS.join(value)
-    return value
-
-
 def build_tables():
-    parents, aliases = locales()
-    def depth(icu_id):
-        return 0 if icu_id == "root" else 1 + depth(parents[icu_id])
+    """The packed records of every locale: each section's values that differ from its parent's, the parents that
+    are not a tag's truncation (`p`) and the aliases (`a`); and how many locales ICU has."""
+    parents, aliases = generated.locales()
 
-    ordered = sorted(["root"] + list(parents), key=lambda icu_id: (depth(icu_id), icu_id))
-    resolved = {}
+    def read(icu_id):
+        return {section: {key: encode(value) for key, value in values(icu_id).items()}
+                for section, values in SECTIONS.items()}
+
     records = {}
-    for section, read in SECTIONS.items():
-        for icu_id in ordered:
-            values = {key: encode(value) for key, value in read(icu_id).items()}
-            resolved[(icu_id, section)] = values
-            if icu_id == "root":
-                own = {key: value for key, value in values.items() if value != ABSENT}
-            else:
-                # Resolved values are exact, so a locale keeps what differs from its parent's resolved values.
-                inherited = resolved[(parents[icu_id], section)]
-                own = {key: value for key, value in values.items() if inherited.get(key, ABSENT) != value}
+    for icu_id, kept in generated.by_parents(parents, read):
+        for section, own in kept.items():
             if own or icu_id == "root":
-                records[tag(icu_id) + "/" + section] = "".join(k + US + v + RS for k, v in sorted(own.items()))
+                records[tag(icu_id) + "/" + section] = generated.record_text(own)
     for icu_id, parent in parents.items():
         truncated = icu_id.rsplit("_", 1)[0] if "_" in icu_id else "root"
         if parent != truncated:
@@ -326,53 +219,16 @@ def build_tables():
     return records, len(parents)
 
 
-def swift_literal(text):
-    out = []
-    for char in text:
-        code = ord(char)
-        if char == "\\":
-            out.append("\\\\")
-        elif char == '"':
-            out.append('\\"')
-        elif code < 0x20 or code == 0x7F or (0x80 <= code and not char.isprintable()) or code in (0xA0, 0x202F):
-            out.append("\\u{%X}" % code)
-        else:
-            out.append(char)
-    return "".join(out)
-
-
 def data_file(records, locale_count):
-    keys = sorted(records)
-    index, blob, offset = [], [], 0
-    for key in keys:
-        data = records[key].encode("utf-8")
-        if len(key) > 24:
-            raise SystemExit("locale key too long for the index: " + key)
-        index.append("%-24s%08d%07d" % (key, offset, len(data)))
-        blob.append(records[key])
-        offset += len(data)
-    lines = [
-        "// Generated by scripts/generate/cldr.py from ICU %s (CLDR %s); do not edit by hand." % (ICU_VERSION, CLDR_RELEASE),
-        "// Source: the ICU data library (Unicode License V3): %d locales, %d records, %d bytes of records."
-        % (locale_count + 1, len(keys), offset),
-        "// swift-format-ignore-file",
-        "",
-        "extension CLDRData {",
+    """CLDRData+Generated.swift: the release and the packed records."""
+    packed = generated.PackedRecords(records, 24, "cldr.py")
+    return packed.swift_file("cldr.py", [
+        "Source: the ICU data library (Unicode License V3): %d locales, %d records, %d bytes of records."
+        % (locale_count + 1, packed.count, packed.size)], "CLDRData", before=[
         "    /// The CLDR release every locale datum of I18nCore comes from.",
         '    public static let release = "%s"' % CLDR_RELEASE,
         "",
-        "    /// %d entries of %d bytes: `locale/section` padded to 24, the record's offset (8) and length (7)."
-        % (len(keys), 39),
-        "    #if AllLocaleData",
-        '    static let index: StaticString = "%s"' % "".join(index),
-        "",
-        "    /// The records, in index order.",
-        '    static let records: StaticString = "%s"' % swift_literal("".join(blob)),
-        "    #endif",
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
+    ])
 
 
 # Plural rules ---------------------------------------------------------------------------------------------------
@@ -501,11 +357,8 @@ def plural_files():
             locale = tag(entry.getKey())
             tables[kind][locale] = functions[body]
             samples[kind][locale] = {category: values for category, _, values in entries}
-    out = [
-        "// Generated by scripts/generate/cldr.py from ICU %s (CLDR %s); do not edit by hand." % (ICU_VERSION, CLDR_RELEASE),
-        "// Source: ICU's plurals resource, CLDR's plurals.xml and ordinals.xml (Unicode License V3).",
-        "// swift-format-ignore-file",
-        "",
+    out = generated.swift_header(
+        "cldr.py", ["Source: ICU's plurals resource, CLDR's plurals.xml and ordinals.xml (Unicode License V3)."]) + [
         "extension PluralRules {",
     ]
     for kind in ("cardinal", "ordinal"):
@@ -524,12 +377,8 @@ def plural_files():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
-    args = parser.parse_args()
-    if icu.ICU_VERSION != ICU_VERSION:
-        raise SystemExit("cldr.py needs ICU %s (CLDR %s), found ICU %s: pip install pyicu-wheels==2.15.2"
-                         % (ICU_VERSION, CLDR_RELEASE, icu.ICU_VERSION))
+    args = generated.command_line(__doc__).parse_args()
+    generated.require_icu("cldr.py")
     plural_swift, plural_samples = plural_files()
     records, locale_count = build_tables()
     outputs = {
@@ -537,10 +386,9 @@ def main():
         "Tests/LocaleDataTests/Data/cldr-plural-samples.json": plural_samples,
         "Sources/LocaleData/CLDR/CLDRData+Generated.swift": data_file(records, locale_count),
     }
-    changed = generated.update("cldr.py", outputs, args.check,
-                               "the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
+    changed = generated.update("cldr.py", outputs, args.check, generated.current())
     if not args.check:
-        print("wrote %s" % (", ".join(changed) if changed else "nothing (all current)"))
+        generated.wrote(changed)
 
 
 if __name__ == "__main__":

@@ -39,20 +39,14 @@ It also writes, from ICU:
 Usage: python3 scripts/generate/likely-subtags.py [--check]
        (--check: regenerate into memory and compare with the committed files, exit 1 when one differs)
 """
-import argparse
-import ctypes
-import glob
 import json
 import os
 import sys
 
 import icu
 import generated
+from generated import ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GENERATOR = "scripts/generate/likely-subtags.py"
-ICU_VERSION = "77.1"
-CLDR_RELEASE = "47"
 SWIFT_OUTPUT = "Sources/LocaleData/Locale/LikelySubtags+Generated.swift"
 CHAINS_OUTPUT = "Tests/LocaleDataTests/Data/locale-chains.json"
 MATCHING_OUTPUT = "Tests/LocaleDataTests/Data/locale-matching.json"
@@ -81,77 +75,23 @@ def maximized_tag(tag):
     return locale.toLanguageTag()
 
 
-class ResourceReader:
-    """ICU resource bundles that PyICU cannot open (supplementalData, langInfo), through ICU's C API in the
-    libicuuc that the PyICU wheel ships."""
-
-    def __init__(self):
-        libraries = os.path.join(os.path.dirname(os.path.dirname(icu.__file__)), "pyicu_wheels.libs")
-        found = glob.glob(os.path.join(libraries, "libicuuc-*.so.*"))
-        if not found:
-            sys.exit("likely-subtags.py: no libicuuc in %s (pip install pyicu-wheels==2.15.2)" % libraries)
-        self.library = ctypes.CDLL(found[0])
-        pointer, status = ctypes.c_void_p, ctypes.POINTER(ctypes.c_int)
-        self.open_direct = self.function("ures_openDirect", pointer, [ctypes.c_char_p, ctypes.c_char_p, status])
-        self.by_key = self.function("ures_getByKey", pointer, [pointer, ctypes.c_char_p, pointer, status])
-        self.next_resource = self.function("ures_getNextResource", pointer, [pointer, pointer, status])
-        self.has_next = self.function("ures_hasNext", ctypes.c_byte, [pointer])
-        self.key = self.function("ures_getKey", ctypes.c_char_p, [pointer])
-        self.size = self.function("ures_getSize", ctypes.c_int, [pointer])
-        self.string_at = self.function("ures_getStringByIndex", pointer, [pointer, ctypes.c_int, status, status])
-        self.int_vector = self.function("ures_getIntVector", ctypes.POINTER(ctypes.c_int32), [pointer, status, status])
-
-    def function(self, name, result, arguments):
-        function = getattr(self.library, "%s_%s" % (name, ICU_VERSION.split(".")[0]))
-        function.restype, function.argtypes = result, arguments
-        return function
-
-    def table(self, bundle, *path):
-        status = ctypes.c_int(0)
-        resource = self.open_direct(None, bundle.encode(), ctypes.byref(status))
-        for key in path:
-            resource = self.by_key(resource, key.encode(), None, ctypes.byref(status))
-        if status.value > 0 or not resource:
-            sys.exit("likely-subtags.py: cannot read %s/%s (ICU error %d)" % (bundle, "/".join(path), status.value))
-        return resource
-
-    def strings(self, resource):
-        out = []
-        for index in range(self.size(resource)):
-            length, status = ctypes.c_int(0), ctypes.c_int(0)
-            chars = self.string_at(resource, index, ctypes.byref(length), ctypes.byref(status))
-            out.append(ctypes.string_at(chars, 2 * length.value).decode("utf-16-le"))
-        return out
-
-    def integers(self, resource):
-        length, status = ctypes.c_int(0), ctypes.c_int(0)
-        values = self.int_vector(resource, ctypes.byref(length), ctypes.byref(status))
-        return [values[index] for index in range(length.value)]
-
-    def children(self, resource):
-        while self.has_next(resource):
-            status = ctypes.c_int(0)
-            yield self.next_resource(resource, None, ctypes.byref(status))
-
-
-def parent_locales(reader):
+def parent_locales(resources):
     """supplementalData/parentLocales as child -> parent, ICU ids (`en_AU` -> `en_001`); a parent with one child
-    is a plain string, which ures_getStringByIndex reads as well."""
+    has it as a plain string."""
     parents = {}
-    for entry in reader.children(reader.table("supplementalData", "parentLocales")):
-        parent = reader.key(entry).decode()
-        for child in reader.strings(entry):
+    for parent, children in resources.read("supplementalData", "parentLocales").items():
+        for child in [children] if isinstance(children, str) else children:
             parents[child] = parent
     return parents
 
 
-def paradigm_locales(reader):
+def paradigm_locales(resources):
     """CLDR's paradigm locales (languageInfo's paradigmLocales), from langInfo/match/paradigmnum: each an int of
     language (base 27, three letters), region (base 27, two letters, or an index into likely/m49 below 27) and
     script (a UScriptCode in the top byte), as ICU's LikelySubtagsData decodes them."""
-    m49 = reader.strings(reader.table("langInfo", "likely", "m49"))
+    m49 = resources.read("langInfo", "likely", "m49")
     out = []
-    for encoded in reader.integers(reader.table("langInfo", "match", "paradigmnum")):
+    for encoded in resources.read("langInfo", "match", "paradigmnum"):
         low = encoded & 0xFFFFFF
         code = low % 27**3
         language = "".join(chr(ord("a") + digit - 1) for digit in (code % 27, code // 27 % 27, code // 27**2) if digit)
@@ -231,7 +171,7 @@ def iso_scripts():
     return sorted(scripts)
 
 
-def build_tables(reader):
+def build_tables(resources):
     available = sorted(icu.Locale.getAvailableLocales().keys())
     available_locales = [icu.Locale(icu_id) for icu_id in available]
     languages = sorted(
@@ -296,7 +236,7 @@ def build_tables(reader):
         if found[0] != guess:
             tables["scriptRegions"][script + region] = found[0]
 
-    language_aliases = pairs(reader.strings(reader.table("langInfo", "likely", "languageAliases")))
+    language_aliases = pairs(resources.read("langInfo", "likely", "languageAliases"))
     for alias, target in sorted(language_aliases.items()):
         if len(alias) > 3 or alias in likely:
             continue
@@ -305,11 +245,11 @@ def build_tables(reader):
         if found[0] != alias and found[0] in likely and found == likely[found[0]]:
             tables["languageAliases"][alias] = found[0]
     tables["languageAliases"]["und"] = "en"
-    for alias, target in pairs(reader.strings(reader.table("langInfo", "likely", "regionAliases"))).items():
+    for alias, target in pairs(resources.read("langInfo", "likely", "regionAliases")).items():
         if maximize("und-" + alias)[2] == target:
             tables["regionAliases"][alias] = target
 
-    parents = parent_locales(reader)
+    parents = parent_locales(resources)
     for child, parent in parents.items():
         tables["parents"][normalized(child)] = normalized(parent)
 
@@ -332,7 +272,7 @@ def build_tables(reader):
         opened = icu.ResourceBundle("ICUDATA", icu.Locale(language)).getLocale().getName()
         if opened and opened != language:
             tables["bundleAliases"][language] = normalized(opened)
-    for tag in paradigm_locales(reader):
+    for tag in paradigm_locales(resources):
         tables["paradigms"][tag.lower()] = ""
     for icu_id in available:
         parts = icu_id.split("_")
@@ -384,20 +324,18 @@ def packed(name, entries):
 def swift_file(tables, locale_count):
     total_entries = sum(len(tables[name]) for name in ORDER)
     total_bytes = sum(len(tables[name]) * sum(LAYOUT[name]) for name in ORDER)
-    lines = [
-        "// Generated by %s from ICU %s (CLDR %s); do not edit by hand." % (GENERATOR, ICU_VERSION, CLDR_RELEASE),
-        "// Source: the ICU data library (Unicode License V3), asked through ICU's own addLikelySubtags for every",
-        "// language, language-region, language-script and und- combination, and supplementalData's parentLocales",
-        "// (%d ICU locales): %d entries, %d bytes." % (locale_count, total_entries, total_bytes),
-        "// swift-format-ignore-file",
-        "",
+    lines = generated.swift_header("likely-subtags.py", [
+        "Source: the ICU data library (Unicode License V3), asked through ICU's own addLikelySubtags for every",
+        "language, language-region, language-script and und- combination, and supplementalData's parentLocales",
+        "(%d ICU locales): %d entries, %d bytes." % (locale_count, total_entries, total_bytes),
+    ]) + [
         "extension LikelySubtags {",
     ]
     for name in ORDER:
         key_width, value_width = LAYOUT[name]
         lines.append("    /// %d entries of %d bytes; %s." % (len(tables[name]), key_width + value_width, DOCS[name]))
-        lines.append('    static let %s = Table(entries: "%s", keyWidth: %d, valueWidth: %d)'
-                     % (name, packed(name, tables[name]), key_width, value_width))
+        lines.append("    static let %s = Table(entries: %s, keyWidth: %d, valueWidth: %d)"
+                     % (name, generated.swift_string(packed(name, tables[name])), key_width, value_width))
         if name != ORDER[-1]:
             lines.append("")
     lines += ["}", ""]
@@ -498,11 +436,10 @@ def chains_file():
         cases.append({"input": tag, "maximized": maximized_tag(bcp47(tag))})
     bundles = sorted(normalized(icu_id) for icu_id in icu.Locale.getAvailableLocales().keys())
     document = {
-        "about": "Generated by %s from ICU %s (CLDR %s); do not edit by hand. `maximized` is ICU's "
-                 "addLikelySubtags; `icuChain` the bundles ICU's resource fallback opens, without root. "
-                 "LocaleTag.fallbackChain keeps the tags between them that ICU has no bundle for, so a test "
-                 "compares it with `icuChain` after dropping the tags that are not in `bundles`."
-                 % (GENERATOR, ICU_VERSION, CLDR_RELEASE),
+        "about": "Generated by %s; do not edit by hand. `maximized` is ICU's addLikelySubtags; `icuChain` the "
+                 "bundles ICU's resource fallback opens, without root. LocaleTag.fallbackChain keeps the tags "
+                 "between them that ICU has no bundle for, so a test compares it with `icuChain` after dropping "
+                 "the tags that are not in `bundles`." % generated.generated_by("likely-subtags.py"),
         "cases": cases,
         "bundles": bundles,
     }
@@ -531,10 +468,10 @@ def matching_file():
         if key not in used:
             sys.exit("likely-subtags.py: the difference %s is for no case" % (key,))
     document = {
-        "about": "Generated by %s from ICU %s (CLDR %s); do not edit by hand. `icu` is ICU LocaleMatcher's choice "
-                 "(its defaults, no default locale) among the named supported set; `widgetI18n` and `reason` say "
-                 "where LocaleNegotiation.bestMatch deliberately chooses otherwise." % (GENERATOR, ICU_VERSION,
-                                                                                      CLDR_RELEASE),
+        "about": "Generated by %s; do not edit by hand. `icu` is ICU LocaleMatcher's choice (its defaults, no "
+                 "default locale) among the named supported set; `widgetI18n` and `reason` say where "
+                 "LocaleNegotiation.bestMatch deliberately chooses otherwise."
+                 % generated.generated_by("likely-subtags.py"),
         "supported": sets,
         "cases": cases,
     }
@@ -542,20 +479,15 @@ def matching_file():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
-    args = parser.parse_args()
-    if icu.ICU_VERSION != ICU_VERSION:
-        sys.exit("likely-subtags.py needs ICU %s (CLDR %s), found ICU %s: pip install pyicu-wheels==2.15.2"
-                 % (ICU_VERSION, CLDR_RELEASE, icu.ICU_VERSION))
+    args = generated.command_line(__doc__).parse_args()
+    generated.require_icu("likely-subtags.py")
     # A bundle ICU has no data for falls back to the default locale: root, so that the chains are the same on
     # every machine.
     icu.Locale.setDefault(icu.Locale.getRoot())
-    tables, locale_count = build_tables(ResourceReader())
+    tables, locale_count = build_tables(generated.Resources())
     swift, entries, size = swift_file(tables, locale_count)
     outputs = {SWIFT_OUTPUT: swift, CHAINS_OUTPUT: chains_file(), MATCHING_OUTPUT: matching_file()}
-    changed = generated.update("likely-subtags.py", outputs, args.check,
-                               "the generated files are current (ICU %s, CLDR %s)" % (ICU_VERSION, CLDR_RELEASE))
+    changed = generated.update("likely-subtags.py", outputs, args.check, generated.current())
     if not args.check:
         print("%d entries, %d bytes; wrote %s" % (entries, size, ", ".join(changed) if changed else
                                                    "nothing (all current)"))

@@ -12,7 +12,7 @@ every run, to
 Two string literals read in place, in the format of `CLDRData` (`PackedRecords`: an index of `locale/section`
 padded to 24 bytes, offset 8, length 7, sorted; records of `key US value RS`; U+0018 says "no value here, do not
 inherit"). Each locale keeps only the values that differ from its parent's resolved values, with the parents of
-CLDRData (`cldr.locales()`, so `CLDRData.chain(from:)` walks them); locales are the ones ICU has data for
+CLDRData (`generated.locales()`, so `CLDRData.chain(from:)` walks them); locales are the ones ICU has data for
 (`icu.Locale.getAvailableLocales()`) and root. Sections:
 
   l  ICUDATA-lang  Languages/<code>             L  Languages%short/<code>
@@ -43,19 +43,11 @@ patterns joined as `DurationFormat` joins them must be what ICU's `ListFormatter
 Usage: python3 scripts/generate/names-durations.py [--check]   (--check: regenerate into memory and diff, exit 1
 on change)
 """
-import argparse
-import os
-import sys
-
 import icu
 import generated
+from generated import ABSENT, RS, US, tag
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cldr  # noqa: E402  the locale list, parents, tags and the Swift literal writer are cldr.py's
-
-ROOT = cldr.ROOT
 OUTPUT = "Sources/LocaleData/Format/NamesAndDurationsData+Generated.swift"
-US, RS, ABSENT = cldr.US, cldr.RS, cldr.ABSENT
 NO_INHERITANCE = "\u2205\u2205\u2205"
 LIST_WIDTHS = ["unit", "unit-short", "unit-narrow"]
 LIST_KEYS = ["2", "start", "middle", "end"]
@@ -70,28 +62,14 @@ DEPRECATED_REGIONS = {
 NO_SUBSTITUTE = 0x301
 
 
-class Bundle:
-    """One locale's view of an ICU resource tree, items resolved with ICU's fallback."""
-
-    def __init__(self, package, icu_id):
-        self.bundle = icu.ResourceBundle(package, icu.Locale(icu_id))
+class Bundle(generated.Bundle):
+    """One locale's view of an ICU resource tree, items resolved with ICU's fallback; CLDR's no-inheritance
+    marker is no value."""
 
     def string(self, path):
-        try:
-            resource = self.bundle.getWithFallback(path)
-        except icu.ICUError:
-            return None
-        if resource.getType() != 0:
-            return None
-        value = resource.getString()
+        """The string at `path`, or None where there is none or it is the no-inheritance marker."""
+        value = super().string(path)
         return None if value == NO_INHERITANCE else value
-
-    def keys(self, table):
-        try:
-            resource = self.bundle.get(table)
-        except icu.ICUError:
-            return []
-        return [resource.get(i).getKey() for i in range(resource.getSize())]
 
 
 def name_sets(available):
@@ -135,30 +113,24 @@ def sections(icu_id, languages, regions, scripts):
 
 
 def build_records():
-    parents, _ = cldr.locales()  # the aliases (zh_TW -> zh_Hant_TW) are CLDRData's `a` records
+    """Every locale's records (what differs from its parent's, with the parents of CLDRData), the parents, and
+    the bounded set of names."""
+    parents, _ = generated.locales()  # the aliases (zh_TW -> zh_Hant_TW) are CLDRData's `a` records
     available = sorted(parents)
     languages, regions, scripts = name_sets(available)
 
-    def depth(icu_id):
-        return 0 if icu_id == "root" else 1 + depth(parents[icu_id])
+    def read(icu_id):
+        return {section: {key: generated.encode(value) for key, value in found.items()}
+                for section, found in sections(icu_id, languages, regions, scripts).items()}
 
-    ordered = sorted(["root"] + available, key=lambda icu_id: (depth(icu_id), icu_id))
-    resolved = {}
     records = {}
-    for icu_id in ordered:
-        for section, found in sections(icu_id, languages, regions, scripts).items():
-            values = {key: ABSENT if value is None else value for key, value in found.items()}
-            resolved[(icu_id, section)] = values
-            if icu_id == "root":
-                own = {key: value for key, value in values.items() if value != ABSENT}
-            else:
-                inherited = resolved[(parents[icu_id], section)]
-                own = {key: value for key, value in values.items() if inherited.get(key, ABSENT) != value}
+    for icu_id, kept in generated.by_parents(parents, read):
+        for section, own in kept.items():
             for value in own.values():
                 if US in value or RS in value:
                     raise SystemExit("names-durations.py: a separator in a value of " + icu_id)
             if own:
-                records[cldr.tag(icu_id) + "/" + section] = "".join(k + US + v + RS for k, v in sorted(own.items()))
+                records[tag(icu_id) + "/" + section] = generated.record_text(own)
     return records, parents, (languages, regions, scripts)
 
 
@@ -175,12 +147,9 @@ class Reader:
     def values(self, icu_id, section):
         if (icu_id, section) in self.cache:
             return self.cache[(icu_id, section)]
-        chain = [icu_id]
-        while chain[-1] != "root":
-            chain.append(self.parents[chain[-1]])
         merged = {}
-        for locale in reversed(chain):
-            text = self.records.get(cldr.tag(locale) + "/" + section, "")
+        for locale in reversed(generated.chain(self.parents, icu_id)):
+            text = self.records.get(tag(locale) + "/" + section, "")
             for item in text.split(RS)[:-1]:
                 key, value = item.split(US)
                 if value == ABSENT:
@@ -290,53 +259,26 @@ def check(records, parents, name_set):
 
 
 def data_file(records, locale_count, name_set):
+    """NamesAndDurationsData+Generated.swift: the packed records."""
     languages, regions, scripts = name_set
-    keys = sorted(records)
-    index, blob, offset = [], [], 0
-    for key in keys:
-        data = records[key].encode("utf-8")
-        if len(key) > 24:
-            raise SystemExit("names-durations.py: key too long for the index: " + key)
-        index.append("%-24s%08d%07d" % (key, offset, len(data)))
-        blob.append(records[key])
-        offset += len(data)
-    lines = [
-        "// Generated by scripts/generate/names-durations.py from ICU %s (CLDR %s); do not edit by hand."
-        % (cldr.ICU_VERSION, cldr.CLDR_RELEASE),
-        "// Source: the ICU data library (Unicode License V3): %d locales; names of %d languages and dialects, %d "
+    packed = generated.PackedRecords(records, 24, "names-durations.py")
+    return packed.swift_file("names-durations.py", [
+        "Source: the ICU data library (Unicode License V3): %d locales; names of %d languages and dialects, %d "
         "regions, %d scripts; %d records, %d bytes of records."
-        % (locale_count, len(languages), len(regions), len(scripts), len(keys), offset),
-        "// swift-format-ignore-file",
-        "",
-        "extension NamesAndDurationsData {",
-        "    /// %d entries of 39 bytes: `locale/section` padded to 24, the record's offset (8) and length (7)."
-        % len(keys),
-        "    #if AllLocaleData",
-        '    static let index: StaticString = "%s"' % "".join(index),
-        "",
-        "    /// The records, in index order.",
-        '    static let records: StaticString = "%s"' % cldr.swift_literal("".join(blob)),
-        "    #endif",
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
+        % (locale_count, len(languages), len(regions), len(scripts), packed.count, packed.size)],
+        "NamesAndDurationsData")
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the committed file, write nothing")
-    args = parser.parse_args()
-    if icu.ICU_VERSION != cldr.ICU_VERSION:
-        raise SystemExit("names-durations.py needs ICU %s (CLDR %s), found ICU %s: pip install pyicu-wheels==2.15.2"
-                         % (cldr.ICU_VERSION, cldr.CLDR_RELEASE, icu.ICU_VERSION))
+    args = generated.command_line(__doc__, "the committed file").parse_args()
+    generated.require_icu("names-durations.py")
     records, parents, name_set = build_records()
     check(records, parents, name_set)
     text = data_file(records, len(parents) + 1, name_set)
     changed = generated.update("names-durations.py", {OUTPUT: text}, args.check,
-                               "the generated file is current (ICU %s, CLDR %s)" % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
+                               generated.current("the generated file is"))
     if not args.check:
-        print("wrote " + OUTPUT if changed else "wrote nothing (current)")
+        generated.wrote(changed)
 
 
 if __name__ == "__main__":

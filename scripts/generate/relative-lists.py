@@ -41,22 +41,15 @@ whose ICU bundle is an alias (`iw`, `sh`, `tl`) have no records: `RelativeListDa
 Usage: python3 scripts/generate/relative-lists.py [--check]
        (--check: regenerate into memory and diff, exit 1 on change)
 """
-import argparse
 import ctypes
-import glob
 import math
-import os
 import sys
 
 import icu
 import generated
+from generated import ABSENT, CATEGORIES, ICU_VERSION, Bundle, tag
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cldr  # noqa: E402  the locale list, parents, tags, the resource reader and the Swift literal writer
-
-ROOT = cldr.ROOT
 OUTPUT = "Sources/LocaleData/Format/RelativeListData+Generated.swift"
-US, RS, ABSENT = cldr.US, cldr.RS, cldr.ABSENT
 KEY_WIDTH = 24
 
 # URelativeDateTimeUnit's order (UDAT_REL_UNIT_YEAR = 0 … UDAT_REL_UNIT_SECOND = 7) is the C API's.
@@ -83,19 +76,7 @@ class Formatters:
     """`ureldatefmt_*` and `ulistfmt_*` of the wheel's libicui18n (UChar strings are UTF-16)."""
 
     def __init__(self):
-        libraries = os.path.join(os.path.dirname(icu.__file__), "..", "pyicu_wheels.libs")
-        found = glob.glob(os.path.join(libraries, "libicui18n-*.so." + cldr.ICU_VERSION))
-        if not found:
-            raise SystemExit("relative-lists.py: no libicui18n in %s (pip install pyicu-wheels==2.15.2)" % libraries)
-        library = ctypes.CDLL(found[0])
-        suffix = "_" + cldr.ICU_VERSION.split(".")[0]
-
-        def function(name, result, *arguments):
-            f = getattr(library, name + suffix)
-            f.restype = result
-            f.argtypes = list(arguments)
-            return f
-
+        function = generated.CLibrary("libicui18n").function
         pointer, int32, status = ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int)
         uchars = ctypes.POINTER(ctypes.c_uint16)
         self.relative_open = function("ureldatefmt_open", pointer, ctypes.c_char_p, pointer, int32, int32, status)
@@ -168,7 +149,7 @@ class Formatters:
 # --- reading the data ------------------------------------------------------------------------------------------
 
 def relative_values(icu_id):
-    bundle = cldr.Bundle("", icu_id)
+    bundle = Bundle("", icu_id)
     values = {}
     for unit in UNITS:
         for letter, suffix, _ in WIDTHS:
@@ -176,7 +157,7 @@ def relative_values(icu_id):
             for offset in OFFSETS:
                 values[word_key(unit, letter, offset)] = bundle.string(field + "relative/" + offset)
             for short, direction in DIRECTIONS:
-                for category in cldr.CATEGORIES:
+                for category in CATEGORIES:
                     values[pattern_key(unit, letter, short, category)] = bundle.string(
                         "%srelativeTime/%s/%s" % (field, direction, category))
     return values
@@ -195,7 +176,7 @@ def list_key(list_type, width, part):
 
 
 def list_values(icu_id):
-    bundle = cldr.Bundle("", icu_id)
+    bundle = Bundle("", icu_id)
     values = {}
     for name, resource, _ in LIST_TYPES:
         for letter, suffix, _ in WIDTHS:
@@ -219,30 +200,25 @@ def check_pattern(pattern, where, placeholders):
 
 
 def build_records():
-    parents, aliases = cldr.locales()
+    """Every locale's records (what differs from its parent's, with the parents of CLDRData), each pattern checked
+    for what the Swift code can read; and the parents."""
     # The aliases (zh_TW -> zh_Hant_TW) are CLDRData's `a` records, which CLDRData.dataLocale resolves.
-    del aliases
+    parents, _ = generated.locales()
 
-    def depth(icu_id):
-        return 0 if icu_id == "root" else 1 + depth(parents[icu_id])
-
-    ordered = sorted(["root"] + list(parents), key=lambda icu_id: (depth(icu_id), icu_id))
-    resolved = {}
-    records = {}
-    for section, read in SECTIONS.items():
-        for icu_id in ordered:
-            values = read(icu_id)
-            for key, value in values.items():
+    def read(icu_id):
+        sections = {}
+        for section, values in SECTIONS.items():
+            found = values(icu_id)
+            for key, value in found.items():
                 check_pattern(value, "%s %s" % (icu_id, key), (0,) if section == "r" else (0, 1))
-            values = {key: cldr.encode(value) for key, value in values.items()}
-            resolved[(icu_id, section)] = values
-            if icu_id == "root":
-                own = {key: value for key, value in values.items() if value != ABSENT}
-            else:
-                inherited = resolved[(parents[icu_id], section)]
-                own = {key: value for key, value in values.items() if inherited.get(key, ABSENT) != value}
+            sections[section] = {key: generated.encode(value) for key, value in found.items()}
+        return sections
+
+    records = {}
+    for icu_id, kept in generated.by_parents(parents, read):
+        for section, own in kept.items():
             if own or icu_id == "root":
-                records[cldr.tag(icu_id) + "/" + section] = with_references(own)
+                records[tag(icu_id) + "/" + section] = with_references(own)
     return records, parents
 
 
@@ -282,15 +258,10 @@ class Lookup:
         self.records = {key: decoded(record) for key, record in records.items()}
         self.parents = parents
 
-    def chain(self, icu_id):
-        chain = [icu_id]
-        while chain[-1] != "root":
-            chain.append(self.parents[chain[-1]])
-        return chain
-
     def value(self, icu_id, section, key):
-        for locale in self.chain(icu_id):
-            record = self.records.get(cldr.tag(locale) + "/" + section, {})
+        """The value of `key` in the nearest record of the locale's chain that has it, or None."""
+        for locale in generated.chain(self.parents, icu_id):
+            record = self.records.get(tag(locale) + "/" + section, {})
             if key in record:
                 return None if record[key] == ABSENT else record[key]
         return None
@@ -392,55 +363,27 @@ def check_against_icu(records, parents):
 # --- the Swift file ----------------------------------------------------------------------------------------------
 
 def data_file(records, locale_count):
-    keys = sorted(records)
-    index, blob, offset = [], [], 0
-    for key in keys:
-        text = "".join(k + US + v + RS for k, v in sorted(records[key].items()))
-        data = text.encode("utf-8")
-        if len(key.encode("utf-8")) > KEY_WIDTH:
-            raise SystemExit("relative-lists.py: key too long for the index: " + key)
-        index.append(key + " " * (KEY_WIDTH - len(key)) + "%08d%07d" % (offset, len(data)))
-        blob.append(text)
-        offset += len(data)
+    """RelativeListData+Generated.swift: the packed records and the Hebrew script's code points."""
+    packed = generated.PackedRecords(records, KEY_WIDTH, "relative-lists.py")
     ranges = ", ".join("0x%04X...0x%04X" % pair for pair in hebrew_ranges())
-    lines = [
-        "// Generated by scripts/generate/relative-lists.py from ICU %s (CLDR %s); do not edit by hand."
-        % (cldr.ICU_VERSION, cldr.CLDR_RELEASE),
-        "// Source: the ICU data library (Unicode License V3): relative times and list patterns of %d locales; "
-        "%d records, %d bytes of records." % (locale_count, len(keys), offset),
-        "// swift-format-ignore-file",
-        "",
-        "extension RelativeListData {",
-        "    /// %d entries of %d bytes: `locale/section` padded to %d, the record's offset (8) and length (7)."
-        % (len(keys), KEY_WIDTH + 15, KEY_WIDTH),
-        "    #if AllLocaleData",
-        '    static let index: StaticString = "%s"' % "".join(index),
-        "",
-        "    /// The records, in index order.",
-        '    static let records: StaticString = "%s"' % cldr.swift_literal("".join(blob)),
-        "    #endif",
+    return packed.swift_file("relative-lists.py", [
+        "Source: the ICU data library (Unicode License V3): relative times and list patterns of %d locales; "
+        "%d records, %d bytes of records." % (locale_count, packed.count, packed.size)], "RelativeListData", after=[
         "",
         "    /// The code points whose script is Hebrew (ICU %s, Unicode %s), which the Hebrew conjunction asks about."
-        % (cldr.ICU_VERSION, icu.UNICODE_VERSION),
+        % (ICU_VERSION, icu.UNICODE_VERSION),
         "    static let hebrewScript: [ClosedRange<UInt32>] = [%s]" % ranges,
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
+    ])
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the committed file, write nothing")
-    args = parser.parse_args()
-    if icu.ICU_VERSION != cldr.ICU_VERSION:
-        raise SystemExit("relative-lists.py needs ICU %s (CLDR %s), found ICU %s: pip install pyicu-wheels==2.15.2"
-                         % (cldr.ICU_VERSION, cldr.CLDR_RELEASE, icu.ICU_VERSION))
+    args = generated.command_line(__doc__, "the committed file").parse_args()
+    generated.require_icu("relative-lists.py")
     records, parents = build_records()
     check_against_icu(records, parents)
     text = data_file(records, len(parents) + 1)
     changed = generated.update("relative-lists.py", {OUTPUT: text}, args.check,
-                               "the generated file is current (ICU %s, CLDR %s)" % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
+                               generated.current("the generated file is"))
     if not args.check:
         print("wrote %s (%d bytes)" % (OUTPUT, len(text.encode("utf-8"))) if changed else "wrote nothing (current)")
 

@@ -19,7 +19,7 @@ RS = U+001E; a list value joins its items with U+001D; U+0018 says "no value her
                `Asia/Kolkata` -> `Asia/Calcutta`).
   m/<metazone> n (its number, in name order), then its golden zones by region (`001` the default), from
                mapTimezones.
-  l/<locale>   one locale's names, only what differs from its parent (the parents of CLDRData, from cldr.py):
+  l/<locale>   one locale's names, only what differs from its parent (the parents of CLDRData, `generated.locales()`):
                gmt (the localized GMT format's text before and after the offset), gmtZero, hour (the six offset
                patterns ICU derives from hourFormat: +H, +H:mm, +H:mm:ss, then the negative ones), region and
                fallback (regionFormat and fallbackFormat), r (the region ICU's generic names prefer: the locale's
@@ -35,91 +35,15 @@ not generated.
 
 Usage: python3 scripts/generate/zone-names.py [--check]   (--check: regenerate into memory and diff, exit 1 on change)
 """
-import argparse
-import ctypes
-import glob
-import os
-import sys
 from datetime import datetime, timezone
 
 import icu
 import generated
+from generated import LS
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cldr  # noqa: E402  the locale list, parents, tags and the Swift literal writer are cldr.py's
-
-ROOT = cldr.ROOT
 OUTPUT = "Sources/LocaleData/Time/ZoneNames+Generated.swift"
-US, RS, LS, ABSENT = cldr.US, cldr.RS, cldr.LS, cldr.ABSENT
 KEY_WIDTH = 40
 NAME_TYPES = ["LONG_GENERIC", "LONG_STANDARD", "LONG_DAYLIGHT", "SHORT_GENERIC", "SHORT_STANDARD", "SHORT_DAYLIGHT"]
-
-
-# --- ICU resources PyICU has no call for: ures_openDirect on metaZones, timezoneTypes and zoneinfo64 -----------
-
-class Resources:
-    """A non-locale ICU resource file read into Python values through the ICU common library of the wheel."""
-
-    def __init__(self):
-        libraries = os.path.join(os.path.dirname(icu.__file__), "..", "pyicu_wheels.libs")
-        found = glob.glob(os.path.join(libraries, "libicuuc-*.so." + cldr.ICU_VERSION))
-        if not found:
-            raise SystemExit("zone-names.py: no libicuuc in %s (pip install pyicu-wheels==2.15.2)" % libraries)
-        library = ctypes.CDLL(found[0])
-        suffix = "_" + cldr.ICU_VERSION.split(".")[0]
-
-        def function(name, result, *arguments):
-            f = getattr(library, name + suffix)
-            f.restype = result
-            f.argtypes = list(arguments)
-            return f
-
-        pointer, int32, status = ctypes.c_void_p, ctypes.c_int32, ctypes.POINTER(ctypes.c_int)
-        self.open_direct = function("ures_openDirect", pointer, ctypes.c_char_p, ctypes.c_char_p, status)
-        self.size = function("ures_getSize", int32, pointer)
-        self.by_index = function("ures_getByIndex", pointer, pointer, int32, pointer, status)
-        self.key = function("ures_getKey", ctypes.c_char_p, pointer)
-        self.type = function("ures_getType", int32, pointer)
-        self.string = function("ures_getString", ctypes.POINTER(ctypes.c_uint16), pointer, ctypes.POINTER(int32),
-                               status)
-        self.integer = function("ures_getInt", int32, pointer, status)
-        self.int_vector = function("ures_getIntVector", ctypes.POINTER(int32), pointer, ctypes.POINTER(int32),
-                                   status)
-        self.close = function("ures_close", None, pointer)
-
-    def read(self, name):
-        error = ctypes.c_int(0)
-        resource = self.open_direct(None, name.encode(), ctypes.byref(error))
-        if error.value > 0:
-            raise SystemExit("zone-names.py: ICU has no %s resource (error %d)" % (name, error.value))
-        value = self.value(resource)
-        self.close(resource)
-        return value
-
-    def value(self, resource):
-        kind = self.type(resource)
-        error = ctypes.c_int(0)
-        if kind in (0, 3):  # string, alias
-            length = ctypes.c_int32(0)
-            units = self.string(resource, ctypes.byref(length), ctypes.byref(error))
-            return bytes(ctypes.cast(units, ctypes.POINTER(ctypes.c_uint8 * (2 * length.value))).contents).decode(
-                "utf-16-le")
-        if kind == 7:  # int
-            return self.integer(resource, ctypes.byref(error))
-        if kind == 14:  # int vector
-            length = ctypes.c_int32(0)
-            values = self.int_vector(resource, ctypes.byref(length), ctypes.byref(error))
-            return [values[i] for i in range(length.value)]
-        if kind == 1:  # binary (zoneinfo64's transition tables): not needed here
-            return None
-        if kind in (2, 4, 5, 8, 9):  # tables and arrays
-            items = []
-            for index in range(self.size(resource)):
-                child = self.by_index(resource, index, None, ctypes.byref(error))
-                items.append(((self.key(child) or b"").decode(), self.value(child)))
-                self.close(child)
-            return dict(items) if kind in (2, 4, 5) else [value for _, value in items]
-        raise SystemExit("zone-names.py: unexpected resource type %d" % kind)
 
 
 # --- zones -------------------------------------------------------------------------------------------------------
@@ -311,78 +235,41 @@ class LocaleNames:
 
 
 def build_records(zones):
-    parents, aliases = cldr.locales()
+    """The records of the zones, aliases and metazones, and of every locale's names (what differs from its
+    parent's, with the parents of CLDRData); and how many locales there are, root included."""
     # The aliases (zh_TW -> zh_Hant_TW) are CLDRData's `a` records, which the formatter resolves before reading.
-    del aliases
-
-    def depth(icu_id):
-        return 0 if icu_id == "root" else 1 + depth(parents[icu_id])
-
+    parents, _ = generated.locales()
     reader = LocaleNames(zones)
-    ordered = sorted(["root"] + list(parents), key=lambda icu_id: (depth(icu_id), icu_id))
-    resolved = {}
+
+    def read(icu_id):
+        return {"l": {key: generated.encode(value) for key, value in reader.values(icu_id).items()}}
+
     records = zones.records()
-    for icu_id in ordered:
-        values = {key: cldr.encode(value) for key, value in reader.values(icu_id).items()}
-        resolved[icu_id] = values
-        if icu_id == "root":
-            own = {key: value for key, value in values.items() if value != ABSENT}
-        else:
-            inherited = resolved[parents[icu_id]]
-            own = {key: value for key, value in values.items() if inherited.get(key, ABSENT) != value}
-        if own or icu_id == "root":
-            records["l/" + cldr.tag(icu_id)] = own
+    for icu_id, kept in generated.by_parents(parents, read):
+        if kept["l"] or icu_id == "root":
+            records["l/" + generated.tag(icu_id)] = kept["l"]
     return records, len(parents) + 1
 
 
 def data_file(records, locale_count, zones):
-    keys = sorted(records)
-    index, blob, offset = [], [], 0
-    for key in keys:
-        value = records[key]
-        text = value if isinstance(value, str) else "".join(k + US + v + RS for k, v in sorted(value.items()))
-        data = text.encode("utf-8")
-        if len(key.encode("utf-8")) > KEY_WIDTH:
-            raise SystemExit("zone-names.py: key too long for the index: " + key)
-        index.append(key + " " * (KEY_WIDTH - len(key)) + "%08d%07d" % (offset, len(data)))
-        blob.append(text)
-        offset += len(data)
-    lines = [
-        "// Generated by scripts/generate/zone-names.py from ICU %s (CLDR %s); do not edit by hand."
-        % (cldr.ICU_VERSION, cldr.CLDR_RELEASE),
-        "// Source: the ICU data library (Unicode License V3): zone names of %d locales, %d zones, %d metazones; "
-        "%d records, %d bytes of records." % (locale_count, len(zones.short_ids), len(zones.metazone_number), len(keys), offset),
-        "// swift-format-ignore-file",
-        "",
-        "extension ZoneNameData {",
-        "    /// %d entries of %d bytes: the key padded to %d, the record's offset (8) and length (7)."
-        % (len(keys), KEY_WIDTH + 15, KEY_WIDTH),
-        "    #if AllLocaleData",
-        '    static let index: StaticString = "%s"' % "".join(index),
-        "",
-        "    /// The records, in index order.",
-        '    static let records: StaticString = "%s"' % cldr.swift_literal("".join(blob)),
-        "    #endif",
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
+    """ZoneNames+Generated.swift: the packed records."""
+    packed = generated.PackedRecords(records, KEY_WIDTH, "zone-names.py")
+    return packed.swift_file("zone-names.py", [
+        "Source: the ICU data library (Unicode License V3): zone names of %d locales, %d zones, %d metazones; "
+        "%d records, %d bytes of records." % (locale_count, len(zones.short_ids), len(zones.metazone_number),
+                                              packed.count, packed.size)], "ZoneNameData", keys="the key")
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--check", action="store_true", help="compare with the committed file, write nothing")
-    args = parser.parse_args()
-    if icu.ICU_VERSION != cldr.ICU_VERSION:
-        raise SystemExit("zone-names.py needs ICU %s (CLDR %s), found ICU %s: pip install pyicu-wheels==2.15.2"
-                         % (cldr.ICU_VERSION, cldr.CLDR_RELEASE, icu.ICU_VERSION))
-    zones = Zones(Resources())
+    args = generated.command_line(__doc__, "the committed file").parse_args()
+    generated.require_icu("zone-names.py")
+    zones = Zones(generated.Resources())
     records, locale_count = build_records(zones)
     text = data_file(records, locale_count, zones)
     changed = generated.update("zone-names.py", {OUTPUT: text}, args.check,
-                               "the generated file is current (ICU %s, CLDR %s)" % (cldr.ICU_VERSION, cldr.CLDR_RELEASE))
+                               generated.current("the generated file is"))
     if not args.check:
-        print("wrote " + OUTPUT if changed else "wrote nothing (current)")
+        generated.wrote(changed)
 
 
 if __name__ == "__main__":
