@@ -8,8 +8,7 @@
 // (Sources/GroupStore/Backends/FileGroupStore.swift, Sources/GroupStore/KeyFileName.swift), the lookup index
 // StoredBundleIndex's (Sources/I18nCore/Bundle/StoredBundleIndex.swift, BundleIndex.swift,
 // BundleIndex+Parser.swift), a suite's budget PreferencesBudget's (Sources/GroupStore/PreferencesGroupStore.swift).
-// What the SDKs on the other side do is from their public code, as summarised in the repository's research
-// notes for issue 22:
+// What the SDKs on the other side do is from their public code:
 // - @better-i18n/core 0.13 (better-i18n/oss packages/core/src/cdn.ts, types.ts, utils/locale.ts): storage
 //   `{get(k), set(k, v: string), remove?(k)}`, all promises; writes `@better-i18n:messages:{project}:
 //   {normalizeLocale(locale)}` and `@better-i18n:manifest:{project}` as JSON strings.
