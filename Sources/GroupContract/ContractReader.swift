@@ -13,9 +13,11 @@ import WidgetI18nSupport
 /// cached messages (under any spelling), the stored locale, a locale's messages with their lookup index, and
 /// the latest reload request.
 ///
-/// The reader writes nothing into `store`. What it derives (a bundle's lookup index, when the stored one is
-/// missing or stale) goes to `readerCache`, a store the reader owns, through ``ContractWriter`` (the one writer
-/// of indexes); never into an app's `UserDefaults` suite.
+/// The reader writes nothing but what it derives: a bundle's lookup index, when the stored one is missing or
+/// stale, goes to `readerCache` through ``ContractWriter`` (the one writer of indexes), and never into an app's
+/// `UserDefaults` suite. `readerCache` may be `store` itself: a file container is its own by default
+/// (``defaultReaderCache(for:)``, which the translator uses unless told otherwise), and then the index is
+/// written into `store`, beside the messages. The reader's own default, `nil`, writes nothing at all.
 ///
 ///     let reader = ContractReader(store: store, project: try ProjectID("acme/widgets"))
 ///     try reader.storedLocale()?.tag        // pt-br

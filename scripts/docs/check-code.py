@@ -16,10 +16,17 @@ the few types the pages use, with Apple's signatures, so that a widget's provide
 package's API (and `#if canImport(WidgetKit)` is true while checking). Code that needs a framework without a
 stand-in goes inside `#if canImport(Framework)`, which is then not checked.
 
+Each block is also held to one product: the modules of this package it imports must all be targets of one
+library product (`WidgetI18nWidget`, `WidgetI18nApp`, `WidgetI18nEssentials`), as the target a reader pastes it
+into depends on one of them; a block that imports the app's `CDNFetcher` and the widget's `WidgetTranslator`
+fits no target. A block that imports a module no product ships (`SampleWidgets`, `StringCatalog`, …) is code
+for a target of this package itself, and is exempt.
+
 A `.swift` file is type-checked as it is, the same way: the README's widget code saved to a file compiles on
 Linux with this script (README, "The widget side").
 """
 import glob
+import json
 import os
 import re
 import subprocess
@@ -28,6 +35,29 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BLOCK = re.compile(r"^```swift\n(.*?)^```", re.S | re.M)
+IMPORT = re.compile(r"^\s*(?:@testable\s+)?import\s+(\w+)", re.M)
+
+
+def products():
+    """The library products of Package.swift: name -> its targets, and every target of the package."""
+    dump = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True,
+                                     text=True, check=True).stdout)
+    libraries = {p["name"]: set(p["targets"]) for p in dump["products"] if "library" in p["type"]}
+    return libraries, {t["name"] for t in dump["targets"]}
+
+
+def product_problem(block, libraries, targets):
+    """Why `block`'s imports of this package fit no one library product, or None."""
+    imported = {name for name in IMPORT.findall(block) if name in targets}
+    shipped = set().union(*libraries.values())
+    # A block that imports a module no product ships (SampleWidgets, StringCatalog, …) is the package's own code,
+    # for a target of this package.
+    if not imported or not imported <= shipped or any(imported <= modules for modules in libraries.values()):
+        return None
+    return "it imports %s, which no one product holds (%s)" % (
+        ", ".join(sorted(imported)),
+        "; ".join("%s: %s" % (name, ", ".join(sorted(imported - modules))) + " missing"
+                  for name, modules in sorted(libraries.items())))
 
 
 def main():
@@ -37,6 +67,7 @@ def main():
     include = ["-I", modules] + [arg for name in ("CCurl", "CCrypto", "CPangoCairo")
                                  for arg in ("-I", os.path.join(ROOT, "Sources", name))]
     failures = checked = 0
+    libraries, targets = products()
     with tempfile.TemporaryDirectory(prefix="docs-code-") as work:
         include += ["-I", stand_ins(work)]
         for catalog in catalogs:
@@ -49,6 +80,11 @@ def main():
                     b for b in BLOCK.findall(text) if not b.startswith("// Package.swift")]
                 if not blocks:
                     continue
+                for number, block in enumerate(blocks, 1):
+                    problem = product_problem(block, libraries, targets)
+                    if problem:
+                        failures += 1
+                        print("%s: Swift block %d: %s" % (os.path.relpath(page, ROOT), number, problem))
                 source = os.path.join(work, "main.swift")
                 with open(source, "w") as file:
                     file.write("\n".join(blocks))

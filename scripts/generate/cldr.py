@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate every locale datum of WidgetI18n from one CLDR release: CLDR 47, as ICU4C 77.1 ships it.
 
-The one generator of I18nCore's locale data. It reads ICU's own data through PyICU (`pip install pyicu-wheels`,
+The one generator of LocaleData's CLDR data. It reads ICU's own data through PyICU (`pip install pyicu-wheels`,
 ICU 77.1) -- values resolved with ICU's inheritance, so each locale's data is what ICU formats with -- and
 writes, byte for byte the same on every run:
 
@@ -225,7 +225,7 @@ def data_file(records, locale_count):
     return packed.swift_file("cldr.py", [
         "Source: the ICU data library (Unicode License V3): %d locales, %d records, %d bytes of records."
         % (locale_count + 1, packed.count, packed.size)], "CLDRData", before=[
-        "    /// The CLDR release every locale datum of I18nCore comes from.",
+        "    /// The CLDR release every locale datum of LocaleData comes from.",
         '    public static let release = "%s"' % CLDR_RELEASE,
         "",
     ])

@@ -17,7 +17,7 @@ import WidgetI18nSupport
 ///
 /// Numbers (`number`, `integer`, `percent`, `currency`, `#`, ICU number skeletons: compact, units,
 /// currencies, precision, sign, grouping), dates and times (`short` to `full`, date skeletons such as `::jm` or
-/// `::MMMEd`) are formatted in pure Swift from the CLDR data built into I18nCore (`CLDRData.release`), as
+/// `::MMMEd`) are formatted in pure Swift from the CLDR data of `LocaleData` (`CLDRData.release`), as
 /// ICU4C of that release prints them, in the IANA time zone `timeZone`.
 ///
 ///     let formatter = ICUMessageFormatter()
@@ -294,7 +294,7 @@ private struct Renderer {
         return nil
     }
 
-    /// `number` in `style`, from the CLDR data built into I18nCore.
+    /// `number` in `style`, from `LocaleData`'s CLDR data.
     private mutating func formatNumber(_ number: MessageNumber, style: NumberStyle) -> String {
         let formats = profile().numberFormats
         switch style {

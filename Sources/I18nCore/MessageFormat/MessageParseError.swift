@@ -28,7 +28,7 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         case expectedCaseMessage(String)
         /// A plural or select with no cases.
         case expectedCases(String)
-        /// `{n, number, ::compact-shrot}`: a skeleton token or letter I18nCore does not know.
+        /// `{n, number, ::compact-shrot}`: a skeleton token or letter the formatter does not know.
         case invalidSkeleton(token: String, reason: String)
         /// `{d, time, h:mm vv}`: a time-zone field of a length ICU formats as nothing (`vv`, `OOO`, `VVVVV`).
         case unknownZoneField(String)

@@ -250,7 +250,7 @@ package struct MessageParser {
         throw error(.unclosedBrace, at: open)
     }
 
-    /// Every token of a number skeleton, and every letter of a date skeleton, must be one I18nCore formats.
+    /// Every token of a number skeleton, and every letter of a date skeleton, must be one the formatter formats.
     private func checkSkeleton(_ skeleton: String, isNumber: Bool, at start: Int) throws(MessageParseError) {
         if isNumber {
             do {

@@ -148,7 +148,7 @@ package struct NumberSkeleton: Hashable, Sendable {
                 guard Self.units.contains(name) else {
                     throw Problem(
                         token: token, offset: offset,
-                        reason: "unit '\(value)' is not one I18nCore formats; use one of "
+                        reason: "unit '\(value)' is not one WidgetI18n formats; use one of "
                             + Self.units.sorted().joined(separator: ", "))
                 }
                 unit = .measure(name)
