@@ -20,26 +20,22 @@ final class MessageCache: Sendable {
         }
     }
 
-    private let capacity: Int
-    private let entries = Locked<[String: Parsed]>([:])
+    private let entries: BoundedCache<Parsed>
 
     init(capacity: Int) {
-        self.capacity = capacity
+        entries = BoundedCache(capacity: capacity)
     }
 
     /// Whether `message` was parsed and is still cached.
     func contains(_ message: String) -> Bool {
-        entries.withLock { $0[message] != nil }
+        entries.value(forKey: message) != nil
     }
 
     func parse(_ message: String) -> Parsed {
-        if let cached = entries.withLock({ $0[message] }) { return cached }
-        let result: Parsed
-        do { result = .elements(try MessageParser.parse(message)) } catch { result = .error(error) }
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[message] = result
+        entries.value(forKey: message) {
+            do throws(MessageParseError) { return .elements(try MessageParser.parse(message)) } catch {
+                return .error(error)
+            }
         }
-        return result
     }
 }

@@ -22,7 +22,7 @@ public enum CLDRData {
         private let values: [String: String]
         /// List values, split on first use (a section holds dozens; a message uses a few) and then kept, rather
         /// than on every date formatted.
-        private let lists = Locked<[String: [String]]>([:])
+        private let lists = BoundedCache<[String]>(capacity: 256)
 
         init(_ values: [String: String]) {
             self.values = values
@@ -35,18 +35,18 @@ public enum CLDRData {
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
-            if let list = lists.withLock({ $0[key] }) { return list }
+            if let list = lists.value(forKey: key) { return list }
             guard let value = values[key] else { return [] }
             // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
             let list = value.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
                 String(decoding: $0, as: UTF8.self)
             }
-            lists.withLock { $0[key] = list }
+            lists.insert(list, forKey: key)
             return list
         }
     }
 
-    private static let cache = Locked<[String: Values]>([:])
+    private static let cache = BoundedCache<Values>(capacity: 1024)
 
     /// The `section` values of `locale`, decoded once per process.
     static func values(_ section: Section, for locale: LocaleTag) -> Values {
@@ -55,7 +55,7 @@ public enum CLDRData {
 
     private static func values(_ section: Section, id: String) -> Values {
         let cacheKey = id + "/" + String(UnicodeScalar(section.rawValue))
-        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
+        if let cached = cache.value(forKey: cacheKey) { return cached }
         var merged: [String: String] = [:]
         for locale in chain(from: id).reversed() {
             record(locale, section.rawValue) { key, value in
@@ -67,7 +67,7 @@ public enum CLDRData {
             }
         }
         let values = Values(merged)
-        cache.withLock { $0[cacheKey] = values }
+        cache.insert(values, forKey: cacheKey)
         return values
     }
 

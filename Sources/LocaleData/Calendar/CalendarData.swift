@@ -16,7 +16,7 @@ enum CalendarData {
         case patternGenerator = 0x67  // g
     }
 
-    private static let cache = Locked<[String: CLDRData.Values]>([:])
+    private static let cache = BoundedCache<CLDRData.Values>(capacity: 1024)
 
     /// The `section` values of `locale` in `calendar`: its Gregorian values with the calendar's over them.
     static func values(_ section: Section, calendar: CalendarSystem, for locale: LocaleTag) -> CLDRData.Values {
@@ -24,7 +24,7 @@ enum CalendarData {
         guard calendar != .gregorian else { return CLDRData.values(gregorianSection, for: locale) }
         let id = CLDRData.dataLocale(for: locale)
         let cacheKey = id + "/" + calendar.rawValue + "/" + String(UnicodeScalar(section.rawValue))
-        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
+        if let cached = cache.value(forKey: cacheKey) { return cached }
         var merged = CLDRData.values(gregorianSection, for: locale).all
         let chain = CLDRData.chain(from: id).reversed()
         for layer in calendar.lookupLayers {
@@ -43,7 +43,7 @@ enum CalendarData {
             if !changed { break }
         }
         let values = CLDRData.Values(merged)
-        cache.withLock { $0[cacheKey] = values }
+        cache.insert(values, forKey: cacheKey)
         return values
     }
 

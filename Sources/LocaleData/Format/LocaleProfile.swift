@@ -7,7 +7,7 @@ package final class LocaleProfile: Sendable {
     package let ordinal: @Sendable (PluralOperands) -> PluralCategory
     package let numberFormats: NumberFormats
 
-    private static let profiles = Locked<[String: LocaleProfile]>([:])
+    private static let profiles = BoundedCache<LocaleProfile>(capacity: 256)
 
     /// Date data is read on the first date, and a skeleton's pattern is found once.
     private struct DateState {
@@ -26,10 +26,7 @@ package final class LocaleProfile: Sendable {
     }
 
     package static func profile(for locale: LocaleTag) -> LocaleProfile {
-        if let profile = profiles.withLock({ $0[locale.normalized] }) { return profile }
-        let profile = LocaleProfile(locale: locale)
-        profiles.withLock { $0[locale.normalized] = profile }
-        return profile
+        profiles.value(forKey: locale.normalized) { LocaleProfile(locale: locale) }
     }
 
     /// The locale's date formats, read on first use.

@@ -27,18 +27,18 @@ enum NamesAndDurationsData {
     }
 
     private static let packed = PackedRecords(table: LocaleDataTables.current.namesAndDurations)
-    private static let cache = Locked<[String: PackedRecords.Chain]>([:])
+    private static let cache = BoundedCache<PackedRecords.Chain>(capacity: 1024)
 
     /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per
     /// process and each name looked up in them when asked for (decoding a section of 263 language names into a
     /// dictionary cost more than the lookups of a whole widget's names).
     static func values(_ section: Section, for locale: LocaleTag) -> PackedRecords.Chain {
         let suffix = "/" + String(UnicodeScalar(section.rawValue))
-        if let cached = cache.withLock({ $0[locale.normalized + suffix] }) { return cached }
+        if let cached = cache.value(forKey: locale.normalized + suffix) { return cached }
         // In the language ICU opens for the tag: `iw` reads `he`'s names and patterns, `sh` `sr-Latn`'s.
         let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
         let chain = PackedRecords.Chain(records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) })
-        cache.withLock { $0[locale.normalized + suffix] = chain }
+        cache.insert(chain, forKey: locale.normalized + suffix)
         return chain
     }
 }

@@ -65,19 +65,14 @@ package struct NumberSkeleton: Hashable, Sendable {
         case problem(Problem)
     }
 
-    private static let parsed = Locked<[String: Parsed]>([:])
+    private static let parsed = BoundedCache<Parsed>(capacity: 512)
 
     /// `text` parsed, once per process: a message's skeleton is read on every format call.
     package static func cached(_ text: String) throws(Problem) -> NumberSkeleton {
-        var outcome = parsed.withLock { $0[text] }
-        if outcome == nil {
-            do { outcome = .skeleton(try NumberSkeleton(parsing: text)) } catch { outcome = .problem(error) }
-            parsed.withLock { cache in
-                if cache.count >= 512 { cache.removeAll() }
-                cache[text] = outcome
-            }
+        let outcome = parsed.value(forKey: text) { () -> Parsed in
+            do throws(Problem) { return .skeleton(try NumberSkeleton(parsing: text)) } catch { return .problem(error) }
         }
-        switch outcome! {
+        switch outcome {
         case .skeleton(let skeleton): return skeleton
         case .problem(let problem): throw problem
         }

@@ -16,7 +16,7 @@ enum RelativeListData {
     }
 
     private static let packed = PackedRecords(table: LocaleDataTables.current.relativeAndLists)
-    private static let cache = Locked<[String: PackedRecords.Chain]>([:])
+    private static let cache = BoundedCache<PackedRecords.Chain>(capacity: 1024)
 
     /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per
     /// process (and by the tag as written, so a widget's later calls skip the alias lookups), and each value is
@@ -24,16 +24,14 @@ enum RelativeListData {
     /// time ~800,000 instructions (a third of a millisecond) for the two or three values it reads.
     static func values(_ section: Section, for locale: LocaleTag) -> PackedRecords.Chain {
         let suffix = "/" + String(UnicodeScalar(section.rawValue))
-        if let cached = cache.withLock({ $0[locale.normalized + suffix] }) { return cached }
+        if let cached = cache.value(forKey: locale.normalized + suffix) { return cached }
         let id = dataLocale(for: locale)
         let lookup =
-            cache.withLock({ $0[id + suffix] })
+            cache.value(forKey: id + suffix)
             ?? PackedRecords.Chain(
                 records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) }, sameKeyReferences: true)
-        cache.withLock {
-            $0[id + suffix] = lookup
-            $0[locale.normalized + suffix] = lookup
-        }
+        cache.insert(lookup, forKey: id + suffix)
+        cache.insert(lookup, forKey: locale.normalized + suffix)
         return lookup
     }
 

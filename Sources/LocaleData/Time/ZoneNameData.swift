@@ -88,8 +88,8 @@ enum ZoneNameData {
         }
     }
 
-    private static let zones = Locked<[String: Zone?]>([:])
-    private static let metazones = Locked<[String: Metazone?]>([:])
+    private static let zones = BoundedCache<Zone?>(capacity: 1024)
+    private static let metazones = BoundedCache<Metazone?>(capacity: 1024)
 
     /// The CLDR canonical ID of `identifier` as ICU resolves it (`US/Eastern` → `America/New_York`), or `nil`
     /// for an ID ICU does not know (fixed offsets such as `GMT+05:30`, `localtime`, POSIX `TZ` strings).
@@ -100,7 +100,7 @@ enum ZoneNameData {
 
     /// The canonical zone of `identifier`, decoded once.
     static func zone(_ identifier: String) -> Zone? {
-        if let cached = zones.withLock({ $0[identifier] }) { return cached }
+        if let cached = zones.value(forKey: identifier) { return cached }
         var zone: Zone?
         if let id = canonicalID(identifier), let record = record("z/" + id) {
             var values: [String: String] = [:]
@@ -115,13 +115,13 @@ enum ZoneNameData {
                 id: id, number: Int(values["n"] ?? "") ?? -1, shortID: values["s"] ?? "unk", region: values["c"],
                 locationNamesRegion: values["p"] == "1", metazones: periods)
         }
-        zones.withLock { $0[identifier] = zone }
+        zones.insert(zone, forKey: identifier)
         return zone
     }
 
     /// The metazone named `name`, decoded once.
     static func metazone(_ name: String) -> Metazone? {
-        if let cached = metazones.withLock({ $0[name] }) { return cached }
+        if let cached = metazones.value(forKey: name) { return cached }
         var metazone: Metazone?
         if let record = record("m/" + name) {
             var golden: [String: String] = [:]
@@ -131,7 +131,7 @@ enum ZoneNameData {
             }
             metazone = Metazone(number: number, goldenZones: golden)
         }
-        metazones.withLock { $0[name] = metazone }
+        metazones.insert(metazone, forKey: name)
         return metazone
     }
 }

@@ -25,7 +25,7 @@ package final class ZoneNames: Sendable {
     private let regionFormat: String
     private let fallbackFormat: String
     /// Values read so far, by key (`nil`: the chain has none).
-    private let values = Locked<[String: String?]>([:])
+    private let values = BoundedCache<String?>(capacity: 1024)
 
     private enum OffsetPart {
         case text(String)
@@ -34,16 +34,13 @@ package final class ZoneNames: Sendable {
         case seconds
     }
 
-    private static let cache = Locked<[String: ZoneNames]>([:])
+    private static let cache = BoundedCache<ZoneNames>(capacity: 256)
 
     /// The names of `locale`, read on first use.
     package static func names(for locale: LocaleTag) -> ZoneNames {
         let id = CLDRData.dataLocale(for: locale)
         let key = id + "/" + (locale.region ?? "")
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        let names = ZoneNames(id: id, region: locale.region)
-        cache.withLock { $0[key] = names }
-        return names
+        return cache.value(forKey: key) { ZoneNames(id: id, region: locale.region) }
     }
 
     private init(id: String, region: String?) {
@@ -76,10 +73,7 @@ package final class ZoneNames: Sendable {
 
     /// The locale's value for `key`, through its chain, cached.
     private func value(_ key: String) -> String? {
-        if let cached = values.withLock({ $0[key] }) { return cached }
-        let found = Self.lookUp(key, chain: chain)
-        values.withLock { $0[key] = .some(found) }
-        return found
+        values.value(forKey: key) { Self.lookUp(key, chain: chain) }
     }
 
     // MARK: Formatting a field

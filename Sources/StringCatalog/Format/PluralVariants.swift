@@ -117,15 +117,15 @@ struct PluralVariants {
 /// tell whether a category holds one number alone.
 enum PluralIntegers {
     /// The sets already worked out, by normalised locale: an export asks once per plural and localization.
-    private static let known = Locked<[String: [PluralCategory: Set<Int>]]>([:])
+    private static let known = BoundedCache<[PluralCategory: Set<Int>]>(capacity: 256)
 
     static func sets(for locale: LocaleTag) -> [PluralCategory: Set<Int>] {
-        if let sets = known.withLock({ $0[locale.normalized] }) { return sets }
+        if let sets = known.value(forKey: locale.normalized) { return sets }
         var sets: [PluralCategory: Set<Int>] = [:]
         for number in Array(0...1000) + [10_000, 100_000, 1_000_000, 10_000_000] {
             sets[PluralRules.category(for: MessageNumber(number), locale: locale), default: []].insert(number)
         }
-        known.withLock { $0[locale.normalized] = sets }
+        known.insert(sets, forKey: locale.normalized)
         return sets
     }
 }
