@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// An index of fixed-width entries sorted by key (the key padded with spaces to `keyLength` bytes, then the
 /// record's offset in 8 digits and its length in 7) over records of `key US value RS`, both read in place (string
 /// literals, or an installed slice's memory): the format of `CLDRData`, `CalendarData` and `ZoneNameData`, which
@@ -14,22 +16,27 @@ struct PackedRecords: Sendable {
         var key = Array(name.utf8)
         guard key.count <= keyLength else { return nil }
         while key.count < keyLength { key.append(UInt8(ascii: " ")) }
-        let index = table.index
+        guard let entry = Self.entry(key, in: table.index, entryLength: entryLength) else { return nil }
+        let start = Self.number(table.index, from: entry + keyLength, digits: 8)
+        let count = Self.number(table.index, from: entry + keyLength + 8, digits: 7)
+        return UnsafeBufferPointer(rebasing: table.records[start..<(start + count)])
+    }
+
+    /// The offset of the entry whose first `key.count` bytes are `key`, in `index`, a run of `entryLength`-byte
+    /// entries sorted by those bytes; `nil` when there is none. The one binary search over fixed-width tables
+    /// (these records' indexes, `LikelySubtags`' tables).
+    static func entry(_ key: [UInt8], in index: UnsafeBufferPointer<UInt8>, entryLength: Int) -> Int? {
         var low = 0
         var high = index.count / entryLength
         while low < high {
             let middle = (low + high) / 2
             let entry = middle * entryLength
             var order = 0
-            for offset in 0..<keyLength where index[entry + offset] != key[offset] {
+            for offset in 0..<key.count where index[entry + offset] != key[offset] {
                 order = index[entry + offset] < key[offset] ? -1 : 1
                 break
             }
-            if order == 0 {
-                let start = Self.number(index, from: entry + keyLength, digits: 8)
-                let count = Self.number(index, from: entry + keyLength + 8, digits: 7)
-                return UnsafeBufferPointer(rebasing: table.records[start..<(start + count)])
-            }
+            if order == 0 { return entry }
             if order < 0 { low = middle + 1 } else { high = middle }
         }
         return nil
@@ -70,6 +77,36 @@ struct PackedRecords: Sendable {
 
     /// One section of one locale's chain: its records, nearest first, in the binary's read-only data, read in
     /// place: a value is found by scanning the records' items, no item decoded but the one asked for.
+    /// A table whose sections are read through the locale's chain in place (`RelativeListData`,
+    /// `NamesAndDurationsData`): each locale's records of a section are found once per process, cached by the tag
+    /// as written and by the locale whose data it formats with, so a widget's later calls skip the alias lookups.
+    final class ChainedSections: Sendable {
+        private let packed: PackedRecords
+        private let sameKeyReferences: Bool
+        private let cache = BoundedCache<Chain>(capacity: 1024)
+
+        init(_ table: LocaleDataTables.Table, sameKeyReferences: Bool = false) {
+            packed = PackedRecords(table: table)
+            self.sameKeyReferences = sameKeyReferences
+        }
+
+        /// The records of `section` (its letter) for `locale`'s chain, nearest first: in the language ICU opens
+        /// for the tag (`iw` reads `he`'s, `sh` `sr-Latn`'s, `CLDRData.dataTag(for:)`).
+        func chain(_ section: UInt8, for locale: LocaleTag) -> Chain {
+            let suffix = "/" + String(UnicodeScalar(section))
+            if let cached = cache.value(forKey: locale.normalized + suffix) { return cached }
+            let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
+            let chain =
+                cache.value(forKey: id + suffix)
+                ?? Chain(
+                    records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) },
+                    sameKeyReferences: sameKeyReferences)
+            cache.insert(chain, forKey: id + suffix)
+            cache.insert(chain, forKey: locale.normalized + suffix)
+            return chain
+        }
+    }
+
     struct Chain: @unchecked Sendable {
         // The buffers point into two string literals, immutable for the life of the process.
         let records: [UnsafeBufferPointer<UInt8>]

@@ -1,5 +1,3 @@
-import WidgetI18nSupport
-
 /// The relative-time words and patterns and the list patterns of CLDR 47 as ICU4C 77.1 formats with them, generated
 /// by `scripts/generate/relative-lists.py` into `RelativeListData+Generated.swift`.
 ///
@@ -15,24 +13,14 @@ enum RelativeListData {
         case lists = 0x6C  // l
     }
 
-    private static let packed = PackedRecords(table: LocaleDataTables.current.relativeAndLists)
-    private static let cache = BoundedCache<PackedRecords.Chain>(capacity: 1024)
+    private static let sections = PackedRecords.ChainedSections(
+        LocaleDataTables.current.relativeAndLists, sameKeyReferences: true)
 
-    /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per
-    /// process (and by the tag as written, so a widget's later calls skip the alias lookups), and each value is
-    /// looked up in them when asked for. Decoding a whole section into a dictionary cost a widget's first relative
-    /// time ~800,000 instructions (a third of a millisecond) for the two or three values it reads.
+    /// The `section` values of `locale` over its parents', read in place, each value looked up in the chain's
+    /// records when asked for. Decoding a whole section into a dictionary cost a widget's first relative time
+    /// ~800,000 instructions (a third of a millisecond) for the two or three values it reads.
     static func values(_ section: Section, for locale: LocaleTag) -> PackedRecords.Chain {
-        let suffix = "/" + String(UnicodeScalar(section.rawValue))
-        if let cached = cache.value(forKey: locale.normalized + suffix) { return cached }
-        let id = dataLocale(for: locale)
-        let lookup =
-            cache.value(forKey: id + suffix)
-            ?? PackedRecords.Chain(
-                records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) }, sameKeyReferences: true)
-        cache.insert(lookup, forKey: id + suffix)
-        cache.insert(lookup, forKey: locale.normalized + suffix)
-        return lookup
+        sections.chain(section.rawValue, for: locale)
     }
 
     /// The locale whose data `locale` formats with: `CLDRData`'s, for the tag in the language ICU opens

@@ -26,24 +26,9 @@ enum LikelySubtags {
             guard key.count == keyWidth else { return nil }
             let width = keyWidth + valueWidth
             let bytes = UnsafeBufferPointer(start: entries.utf8Start, count: entries.utf8CodeUnitCount)
-            var low = 0
-            var high = bytes.count / width
-            while low < high {
-                let middle = (low + high) / 2
-                let start = middle * width
-                var order = 0
-                for offset in 0..<keyWidth where bytes[start + offset] != key[offset] {
-                    order = bytes[start + offset] < key[offset] ? -1 : 1
-                    break
-                }
-                if order == 0 {
-                    return String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[(start + keyWidth)..<(start + width)]),
-                        as: UTF8.self)
-                }
-                if order < 0 { low = middle + 1 } else { high = middle }
-            }
-            return nil
+            guard let start = PackedRecords.entry(key, in: bytes, entryLength: width) else { return nil }
+            return String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[(start + keyWidth)..<(start + width)]), as: UTF8.self)
         }
     }
 
