@@ -436,7 +436,9 @@ public final class CDNFetcher: Sendable {
                     feed.finish()
                     return nil
                 }
-                for await complete in finishedLocales {
+                // Iterated by hand: `for await` calls `next(isolation:)`, which needs iOS 18 (the floor is 16).
+                var finished = finishedLocales.makeAsyncIterator()
+                while let complete = await finished.next() {
                     let (planIndex, plan) = current[complete.group]
                     group.addTask { [caching] in
                         guard !Task.isCancelled else {
@@ -448,7 +450,8 @@ public final class CDNFetcher: Sendable {
                         return (planIndex, completion)
                     }
                 }
-                for await case (let index, let completion)? in group {
+                while let done = await group.next() {
+                    guard let (index, completion) = done else { continue }
                     switch completion {
                     case .done(let result): results[index] = result
                     case .again(let plan): next.append((index, plan))
