@@ -63,7 +63,7 @@ if arguments.first == "fill-suite" {
         for key in keys {
             guard let value = try source.value(forKey: key) else { continue }
             do { try store.write([(key, value)], durability: .durable) } catch let error as GroupStoreError {
-                guard case .domainFull = error.kind else { throw error }
+                guard error.code == .domainFull else { throw error }
                 continue
             }
             filled.append(key)
