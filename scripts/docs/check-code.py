@@ -39,11 +39,18 @@ IMPORT = re.compile(r"^\s*(?:@testable\s+)?import\s+(\w+)", re.M)
 
 
 def products():
-    """The library products of Package.swift: name -> its targets, and every target of the package."""
-    dump = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True,
-                                     text=True, check=True).stdout)
-    libraries = {p["name"]: set(p["targets"]) for p in dump["products"] if "library" in p["type"]}
-    return libraries, {t["name"] for t in dump["targets"]}
+    """The library products of Package.swift: name -> its targets, and every target of the package. Read from the
+    manifest's text, not `swift package dump-package`, which waits on the build directory's lock that a running
+    `swift test` (whose tests call this script) holds."""
+    with open(os.path.join(ROOT, "Package.swift")) as file:
+        manifest = file.read()
+    libraries = {
+        name: set(re.findall(r'"(\w+)"', targets))
+        for name, targets in re.findall(r'\.library\(\s*name:\s*"(\w+)",\s*targets:\s*\[(.*?)\]', manifest, re.S)}
+    targets = set(re.findall(r'\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"', manifest))
+    if not libraries or not targets:
+        sys.exit("check-code: found no library products in Package.swift")
+    return libraries, targets
 
 
 def product_problem(block, libraries, targets):
