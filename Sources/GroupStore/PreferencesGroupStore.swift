@@ -3,7 +3,7 @@
 /// in it.
 ///
 /// Writers keep it under ``budget``; what a reader derives from its values (a bundle's lookup index) goes to
-/// ``defaultReaderCache``, a file container, never into the domain.
+/// ``GroupStore/defaultReaderCache``, a file container, never into the domain.
 public protocol PreferencesGroupStore: GroupStore {
     /// The most the domain may hold, as ``PreferencesBudget/encodedSize(ofStrings:)`` counts it. A write that
     /// would pass it is refused whole (`GroupStoreError`, code `domainFull`).
