@@ -100,6 +100,7 @@ public final class CDNFetcher: Sendable {
     public func fetchManifest() async throws(FetchError) -> ManifestFetch {
         let key = StorageKey.manifest(project: project)
         let metadataKey = StorageKey.manifestCache(project: project)
+        // An unreadable or unusable cached manifest counts as none: the CDN's answer replaces it.
         let cachedBytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumManifestSize)
         let cached = cachedBytes.flatMap { try? Manifest(jsonBytes: $0) }.flatMap {
             limitProblem($0) == nil ? $0 : nil
@@ -179,13 +180,17 @@ public final class CDNFetcher: Sendable {
     }
 
     /// One warning for the language codes `manifest` skipped, counting them and quoting the first few.
-    private func warnings(about manifest: Manifest) -> [String] {
+    private func warnings(about manifest: Manifest) -> [FetchWarning] {
         let skipped = manifest.skippedLanguages
         guard !skipped.isEmpty else { return [] }
         let shown = skipped.prefix(3).map { "'\(QuotedExcerpt.of($0, length: 32))'" }.joined(separator: ", ")
         let more = skipped.count > 3 ? " and \(skipped.count - 3) more" : ""
         let count = skipped.count == 1 ? "1 language code" : "\(skipped.count) language codes"
-        return ["The manifest of '\(project)' lists \(count) that are not locale tags, skipped: \(shown)\(more)"]
+        return [
+            FetchWarning(
+                .skippedLanguages,
+                "The manifest of '\(project)' lists \(count) that are not locale tags, skipped: \(shown)\(more)")
+        ]
     }
 
     /// Writes what `manifestFetch` left pending: the manifest's bytes, then its metadata.
@@ -224,10 +229,12 @@ public final class CDNFetcher: Sendable {
         progress: (@Sendable (_ finished: Int, _ total: Int, _ bytes: Int) -> Void)? = nil
     ) async -> FetchReport {
         let (results, updated) = await fetchLocales(locales, manifest: manifestFetch.manifest, progress: progress)
-        var warnings: [String] = []
+        var warnings: [FetchWarning] = []
         // Even a cancelled fetch may have cached some locales before it stopped: widgets reload for those.
         do { try recordReload(updated) } catch {
-            warnings.append("The messages were cached, but no reload request could be recorded: \(error)")
+            warnings.append(
+                FetchWarning(
+                    .reloadNotRecorded, "The messages were cached, but no reload request could be recorded: \(error)"))
         }
         if Task.isCancelled {
             let reason = "The manifest was not cached: the fetch was cancelled"
@@ -345,7 +352,7 @@ public final class CDNFetcher: Sendable {
     /// - Throws: `FetchError` when the locale is not offered, or cannot be fetched and is not cached; the
     ///   stored locale is then unchanged.
     public func switchLocale(to requested: LocaleTag) async throws(FetchError) -> LocaleSwitch {
-        var warnings: [String] = []
+        var warnings: [FetchWarning] = []
         let manifestFetch: ManifestFetch
         do {
             manifestFetch = try await fetchManifest()
@@ -354,12 +361,15 @@ public final class CDNFetcher: Sendable {
             do {
                 let chosen = try writer.selectLocale(requested)
                 return LocaleSwitch(
-                    locale: chosen, fetch: nil, warnings: ["\(error); switched using the cached messages"])
+                    locale: chosen, fetch: nil,
+                    warnings: [FetchWarning(.cachedMessagesUsed, "\(error); switched using the cached messages")])
             } catch let selection {
                 throw FetchError(.cannotSwitch, "\(error); \(selection)")
             }
         }
-        if case .failed(let reason) = manifestFetch.outcome { warnings.append("\(reason); using the cached manifest") }
+        if case .failed(let reason) = manifestFetch.outcome {
+            warnings.append(FetchWarning(.cachedManifestUsed, "\(reason); using the cached manifest"))
+        }
         warnings += manifestFetch.warnings
         guard let language = manifestFetch.manifest.language(for: requested) else {
             let offered = manifestFetch.manifest.languages.map(\.tag.normalized).joined(separator: ", ")
@@ -374,7 +384,7 @@ public final class CDNFetcher: Sendable {
         if !result.outcome.isFailure, !manifestFetch.outcome.isFailure,
             case .failed(let reason) = report.manifest.outcome
         {
-            warnings.append(reason)
+            warnings.append(FetchWarning(.manifestNotCached, reason))
         }
         let notStored: (code: FetchError.Code, reason: String)? =
             switch result.outcome {
@@ -389,7 +399,10 @@ public final class CDNFetcher: Sendable {
                 throw FetchError(
                     code, "Cannot fetch '\(language.tag.displayForm)': \(reason); the locale was not changed")
             }
-            warnings.append("Could not refresh '\(language.tag.displayForm)' (\(reason)); using the cached messages")
+            warnings.append(
+                FetchWarning(
+                    .cachedMessagesUsed,
+                    "Could not refresh '\(language.tag.displayForm)' (\(reason)); using the cached messages"))
         }
         do {
             let chosen = try writer.selectLocale(language.tag)
@@ -581,6 +594,7 @@ public final class CDNFetcher: Sendable {
             let respelled = urls.map { $0.hasPrefix(spelled) ? normalized + $0.dropFirst(spelled.count) : $0 }
             if respelled != urls { respelledURLs = respelled }
         }
+        // Unreadable cached messages count as none: the request is unconditional and its answer replaces them.
         let stored = try? store.identifiedValue(forKey: StorageKey.messages(project: project, locale: tag))
         let cachedSize = stored?.count
         // The metadata counts only while it describes the value under the key: another writer (an SDK,
@@ -624,7 +638,7 @@ public final class CDNFetcher: Sendable {
     private func complete(_ plan: Plan, parts: [Transfer], isFirstRound: Bool) -> Completion {
         let tag = plan.language.tag
         var bytes = 0
-        func result(_ outcome: FetchOutcome, warnings: [String] = []) -> Completion {
+        func result(_ outcome: FetchOutcome, warnings: [FetchWarning] = []) -> Completion {
             .done(
                 LocaleFetchResult(
                     locale: tag, outcome: outcome, bytesTransferred: bytes, urls: plan.urls, warnings: warnings))
@@ -676,15 +690,17 @@ public final class CDNFetcher: Sendable {
 
     /// The content is current. A newer manifest version is recorded, so the next fetch asks nothing.
     /// A metadata write that fails loses nothing cached; it is a warning, since the next fetch asks again.
-    private func notModified(_ plan: Plan) -> (FetchOutcome, [String]) {
+    private func notModified(_ plan: Plan) -> (FetchOutcome, [FetchWarning]) {
         if var metadata = plan.metadata, plan.version != nil, metadata.manifestVersion != plan.version {
             metadata.manifestVersion = plan.version
             do { try writer.storeMetadata(metadata, locale: plan.language.tag) } catch {
                 return (
                     .notModified,
                     [
-                        "The messages of '\(plan.language.tag.displayForm)' are current, but the manifest's new version "
-                            + "could not be recorded (\(error)); the next fetch asks the CDN again"
+                        FetchWarning(
+                            .versionNotRecorded,
+                            "The messages of '\(plan.language.tag.displayForm)' are current, but the manifest's new version "
+                                + "could not be recorded (\(error)); the next fetch asks the CDN again")
                     ]
                 )
             }
@@ -692,8 +708,9 @@ public final class CDNFetcher: Sendable {
         return (.notModified, [])
     }
 
-    private func cache(_ files: [LocaleCache.File], namespaces: [String]?, plan: Plan) -> (FetchOutcome, [String]) {
-        var warnings: [String] = []
+    private func cache(_ files: [LocaleCache.File], namespaces: [String]?, plan: Plan) -> (FetchOutcome, [FetchWarning])
+    {
+        var warnings: [FetchWarning] = []
         do {
             let outcome = try LocaleCache(store: store, project: project).cache(
                 files, locale: plan.language.tag, namespaces: namespaces,

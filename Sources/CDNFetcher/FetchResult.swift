@@ -1,6 +1,7 @@
 import GroupContract
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 /// What happened to one locale (or the manifest) in a fetch.
 public enum FetchOutcome: Sendable, Hashable, CustomStringConvertible {
@@ -51,7 +52,7 @@ public struct LocaleFetchResult: Sendable, Hashable {
     public let urls: [String]
     /// What did not go to plan but did not stop the locale, such as messages stored flat because they could
     /// not be nested.
-    public var warnings: [String] = []
+    public var warnings: [FetchWarning] = []
 }
 
 /// The result of fetching the manifest.
@@ -74,12 +75,12 @@ public struct ManifestFetch: Sendable, Hashable {
     public let url: String
     /// What did not go to plan but did not stop the fetch, such as language codes the manifest lists that are
     /// not locale tags (skipped).
-    public let warnings: [String]
+    public let warnings: [FetchWarning]
     /// What caching the manifest writes, until it is done; `nil` when the store needs nothing.
     let pending: PendingManifest?
 
     init(
-        manifest: Manifest, outcome: FetchOutcome, bytesTransferred: Int, url: String, warnings: [String] = [],
+        manifest: Manifest, outcome: FetchOutcome, bytesTransferred: Int, url: String, warnings: [FetchWarning] = [],
         pending: PendingManifest? = nil
     ) {
         self.manifest = manifest
@@ -112,7 +113,7 @@ public struct FetchReport: Sendable, Hashable {
     /// One result per distinct language served, in the order of the locales requested.
     public let locales: [LocaleFetchResult]
     /// What did not go to plan but lost nothing (a reload request that could not be recorded).
-    public let warnings: [String]
+    public let warnings: [FetchWarning]
     /// Whether the task was cancelled during the fetch: the transfers stopped, the locales not cached by then
     /// failed without writing anything, and the manifest was not cached.
     public var isCancelled = false
@@ -125,38 +126,8 @@ public struct FetchReport: Sendable, Hashable {
 ///         if error.code == .notOffered { showLanguagePicker() }
 ///     }
 public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of failure it is, to switch on.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: String, Hashable, Sendable {
-            case invalidOptions, manifestUnavailable, notOffered, refusedURL, rejectedContent, cannotCache
-            case cannotSwitch, storeFull, cancelled
-        }
-
-        private let base: Base
-
-        private init(_ base: Base) { self.base = base }
-
-        /// The options cannot work: an invalid CDN URL, namespace or allowed origin.
-        public static let invalidOptions = Code(.invalidOptions)
-        /// No usable manifest: the CDN failed or sent none, and none is cached.
-        public static let manifestUnavailable = Code(.manifestUnavailable)
-        /// The project offers neither the locale nor one that matches it (`LocaleNegotiation`).
-        public static let notOffered = Code(.notOffered)
-        /// A URL the manifest names is one the fetcher will not follow (another origin, outside a file CDN).
-        public static let refusedURL = Code(.refusedURL)
-        /// What the CDN sent is not messages the store may hold (not a bundle, empty, too large).
-        public static let rejectedContent = Code(.rejectedContent)
-        /// The messages were valid but could not be written to the store.
-        public static let cannotCache = Code(.cannotCache)
-        /// The stored locale could not be switched: the locale can be neither fetched nor found cached.
-        public static let cannotSwitch = Code(.cannotSwitch)
-        /// The messages were valid, but the store has no room for them (a `UserDefaults` suite at its budget).
-        public static let storeFull = Code(.storeFull)
-        /// The task was cancelled before the fetch finished; the store is as it was before the fetch.
-        public static let cancelled = Code(.cancelled)
-
-        public var description: String { base.rawValue }
-    }
+    /// What kind of failure it is, to switch on: one of the codes below.
+    public typealias Code = ErrorCode<FetchError>
 
     /// What kind of failure it is.
     public let code: Code
@@ -175,6 +146,70 @@ public struct FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
+extension ErrorCode where Domain == FetchError {
+    /// The options cannot work: an invalid CDN URL, namespace or allowed origin.
+    public static var invalidOptions: Self { Self("invalidOptions") }
+    /// No usable manifest: the CDN failed or sent none, and none is cached.
+    public static var manifestUnavailable: Self { Self("manifestUnavailable") }
+    /// The project offers neither the locale nor one that matches it (`LocaleNegotiation`).
+    public static var notOffered: Self { Self("notOffered") }
+    /// A URL the manifest names is one the fetcher will not follow (another origin, outside a file CDN).
+    public static var refusedURL: Self { Self("refusedURL") }
+    /// What the CDN sent is not messages the store may hold (not a bundle, empty, too large).
+    public static var rejectedContent: Self { Self("rejectedContent") }
+    /// The messages were valid but could not be written to the store.
+    public static var cannotCache: Self { Self("cannotCache") }
+    /// The stored locale could not be switched: the locale can be neither fetched nor found cached.
+    public static var cannotSwitch: Self { Self("cannotSwitch") }
+    /// The messages were valid, but the store has no room for them (a `UserDefaults` suite at its budget).
+    public static var storeFull: Self { Self("storeFull") }
+    /// The task was cancelled before the fetch finished; the store is as it was before the fetch.
+    public static var cancelled: Self { Self("cancelled") }
+}
+
+/// Something in a fetch that did not go to plan but lost nothing: the fetch or switch went on, and said so here.
+/// A caller switches on ``code``; ``message`` says what happened, for people.
+///
+///     for warning in report.warnings where warning.code == .reloadNotRecorded {
+///         WidgetCenter.shared.reloadAllTimelines()
+///     }
+public struct FetchWarning: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of warning it is, to switch on: one of the codes below.
+    public typealias Code = ErrorCode<FetchWarning>
+
+    /// What kind of warning it is.
+    public let code: Code
+    /// What happened, in sentence case.
+    public let message: String
+
+    /// A warning of `code`, described by `message`.
+    package init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension ErrorCode where Domain == FetchWarning {
+    /// The manifest lists language codes that are not locale tags; they were skipped.
+    public static var skippedLanguages: Self { Self("skippedLanguages") }
+    /// The manifest could not be fetched or used; the cached one was used instead.
+    public static var cachedManifestUsed: Self { Self("cachedManifestUsed") }
+    /// The manifest was not cached (a locale it describes failed); the locale switched with the cached one.
+    public static var manifestNotCached: Self { Self("manifestNotCached") }
+    /// The locale's messages could not be refreshed; the cached messages are used.
+    public static var cachedMessagesUsed: Self { Self("cachedMessagesUsed") }
+    /// The messages could not be nested, so they are stored flat, as served: readers that walk nested keys only
+    /// (better-i18n's Swift SDK) will not find the dotted ones.
+    public static var storedFlat: Self { Self("storedFlat") }
+    /// The messages are current, but the manifest's new version could not be recorded: the next fetch asks the
+    /// CDN again.
+    public static var versionNotRecorded: Self { Self("versionNotRecorded") }
+    /// New messages were cached, but no widget reload request could be recorded: reload the widgets directly.
+    public static var reloadNotRecorded: Self { Self("reloadNotRecorded") }
+}
+
 /// The result of `CDNFetcher.switchLocale(to:)`.
 public struct LocaleSwitch: Sendable, Hashable {
     /// The locale now stored.
@@ -182,5 +217,5 @@ public struct LocaleSwitch: Sendable, Hashable {
     /// The fetch of its messages, when the manifest could be reached.
     public let fetch: LocaleFetchResult?
     /// What did not go to plan but did not stop the switch (a failed refresh with a usable cache).
-    public let warnings: [String]
+    public let warnings: [FetchWarning]
 }

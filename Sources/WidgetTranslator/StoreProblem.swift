@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 /// Something the translator met in the group store or in the build and worked around: a value it could not read,
 /// messages it could not use, a stored locale that is no locale, a locale or a family of locale data the build's
@@ -13,35 +14,8 @@ import LocaleData
 ///         print("refetch \(problem.locale?.displayForm ?? "?"): \(problem)")
 ///     }
 public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What kind of problem it is, to switch on.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: String, Hashable, Sendable {
-            case unreadableValue, unusableMessages, unusableValue, invalidStoredLocale, localeOutsideSlice,
-                unlinkedFamily
-        }
-
-        private let base: Base
-
-        private init(_ base: Base) { self.base = base }
-
-        /// A value could not be read at all (an I/O error, not a regular file, larger than a reader accepts,
-        /// changing under the reader).
-        public static let unreadableValue = Code(.unreadableValue)
-        /// A locale's messages were read but are not a bundle (invalid JSON, not UTF-8, too deep).
-        public static let unusableMessages = Code(.unusableMessages)
-        /// A value other than messages was read but is not what its reader decodes (the app's own JSON in a shape
-        /// the widget does not know).
-        public static let unusableValue = Code(.unusableValue)
-        /// The stored locale is not a locale tag.
-        public static let invalidStoredLocale = Code(.invalidStoredLocale)
-        /// The locale formatted in is outside the locale data slice the build installed: it formats with the
-        /// nearest locale of its CLDR chain the slice holds (`LocaleDataTables.fallback(for:)`).
-        public static let localeOutsideSlice = Code(.localeOutsideSlice)
-        /// A `format` call needs a family of locale data the build's slice leaves out (`LocaleDataTables.holds(_:)`).
-        public static let unlinkedFamily = Code(.unlinkedFamily)
-
-        public var description: String { base.rawValue }
-    }
+    /// What kind of problem it is, to switch on: one of the codes below.
+    public typealias Code = ErrorCode<StoreProblem>
 
     /// What kind of problem it is.
     public let code: Code
@@ -62,4 +36,22 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == StoreProblem {
+    /// A value could not be read at all (an I/O error, not a regular file, larger than a reader accepts, changing
+    /// under the reader).
+    public static var unreadableValue: Self { Self("unreadableValue") }
+    /// A locale's messages were read but are not a bundle (invalid JSON, not UTF-8, too deep).
+    public static var unusableMessages: Self { Self("unusableMessages") }
+    /// A value other than messages was read but is not what its reader decodes (the app's own JSON in a shape the
+    /// widget does not know).
+    public static var unusableValue: Self { Self("unusableValue") }
+    /// The stored locale is not a locale tag.
+    public static var invalidStoredLocale: Self { Self("invalidStoredLocale") }
+    /// The locale formatted in is outside the locale data slice the build installed: it formats with the nearest
+    /// locale of its CLDR chain the slice holds (`LocaleDataTables.fallback(for:)`).
+    public static var localeOutsideSlice: Self { Self("localeOutsideSlice") }
+    /// A `format` call needs a family of locale data the build's slice leaves out (`LocaleDataTables.holds(_:)`).
+    public static var unlinkedFamily: Self { Self("unlinkedFamily") }
 }

@@ -347,8 +347,20 @@ struct ServedCDN {
         #expect(report.locales.allSatisfy { !$0.outcome.isFailure })
         #expect(
             try store.containsValue(forKey: StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)))
-        #expect(report.warnings.count == 1, "\(report.warnings)")
-        #expect(report.warnings.first?.contains("no reload request could be recorded") == true)
+        #expect(report.warnings.map(\.code) == [.reloadNotRecorded], "\(report.warnings)")
+        #expect(report.warnings.first?.message.contains("no reload request could be recorded") == true)
+    }
+
+    /// Language codes that are not locale tags are skipped, with one warning a caller can tell by its code.
+    @Test func skippedLanguageCodesAreOneTypedWarning() async throws {
+        let cdn = try ServedCDN([
+            "acme/widgets/manifest.json": #"{"languages": ["en", "../x", "not a tag"]}"#,
+            "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
+        ])
+        defer { cdn.remove() }
+        let manifestFetch = try await makeFetcher(cdn.nginx.baseURL, store: InMemoryGroupStore()).fetchManifest()
+        #expect(manifestFetch.warnings.map(\.code) == [.skippedLanguages], "\(manifestFetch.warnings)")
+        #expect(manifestFetch.warnings.first?.message.contains("2 language codes that are not locale tags") == true)
     }
 
     /// A locale that is current under a new manifest version whose metadata cannot record that version loses
@@ -368,8 +380,8 @@ struct ServedCDN {
         let fetcher = try makeFetcher(cdn.nginx.baseURL, store: store)
         let report = await fetcher.fetch([.english], committing: try await fetcher.fetchManifest())
         #expect(report.locales.map(\.outcome) == [.notModified])
-        #expect(report.locales.first?.warnings.count == 1)
-        #expect(report.locales.first?.warnings.first?.contains("the next fetch asks the CDN again") == true)
+        #expect(report.locales.first?.warnings.map(\.code) == [.versionNotRecorded])
+        #expect(report.locales.first?.warnings.first?.message.contains("the next fetch asks the CDN again") == true)
         #expect(
             try store.string(forKey: StorageKey.messages(project: project, locale: .english)) == #"{"title": "Today"}"#)
     }
@@ -456,7 +468,11 @@ struct ServedCDN {
         // Switching to tr: its refresh fails, the cached messages are used, and the manifest stays as it was.
         let change = try await fetcher.switchLocale(to: LocaleTag(parsing: "tr")!)
         #expect(change.locale == LocaleTag(parsing: "tr"))
-        #expect(change.warnings.contains { $0.hasPrefix("Could not refresh 'tr'") }, "\(change.warnings)")
+        #expect(
+            change.warnings.contains {
+                $0.code == .cachedMessagesUsed && $0.message.hasPrefix("Could not refresh 'tr'")
+            },
+            "\(change.warnings)")
         #expect(try manifestKeys.map { try cdn.store.value(forKey: $0) } == cached)
 
         // Once tr is back, the fetch succeeds and caches v2 with it.

@@ -29,7 +29,7 @@ import Testing
     @Test func storesAFlatBundleNested() throws {
         let store = InMemoryGroupStore()
         let served = #"{"today.title":"Bugün","today.count":"{n} etkinlik"}"#
-        var warnings: [String] = []
+        var warnings: [FetchWarning] = []
         let outcome = try LocaleCache(store: store, project: project).cache(
             [file("translations.json", served)], locale: tr, namespaces: nil, bundleURL: base + "translations.json",
             manifestVersion: nil, previous: nil, previousSize: nil, warn: { warnings.append($0) })
@@ -48,17 +48,18 @@ import Testing
     @Test func aBundleThatCannotBeNestedIsStoredAsServedWithAWarning() throws {
         let store = InMemoryGroupStore()
         let served = #"{"today.title":"Bugün","today":{"title":"Başka"}}"#
-        var warnings: [String] = []
+        var warnings: [FetchWarning] = []
         _ = try LocaleCache(store: store, project: project).cache(
             [file("translations.json", served)], locale: tr, namespaces: nil, bundleURL: base + "translations.json",
             manifestVersion: nil, previous: nil, previousSize: nil, warn: { warnings.append($0) })
         #expect(try store.string(forKey: "@better-i18n:messages:acme/widgets:tr") == served)
         #expect(
-            warnings == [
-                "The messages for 'tr' from '\(base)translations.json' are stored flat as served: they cannot be "
-                    + "nested at 'today.title' (a message and another member meet at the same key), so better-i18n's "
-                    + "Swift SDK, which reads nested keys only, will not find the dotted ones"
-            ])
+            warnings.map(\.code) == [.storedFlat]
+                && warnings.map(\.message) == [
+                    "The messages for 'tr' from '\(base)translations.json' are stored flat as served: they cannot be "
+                        + "nested at 'today.title' (a message and another member meet at the same key), so "
+                        + "better-i18n's Swift SDK, which reads nested keys only, will not find the dotted ones"
+                ])
     }
 
     @Test func writesMessagesWithoutAByteOrderMarkThenTheirIndexAndMetadata() throws {

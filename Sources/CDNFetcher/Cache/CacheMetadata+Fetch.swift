@@ -10,6 +10,7 @@ extension CacheMetadata {
     package func describes(_ stored: IdentifiedValue) -> Bool {
         guard stored.count == size, size <= MessageBundle.maximumStoredSize else { return false }
         if let identity, let current = stored.identity { return identity == SHA256.hex(current) }
+        // A value that cannot be read is not one the metadata describes: the locale is fetched again.
         guard let bytes = try? stored.allBytes() else { return false }
         return bytes.withUnsafeBytes { SHA256.hexDigest(of: $0) } == sha256
     }

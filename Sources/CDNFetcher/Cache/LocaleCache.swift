@@ -42,7 +42,8 @@ package struct LocaleCache {
     /// - Throws: `FetchError` that names the file and the problem; nothing was written then.
     package func cache(
         _ files: [File], locale: LocaleTag, namespaces: [String]?, bundleURL: String, manifestVersion: String?,
-        selection: [String]? = nil, previous: CacheMetadata?, previousSize: Int?, warn: (String) -> Void = { _ in }
+        selection: [String]? = nil, previous: CacheMetadata?, previousSize: Int?,
+        warn: (FetchWarning) -> Void = { _ in }
     ) throws(FetchError) -> FetchOutcome {
         var body: [UInt8]
         var bundle: MessageBundle
@@ -59,8 +60,10 @@ package struct LocaleCache {
         if bundle.messageCount == 0 { throw Self.emptyBundleError(body, locale: locale, url: bundleURL) }
         // Stored in the shape every better-i18n reader reads: nested (the Swift SDK walks nested objects only).
         let notNested = { (problem: String) in
-            "The messages for '\(locale.displayForm)' from '\(bundleURL)' are stored flat as served: \(problem), "
-                + "so better-i18n's Swift SDK, which reads nested keys only, will not find the dotted ones"
+            FetchWarning(
+                .storedFlat,
+                "The messages for '\(locale.displayForm)' from '\(bundleURL)' are stored flat as served: \(problem), "
+                    + "so better-i18n's Swift SDK, which reads nested keys only, will not find the dotted ones")
         }
         // Nested already (no dotted name, which the parse above found out): nothing to rewrite, and nothing to
         // read again; the second parse cost a cold fetch of flat-free bundles a quarter of its time.

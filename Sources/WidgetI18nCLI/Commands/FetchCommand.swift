@@ -66,7 +66,7 @@ enum FetchCommand: Command {
         let manifestFetch: ManifestFetch
         do { manifestFetch = try await fetcher.fetchManifest() } catch { throw .failure(error.description) }
         if case .failed(let reason) = manifestFetch.outcome { output.warning("\(reason); using the cached manifest") }
-        for warning in manifestFetch.warnings { output.warning(warning) }
+        for warning in manifestFetch.warnings { output.warning(warning.message) }
 
         var locales = requested
         if arguments.has("all") {
@@ -79,6 +79,7 @@ enum FetchCommand: Command {
                 locales.insert(locales.remove(at: index), at: 0)
             }
         } else if locales.isEmpty {
+            // No readable stored locale: the default locale alone is fetched.
             if let stored = try? ContractReader(store: store, project: project).storedLocale()?.tag {
                 locales.append(stored)
             }
@@ -88,7 +89,7 @@ enum FetchCommand: Command {
         let progress = showProgress ? Self.showProgress : nil
         let report = await fetcher.fetch(locales, committing: manifestFetch, progress: progress)
         let results = report.locales
-        for warning in report.warnings + results.flatMap(\.warnings) { output.warning(warning) }
+        for warning in report.warnings + results.flatMap(\.warnings) { output.warning(warning.message) }
         if showProgress { StandardStreams.error.write("\r\u{1B}[K") }
 
         if json {

@@ -76,7 +76,7 @@ enum LocaleSetCommand: Command {
                 configuration, arguments: arguments, store: store, project: project)
             do {
                 let change = try await fetcher.switchLocale(to: requested)
-                for warning in change.warnings { context.output.warning(warning) }
+                for warning in change.warnings { context.output.warning(warning.message) }
                 chosen = change.locale
             } catch {
                 throw .failure(error.description)
@@ -105,6 +105,7 @@ enum LocaleListCommand: Command {
         let project = try configuration.requireProject()
         let store = try configuration.store()
         let translator = try configuration.translator(arguments)
+        // Without a readable manifest the list shows the cached locales only; `status` says why it is unreadable.
         let manifest =
             (try? store.value(
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize))?.flatMap {
