@@ -66,6 +66,8 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
 
     /// The metadata stored at `key`, or `nil` when there is none or it does not decode.
     package static func read(in store: any GroupStore, key: String) -> CacheMetadata? {
+        // Unreadable or undecodable metadata counts as none: it only saves a transfer, and is rewritten by the next
+        // fetch.
         guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) else {
             return nil
         }

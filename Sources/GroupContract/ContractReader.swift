@@ -147,6 +147,7 @@ public struct ContractReader: Sendable {
                 in: place, key: StorageKey.messagesCache(project: project, locale: cached.tag))
         else { return nil }
         if let recorded = metadata.identity {
+            // Messages that cannot be read have no fetch time: the caller reports the read itself.
             guard let value = try? place.identifiedValue(forKey: cached.key),
                 let identity = value.identity, recorded == CacheMetadata.hex(identity)
             else { return nil }
@@ -272,6 +273,7 @@ public struct ContractReader: Sendable {
         let indexKey = StorageKey.bundleIndex(project: project, locale: messages.locale)
         if usingStoredIndex {
             for source in indexSources(for: messages.store) {
+                // An index that cannot be read counts as absent: the messages are parsed instead.
                 if let indexValue = try? source.identifiedValue(forKey: indexKey),
                     let index = StoredBundleIndex(
                         index: OpenedBytes(indexValue), json: OpenedBytes(messages.value),
@@ -284,6 +286,7 @@ public struct ContractReader: Sendable {
         let json = try messages.allBytes()
         let bundle = try MessageBundle(jsonBytes: json)
         if let readerCache, json.count == messages.value.count {
+            // A cache that cannot be written only costs the next reader this parse.
             try? ContractWriter.storeIndex(
                 of: bundle, identity: messages.value.identity, locale: messages.locale, project: project,
                 in: readerCache)

@@ -111,6 +111,7 @@ public struct ContractWriter: Sendable {
         ] {
             try store.removeValue(forKey: derivedKey)
         }
+        // Messages that are not a bundle are stored as given (the app's to fix; readers report them) without an index.
         guard let bundle = try? MessageBundle(jsonBytes: value) else {
             try store.setValue(value, forKey: key)
             return

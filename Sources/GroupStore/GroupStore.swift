@@ -115,6 +115,7 @@ public struct IdentifiedValue: Sendable {
         precondition(buffer.count == range.count, "The buffer must hold exactly the range read")
         guard range.lowerBound >= 0, range.upperBound <= count else { return false }
         if range.isEmpty { return true }
+        // A read that fails is a short read: the caller treats the value as changed under it and reads again.
         return (try? source.read(into: buffer, at: range.lowerBound)) == range.count
     }
 

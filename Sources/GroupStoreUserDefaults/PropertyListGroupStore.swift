@@ -57,6 +57,7 @@ public struct PropertyListGroupStore: GroupStore {
                 .malformed("its top object is not a dictionary, as a suite's is"), key: nil, store: name)
         }
         values = domain.compactMapValues(UserDefaultsGroupStore.bytes(of:))
+        // No modification date is shown as an unknown age, not an error.
         modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 

@@ -136,6 +136,19 @@ private let hostileValues: [HostileValue] = {
             result.standardError.utf8.count < 400, "\(result.standardError.utf8.count) bytes: \(result.standardError)")
     }
 
+    /// A manifest that cannot be read is not reported as missing: `status` says it is unreadable, and why.
+    @Test func anUnreadableManifestIsNotShownAsNotCached() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let path = cli.groupDirectory + "/%40better-i18n%3Amanifest%3Aacme%2Fwidgets"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let result = try cli.run(["status"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("(unreadable: "), "\(result)")
+        #expect(!result.standardOutput.contains("(not cached)"), "\(result)")
+    }
+
     /// The manifest, fetch metadata and reload requests are read within their own limits too: a 2 GB file
     /// under any of them is passed over, never copied (a 1.5 GB address-space limit holds).
     @Test(arguments: [

@@ -80,11 +80,16 @@ enum StatusCommand: Command {
     }
 
     private static func manifestDescription(project: ProjectID, store: any GroupStore) -> String {
-        guard
-            let bytes = try? store.value(
+        let stored: [UInt8]?
+        do {
+            stored = try store.value(
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize)
-        else { return "(not cached)" }
-        guard let manifest = try? Manifest(jsonBytes: bytes) else { return "(unreadable)" }
+        } catch {
+            // Unreadable is not absent: the status says why, as the translator's problems do.
+            return "(unreadable: \(error))"
+        }
+        guard let bytes = stored else { return "(not cached)" }
+        guard let manifest = try? Manifest(jsonBytes: bytes) else { return "(not a manifest)" }
         var parts = ["\(manifest.languages.count) languages"]
         if let version = manifest.version { parts.append("version \(version)") }
         if let metadata = CacheMetadata.read(in: store, key: StorageKey.manifestCache(project: project)) {
