@@ -32,7 +32,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Self.runWriters("file", directory.path)
-        let store = FileGroupStore(directory: directory.path)
+        let store: any GroupStore = FileGroupStore(directory: directory.path)
         let keys = Set(try store.keys())
         #expect(keys.count == Self.writers * Self.writes + 1)
         for writer in 1...Self.writers {

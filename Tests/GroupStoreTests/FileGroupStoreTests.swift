@@ -8,7 +8,7 @@ import Testing
     @Test func roundTripsValues() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.appending("group"))
+        let store: any GroupStore = FileGroupStore(directory: directory.appending("group"))
         #expect(try store.value(forKey: "missing") == nil)
         #expect(try store.keys() == [])
         let binary: [UInt8] = [0, 1, 2, 255, 10]
@@ -31,7 +31,7 @@ import Testing
     @Test func storesABatchInOrderUpToTheFirstFailure() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.appending("group"))
+        let store: any GroupStore = FileGroupStore(directory: directory.appending("group"))
         try store.setValues([("a", Array("1".utf8)), ("b", Array("2".utf8)), ("a", Array("3".utf8))])
         #expect(try store.string(forKey: "a") == "3")
         #expect(try store.string(forKey: "b") == "2")
@@ -50,7 +50,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let container = directory.appending("a/b/group")
-        let store = FileGroupStore(directory: container)
+        let store: any GroupStore = FileGroupStore(directory: container)
         try store.setString("pt-BR", forKey: "@better-i18n:locale:acme/widgets")
         let file = container + "/%40better-i18n%3Alocale%3Aacme%2Fwidgets"
         #expect(FileManager.default.contents(atPath: file) == Data("pt-BR".utf8))
@@ -68,7 +68,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let container = directory.appending("group")
-        let store = FileGroupStore(directory: container)
+        let store: any GroupStore = FileGroupStore(directory: container)
         try store.setString("value", forKey: key)
         #expect(try store.string(forKey: key) == "value")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["group"])
@@ -80,7 +80,7 @@ import Testing
     func rejectsKeysThatCannotBeFiles(_ key: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
+        let store: any GroupStore = FileGroupStore(directory: directory.path)
         let error = #expect(throws: GroupStoreError.self) { try store.setString("v", forKey: key) }
         guard case .invalidKey = error?.kind else {
             Issue.record("expected an invalid key error, got \(String(describing: error))")
@@ -92,7 +92,7 @@ import Testing
     @Test func temporaryAndStrayFilesAreNotKeys() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
+        let store: any GroupStore = FileGroupStore(directory: directory.path)
         try store.setString("x", forKey: "real")
         for stray in ["%tmp-1-abc", "not a key", "%2f-lowercase"] {
             _ = FileManager.default.createFile(atPath: directory.appending(stray), contents: Data("junk".utf8))
@@ -108,7 +108,7 @@ import Testing
         let container = directory.appending("group")
         let outside = directory.appending("outside.txt")
         try Data("secret".utf8).write(to: URL(fileURLWithPath: outside))
-        let store = FileGroupStore(directory: container)
+        let store: any GroupStore = FileGroupStore(directory: container)
         try store.setString("x", forKey: "other")
         try FileManager.default.createSymbolicLink(atPath: container + "/linked", withDestinationPath: outside)
         let error = #expect(throws: GroupStoreError.self) { try store.value(forKey: "linked") }
@@ -123,7 +123,7 @@ import Testing
     @Test func aDirectoryWhereAValueShouldBeIsAClearError() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
+        let store: any GroupStore = FileGroupStore(directory: directory.path)
         try FileManager.default.createDirectory(atPath: directory.appending("dir"), withIntermediateDirectories: false)
         let readError = #expect(throws: GroupStoreError.self) { try store.value(forKey: "dir") }
         #expect(readError?.description.contains("is not a regular file") == true)
@@ -171,7 +171,7 @@ import Testing
             ["python3", Repository.root + "/Benchmarks/make-fixture.py", "--out", fixture, "--size-kb", "20"],
             inheritEnvironment: true)
         try #require(result.status == 0, "\(result)")
-        let store = FileGroupStore(directory: fixture + "/store")
+        let store: any GroupStore = FileGroupStore(directory: fixture + "/store")
         let files = try FileManager.default.contentsOfDirectory(atPath: fixture + "/store")
         let keys = try store.keys()
         #expect(keys.count == files.count)
@@ -192,7 +192,7 @@ import Testing
     @Test func listsEntriesWithSizeAndTime() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = FileGroupStore(directory: directory.path)
+        let store: any GroupStore = FileGroupStore(directory: directory.path)
         let before = Date().addingTimeInterval(-5)
         try store.setString("12345", forKey: "five")
         let entries = try store.entries()
@@ -215,7 +215,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.appending("group")
         try FileGroupStore(directory: path).setString("old", forKey: "a")
-        let store = FileGroupStore(directory: path) { descriptor in
+        let store: any GroupStore = FileGroupStore(directory: path) { descriptor in
             var status = stat()
             let isDirectory = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
             guard isDirectory == failDirectory else { return fsync(descriptor) }

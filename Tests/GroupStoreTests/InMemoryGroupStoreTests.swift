@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct InMemoryGroupStoreTests {
     @Test func roundTripsValues() throws {
-        let store = InMemoryGroupStore(["a": "1"])
+        let store: any GroupStore = InMemoryGroupStore(["a": "1"])
         #expect(try store.string(forKey: "a") == "1")
         try store.setString("2", forKey: "b")
         #expect(try Set(store.keys()) == ["a", "b"])
@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func reportsInvalidUTF8() throws {
-        let store = InMemoryGroupStore()
+        let store: any GroupStore = InMemoryGroupStore()
         try store.setValue([0xFF], forKey: "bad")
         #expect(throws: GroupStoreError.self) { try store.string(forKey: "bad") }
     }

@@ -20,7 +20,7 @@ import Testing
         let path = directory.path + "/group.acme.widgets.plist"
         try PropertyListSerialization.data(fromPropertyList: domain, format: format, options: 0)
             .write(to: URL(fileURLWithPath: path))
-        let store = try PropertyListGroupStore(path: path)
+        let store: any GroupStore = try PropertyListGroupStore(path: path)
         #expect(try store.string(forKey: "@better-i18n:locale:acme/widgets") == "tr")
         #expect(try store.string(forKey: "@better-i18n:messages:acme/widgets:tr") == #"{"today":{"title":"Bugün"}}"#)
         #expect(try store.value(forKey: "binary") == [0xFF, 0x00])
@@ -38,7 +38,7 @@ import Testing
         let path = directory.path + "/suite.plist"
         let bytes = try PropertyListSerialization.data(fromPropertyList: domain, format: .binary, options: 0)
         try bytes.write(to: URL(fileURLWithPath: path))
-        let store = try PropertyListGroupStore(path: path)
+        let store: any GroupStore = try PropertyListGroupStore(path: path)
         for attempt in [
             { try store.setString("de", forKey: "@better-i18n:locale:acme/widgets") },
             { try store.removeValue(forKey: "binary") },

@@ -6,7 +6,7 @@ import Testing
 @Suite struct UserDefaultsGroupStoreTests {
     @Test func roundTripsTextAndBytes() throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
-        let store = try #require(UserDefaultsGroupStore(suiteName: suite))
+        let store: any GroupStore = try #require(UserDefaultsGroupStore(suiteName: suite))
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         try store.setString("pt-BR", forKey: "@better-i18n:locale:acme/widgets")
         try store.setValue([0xFF, 0x00], forKey: "binary")
@@ -19,7 +19,7 @@ import Testing
 
     @Test func storesTextAsStringsLikeTheOtherSDKs() throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
-        let store = try #require(UserDefaultsGroupStore(suiteName: suite))
+        let store: any GroupStore = try #require(UserDefaultsGroupStore(suiteName: suite))
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
         let defaults = try #require(UserDefaults(suiteName: suite))
