@@ -57,15 +57,8 @@ public enum CLDRData {
         let cacheKey = id + "/" + String(UnicodeScalar(section.rawValue))
         if let cached = cache.value(forKey: cacheKey) { return cached }
         var merged: [String: String] = [:]
-        for locale in chain(from: id).reversed() {
-            record(locale, section.rawValue) { key, value in
-                if value == "\u{18}" {
-                    merged[key] = nil
-                } else {
-                    merged[key] = value
-                }
-            }
-        }
+        let suffix = "/" + String(UnicodeScalar(section.rawValue))
+        packed.merge(chain(from: id).reversed().lazy.map { $0 + suffix }, into: &merged)
         let values = Values(merged)
         cache.insert(values, forKey: cacheKey)
         return values
@@ -140,20 +133,8 @@ public enum CLDRData {
 
     static let packed = PackedRecords(table: LocaleDataTables.current.cldr)
 
-    /// The bytes of the record `locale/section`, handed to `body` in place.
-    private static func withRecord<T>(
-        _ locale: String, _ section: UInt8, in packed: PackedRecords = packed, _ body: (UnsafeBufferPointer<UInt8>) -> T
-    ) -> T? {
-        packed.record(locale + "/" + String(UnicodeScalar(section))).map(body)
-    }
-
     /// A one-value record (`p`, `a`) as text.
     private static func recordText(_ locale: String, _ section: UInt8, in packed: PackedRecords = packed) -> String? {
-        withRecord(locale, section, in: packed) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Each `key US value RS` of a record.
-    private static func record(_ locale: String, _ section: UInt8, _ body: (String, String) -> Void) {
-        _ = withRecord(locale, section) { PackedRecords.items($0, body) }
+        packed.text(locale + "/" + String(UnicodeScalar(section)))
     }
 }

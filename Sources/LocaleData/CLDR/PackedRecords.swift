@@ -48,6 +48,19 @@ struct PackedRecords: Sendable {
         Self.items(bytes, body)
     }
 
+    /// A one-value record (a parent `p`, an alias `a`) as text.
+    func text(_ name: String) -> String? {
+        record(name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The values of the records `names`, each over the ones before it: a value `U+0018` removes the key (the
+    /// locale cancels what it would inherit), as ICU resolves a chain read from root down.
+    func merge(_ names: some Sequence<String>, into merged: inout [String: String]) {
+        for name in names {
+            forEach(in: name) { key, value in merged[key] = value == "\u{18}" ? nil : value }
+        }
+    }
+
     /// Each `key US value RS` of a record's bytes.
     static func items(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (String, String) -> Void) {
         var start = 0
@@ -119,7 +132,7 @@ struct PackedRecords: Sendable {
             var key = key
             return key.withUTF8 { wanted -> String? in
                 for record in records {
-                    guard let value = Self.value(wanted, in: record) else { continue }
+                    guard let value = PackedRecords.value(wanted, in: record) else { continue }
                     // U+0018: the locale cancels the value rather than inherit it.
                     if value.first == 0x18 { return nil }
                     if sameKeyReferences, value.count == 2, value.first == 0x1A {
@@ -127,7 +140,7 @@ struct PackedRecords: Sendable {
                         // value written out in the same record.
                         var other = Array(wanted)
                         other[1] = value[1]
-                        return other.withUnsafeBufferPointer { Self.value($0, in: record) }.map {
+                        return other.withUnsafeBufferPointer { PackedRecords.value($0, in: record) }.map {
                             String(decoding: $0, as: UTF8.self)
                         }
                     }
@@ -136,31 +149,31 @@ struct PackedRecords: Sendable {
                 return nil
             }
         }
+    }
 
-        /// The bytes of `key`'s value in `record` (`key US value RS` items), without decoding any other item.
-        private static func value(_ key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>)
-            -> UnsafeBufferPointer<UInt8>?
-        {
-            var start = 0
-            while start < record.count {
-                var position = start
-                var matches = true
-                for byte in key {
-                    guard position < record.count, record[position] == byte else {
-                        matches = false
-                        break
-                    }
-                    position += 1
+    /// The bytes of `key`'s value in `record` (`key US value RS` items), without decoding any other item.
+    static func value(_ key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>?
+    {
+        var start = 0
+        while start < record.count {
+            var position = start
+            var matches = true
+            for byte in key {
+                guard position < record.count, record[position] == byte else {
+                    matches = false
+                    break
                 }
-                if matches, position < record.count, record[position] == 0x1F {
-                    var end = position + 1
-                    while end < record.count, record[end] != 0x1E { end += 1 }
-                    return UnsafeBufferPointer(rebasing: record[(position + 1)..<end])
-                }
-                while position < record.count, record[position] != 0x1E { position += 1 }
-                start = position + 1
+                position += 1
             }
-            return nil
+            if matches, position < record.count, record[position] == 0x1F {
+                var end = position + 1
+                while end < record.count, record[end] != 0x1E { end += 1 }
+                return UnsafeBufferPointer(rebasing: record[(position + 1)..<end])
+            }
+            while position < record.count, record[position] != 0x1E { position += 1 }
+            start = position + 1
         }
+        return nil
     }
 }

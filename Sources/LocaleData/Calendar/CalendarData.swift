@@ -28,10 +28,8 @@ enum CalendarData {
         var merged = CLDRData.values(gregorianSection, for: locale).all
         let chain = CLDRData.chain(from: id).reversed()
         for layer in calendar.lookupLayers {
-            for locale in chain {
-                let name = locale + "/" + String(UnicodeScalar(layer.letter)) + String(UnicodeScalar(section.rawValue))
-                packed.forEach(in: name) { key, value in merged[key] = value == "\u{18}" ? nil : value }
-            }
+            let suffix = "/" + String(UnicodeScalar(layer.letter)) + String(UnicodeScalar(section.rawValue))
+            packed.merge(chain.lazy.map { $0 + suffix }, into: &merged)
         }
         // `SAME key`: the value of another key of the same locale (a width or context with the same names).
         for _ in 0..<4 {

@@ -7,45 +7,15 @@ import WidgetI18nSupport
 ///
 /// Packed like `CLDRData`: two string literals read in place, an index of fixed-width entries sorted by key and
 /// the records they point at. Nothing is decoded until a zone field is formatted, and then only the records
-/// that field reads (one zone, one metazone, a locale's chain); a lookup inside a record is a scan of its bytes.
+/// that field reads (one zone, one metazone, a locale's chain); a lookup inside a record is a scan of its bytes
+/// (`PackedRecords.Chain`).
 enum ZoneNameData {
     private static let keyLength = 40
-
-    /// The marker of a value a locale cancels rather than inherits (`en-001` has no `EST`).
-    static let absent = "\u{18}"
 
     private static let packed = PackedRecords(table: LocaleDataTables.current.zoneNames, keyLength: keyLength)
 
     /// The bytes of record `key` (`z/America/New_York`, `l/en-gb`), in the binary's read-only data.
     static func record(_ key: String) -> UnsafeBufferPointer<UInt8>? { packed.record(key) }
-
-    /// A one-value record (`a/…`) as text.
-    static func text(_ key: String) -> String? {
-        record(key).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The value of `key` in a record of `key US value RS` items, found by scanning it (`absent` included).
-    static func value(_ key: String, in record: UnsafeBufferPointer<UInt8>) -> String? {
-        let wanted = Array(key.utf8)
-        var start = 0
-        while start < record.count {
-            var matches = start + wanted.count < record.count && record[start + wanted.count] == 0x1F
-            if matches {
-                for offset in 0..<wanted.count where record[start + offset] != wanted[offset] {
-                    matches = false
-                    break
-                }
-            }
-            var end = start
-            while end < record.count, record[end] != 0x1E { end += 1 }
-            if matches {
-                return String(
-                    decoding: UnsafeBufferPointer(rebasing: record[(start + wanted.count + 1)..<end]), as: UTF8.self)
-            }
-            start = end + 1
-        }
-        return nil
-    }
 
     /// Every `key US value RS` item of a record.
     static func items(of record: UnsafeBufferPointer<UInt8>) -> [(key: String, value: String)] {
@@ -95,7 +65,7 @@ enum ZoneNameData {
     /// for an ID ICU does not know (fixed offsets such as `GMT+05:30`, `localtime`, POSIX `TZ` strings).
     static func canonicalID(_ identifier: String) -> String? {
         if record("z/" + identifier) != nil { return identifier }
-        return text("a/" + identifier)
+        return packed.text("a/" + identifier)
     }
 
     /// The canonical zone of `identifier`, decoded once.

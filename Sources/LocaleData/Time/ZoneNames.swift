@@ -13,8 +13,8 @@ import WidgetI18nSupport
 /// zone (`Türkiye Time`), else the exemplar city (`Los Angeles Time`), and falls back to the GMT format for a
 /// zone without a region (`UTC`). Names come from `ZoneNameData`, read once per locale and name.
 package final class ZoneNames: Sendable {
-    /// The record keys of the locale's chain, itself first.
-    private let chain: [String]
+    /// The records of the locale's chain, itself first, read in place.
+    private let chain: PackedRecords.Chain
     /// The region ICU's generic names prefer for golden zones: the locale's own, else its likely region.
     private let targetRegion: String
     private let gmtPrefix: String
@@ -44,11 +44,10 @@ package final class ZoneNames: Sendable {
     }
 
     private init(id: String, region: String?) {
-        chain = CLDRData.chain(from: id).map { "l/" + $0 }
+        let chain = PackedRecords.Chain(records: CLDRData.chain(from: id).compactMap { ZoneNameData.record("l/" + $0) })
+        self.chain = chain
         var found: [String: String] = [:]
-        for key in ["r", "gmt", "gmtZero", "hour", "region", "fallback"] {
-            found[key] = Self.lookUp(key, chain: chain)
-        }
+        for key in ["r", "gmt", "gmtZero", "hour", "region", "fallback"] { found[key] = chain[key] }
         targetRegion = region ?? found["r"] ?? "001"
         let gmt = (found["gmt"] ?? "GMT\u{1D}").split(separator: "\u{1D}", omittingEmptySubsequences: false)
         gmtPrefix = gmt.first.map(String.init) ?? "GMT"
@@ -61,19 +60,9 @@ package final class ZoneNames: Sendable {
         fallbackFormat = found["fallback"] ?? "{1} ({0})"
     }
 
-    private static func lookUp(_ key: String, chain: [String]) -> String? {
-        for locale in chain {
-            guard let record = ZoneNameData.record(locale), let value = ZoneNameData.value(key, in: record) else {
-                continue
-            }
-            return value == ZoneNameData.absent ? nil : value
-        }
-        return nil
-    }
-
     /// The locale's value for `key`, through its chain, cached.
     private func value(_ key: String) -> String? {
-        values.value(forKey: key) { Self.lookUp(key, chain: chain) }
+        values.value(forKey: key) { chain[key] }
     }
 
     // MARK: Formatting a field
