@@ -699,8 +699,8 @@ public final class CDNFetcher: Sendable {
                     [
                         FetchWarning(
                             .versionNotRecorded,
-                            "The messages of '\(plan.language.tag.displayForm)' are current, but the manifest's new version "
-                                + "could not be recorded (\(error)); the next fetch asks the CDN again")
+                            "The messages of '\(plan.language.tag.displayForm)' are current, but the manifest's "
+                                + "new version could not be recorded (\(error)); the next fetch asks the CDN again")
                     ]
                 )
             }

@@ -196,7 +196,8 @@ extension ErrorCode where Domain == FetchWarning {
     public static var skippedLanguages: Self { Self("skippedLanguages") }
     /// The manifest could not be fetched or used; the cached one was used instead.
     public static var cachedManifestUsed: Self { Self("cachedManifestUsed") }
-    /// The manifest was not cached (a locale it describes failed); the locale switched with the cached one.
+    /// The locale's messages were fetched and the locale switched, but the store refused the new manifest: the
+    /// cached manifest stays as it was.
     public static var manifestNotCached: Self { Self("manifestNotCached") }
     /// The locale's messages could not be refreshed; the cached messages are used.
     public static var cachedMessagesUsed: Self { Self("cachedMessagesUsed") }

@@ -66,8 +66,7 @@ package struct CacheMetadata: Codable, Hashable, Sendable {
 
     /// The metadata stored at `key`, or `nil` when there is none or it does not decode.
     package static func read(in store: any GroupStore, key: String) -> CacheMetadata? {
-        // Unreadable or undecodable metadata counts as none: it only saves a transfer, and is rewritten by the next
-        // fetch.
+        // Unreadable or undecodable metadata counts as none: it saves a transfer only, and the next fetch rewrites it.
         guard let bytes = try? store.value(forKey: key, maximumSize: StorageKey.maximumMetadataSize) else {
             return nil
         }

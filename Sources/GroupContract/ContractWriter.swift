@@ -212,6 +212,7 @@ public struct ContractWriter: Sendable {
         // builds the messages key from the stored value verbatim. Display forms are for people.
         let localeKey = StorageKey.locale(project: project)
         do {
+            // An unreadable previous locale counts as none: the locale is written, and a reload recorded.
             let previous = (try? store.value(forKey: localeKey, maximumSize: StorageKey.maximumLocaleSize))?.map {
                 String(decoding: $0, as: UTF8.self)
             }

@@ -1,4 +1,5 @@
-/// What kind of failure an error is, to compare and switch on: every public error of the package carries one
+/// What kind of failure an error is, to compare and switch on: every public error of the package carries one (and
+/// so does a fetch's `FetchWarning`)
 /// (`error.code == .notAnObject`), and each error type declares its codes in an extension constrained to it, so a
 /// new code is a new static property, never a new case that breaks a caller's `switch` (async-http-client's
 /// `HTTPClientError` is the model).

@@ -149,6 +149,18 @@ private let hostileValues: [HostileValue] = {
         #expect(!result.standardOutput.contains("(not cached)"), "\(result)")
     }
 
+    /// A manifest that reads but is not one is not reported as missing either: `status` says what is wrong.
+    @Test func aManifestThatIsNotOneSaysWhy() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let path = cli.groupDirectory + "/%40better-i18n%3Amanifest%3Aacme%2Fwidgets"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{\"languages\": 7".utf8)))
+        let result = try cli.run(["status"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("(not a manifest: "), "\(result)")
+    }
+
     /// The manifest, fetch metadata and reload requests are read within their own limits too: a 2 GB file
     /// under any of them is passed over, never copied (a 1.5 GB address-space limit holds).
     @Test(arguments: [

@@ -88,8 +88,6 @@ struct PackedRecords: Sendable {
         return value
     }
 
-    /// One section of one locale's chain: its records, nearest first, in the binary's read-only data, read in
-    /// place: a value is found by scanning the records' items, no item decoded but the one asked for.
     /// A table whose sections are read through the locale's chain in place (`RelativeListData`,
     /// `NamesAndDurationsData`): each locale's records of a section are found once per process, cached by the tag
     /// as written and by the locale whose data it formats with, so a widget's later calls skip the alias lookups.
@@ -120,6 +118,9 @@ struct PackedRecords: Sendable {
         }
     }
 
+    /// The records of one locale's chain (a section, or a zone-names `l/` record), nearest first, in the binary's
+    /// read-only data, read in place: a value is found by scanning the records' items, no item decoded but the one
+    /// asked for.
     struct Chain: @unchecked Sendable {
         // The buffers point into two string literals, immutable for the life of the process.
         let records: [UnsafeBufferPointer<UInt8>]

@@ -18,7 +18,7 @@ public enum LocaleNegotiation {
     ///   - available: the tags to choose from.
     public static func lookup(preferred: [LocaleTag], available: some Collection<LocaleTag>) -> LocaleTag? {
         // The first preference itself available, as a manifest lookup of a locale it lists is: the answer, with no
-        // available tag maximized (`Candidates` maximizes them all, a fifth of a 30-locale fetch's own work).
+        // available tag maximized (`Candidates` maximizes them all, 3% of a cold 30-locale fetch's samples).
         if let first = preferred.first, let exact = available.first(where: { $0 == first }) { return exact }
         let candidates = Candidates(available)
         for preference in preferred {

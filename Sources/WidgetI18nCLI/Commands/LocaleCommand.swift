@@ -105,7 +105,7 @@ enum LocaleListCommand: Command {
         let project = try configuration.requireProject()
         let store = try configuration.store()
         let translator = try configuration.translator(arguments)
-        // Without a readable manifest the list shows the cached locales only; `status` says why it is unreadable.
+        // Without a readable manifest the list shows the cached locales only; `status` says why.
         let manifest =
             (try? store.value(
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize))?.flatMap {

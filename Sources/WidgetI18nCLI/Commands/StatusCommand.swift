@@ -89,7 +89,8 @@ enum StatusCommand: Command {
             return "(unreadable: \(error))"
         }
         guard let bytes = stored else { return "(not cached)" }
-        guard let manifest = try? Manifest(jsonBytes: bytes) else { return "(not a manifest)" }
+        let manifest: Manifest
+        do { manifest = try Manifest(jsonBytes: bytes) } catch { return "(not a manifest: \(error))" }
         var parts = ["\(manifest.languages.count) languages"]
         if let version = manifest.version { parts.append("version \(version)") }
         if let metadata = CacheMetadata.read(in: store, key: StorageKey.manifestCache(project: project)) {
@@ -154,6 +155,7 @@ enum StatusCommand: Command {
 
     /// The namespaces of the cached manifest, when the project is namespaced.
     private static func cachedManifestNamespaces(_ project: ProjectID, store: any GroupStore) -> [String]? {
+        // A manifest that cannot be read or used has no namespaces here; the manifest line says why.
         guard
             let bytes = try? store.value(
                 forKey: StorageKey.manifest(project: project), maximumSize: StorageKey.maximumManifestSize),
