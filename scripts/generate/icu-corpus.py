@@ -66,6 +66,18 @@ LOCALES = [
 
 PLURAL_MESSAGE = "{n, plural, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"
 PLURAL_VALUES = [0, 1, 2, 3, 5, 11, 21, 101, 1000000, 0.0, 1.0, 1.5, 2.5, 0.1, 1.25, 10.0, 100.5, -1, -2.5]
+# More fraction digits than the decimal format shows: ICU rounds half to even at 3, drops the zeros the rounding
+# left, and selects the category from what it formatted (1.0004 is `1`, `one`), on both sides of each boundary.
+PLURAL_ROUNDED_VALUES = [
+    1.0004, 1.0005, 1.0006, 2.0004, 0.0004, 0.0005, 0.0015, 0.0025, 1.9995, 1.9999, 21.0001, 101.0001, 11.0004,
+    -0.0001, -1.0004, 5.0004, 12345.6789, 0.1234, 1.2345,
+]
+# With an offset: the explicit value matches the argument as given; `#` and the category take it minus the offset.
+PLURAL_OFFSET_MESSAGE = (
+    "{n, plural, offset:1 =0 {none} =1 {exact #} zero {zero #} one {one #} two {two #} few {few #} many {many #} "
+    "other {other #}}"
+)
+PLURAL_OFFSET_VALUES = [0, 1, 2, 3, 1.0004, 2.0004, 3.0004, 2.5, 6.0001]
 
 ORDINAL_MESSAGE = (
     "{n, selectordinal, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"
@@ -327,8 +339,10 @@ def cases():
     instants = Dealer(date_instants())
 
     for locale in LOCALES:
-        for value in PLURAL_VALUES:
+        for value in PLURAL_VALUES + PLURAL_ROUNDED_VALUES:
             yield locale, PLURAL_MESSAGE, {"n": value}, None
+        for value in PLURAL_OFFSET_VALUES:
+            yield locale, PLURAL_OFFSET_MESSAGE, {"n": value}, None
         for value in ORDINAL_VALUES:
             yield locale, ORDINAL_MESSAGE, {"n": value}, None
         for message in PLAIN_MESSAGES:

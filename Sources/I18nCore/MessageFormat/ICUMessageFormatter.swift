@@ -230,7 +230,9 @@ private struct Renderer {
     private mutating func renderPlural(_ element: PluralElement) {
         guard let value = argument(element.name) else { return }
         guard let number = number(value, name: element.name) else { return }
-        let shifted = element.offset == 0 ? number : Self.subtract(element.offset, from: number)
+        // Explicit values match the argument as given (`=1` is not `1.0004`); the category and `#` take the
+        // number as ICU formats it.
+        let shifted = profile().pluralNumber(element.offset == 0 ? number : Self.subtract(element.offset, from: number))
         var chosen: [MessageElement]?
         for (selector, message) in element.cases {
             if case .exact(let exact) = selector, exact.value == number.value {

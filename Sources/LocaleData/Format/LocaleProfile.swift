@@ -63,7 +63,22 @@ package final class LocaleProfile: Sendable {
         return pattern
     }
 
-    /// `#` in a plural: the number with exactly its visible fraction digits, grouped for the locale.
+    /// The number a plural selects with and `#` shows, as ICU's `PluralFormat` has it (it formats the number with
+    /// the locale's decimal format, then picks the category from what it formatted): rounded half to even at the
+    /// decimal pattern's maximum fraction digits (3 in every CLDR locale), and when that cut digits, without the
+    /// trailing zeros the cut left, so `1.0004` is `1` and Czech and Russian select `one`, as ICU does; a number
+    /// within the maximum keeps the digits it was written with (`1.50`).
+    package func pluralNumber(_ number: MessageNumber) -> MessageNumber {
+        let maximum = numberFormats.decimalPattern.maximumFractionDigits
+        guard number.visibleFractionDigits > maximum else { return number }
+        var decimal = DecimalText(number.text)
+        decimal.round(atMagnitude: -maximum)
+        decimal.trimFraction(keeping: 0)
+        return MessageNumber(decimal.text) ?? number
+    }
+
+    /// `#` in a plural: the number (`pluralNumber(_:)`) with exactly its visible fraction digits, grouped for the
+    /// locale.
     package func formatPound(_ number: MessageNumber) -> String {
         let text = number.text
         // The commonest case, a small count, in ASCII digits: the text itself.
