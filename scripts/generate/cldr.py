@@ -42,6 +42,8 @@ CURRENCIES = [
     "NOK", "DKK", "PLN", "CZK", "HUF", "ILS", "SAR", "AED", "EGP", "ZAR", "NGN", "IDR", "THB", "VND", "PHP",
     "MYR", "SGD", "HKD", "TWD", "NZD", "CLP", "COP", "ARS", "PEN", "UAH", "RON", "KZT", "PKR", "BDT", "QAR",
     "KWD", "MAD", "ISK",
+    # ICU's unknown currency: what `{n, number, currency}` shows in a locale without a region (`¤`, `XXX` in `de`).
+    "XXX",
 ]
 
 NUMBER_SYMBOLS = {

@@ -117,6 +117,15 @@ UNIT_CASES_PER_LOCALE = 36
 
 # --- 6: currencies ---------------------------------------------------------------------------------------------
 
+# The `currency` style: the region's currency (ICU's unknown one, `¤`/`XXX`, without a region), grouped as the
+# pattern says whatever the locale's minimum grouping digits (pl, es, it, pt-PT, lv, sl set 2).
+CURRENCY_STYLE_MESSAGE = "{n, number, currency}"
+CURRENCY_STYLE_LOCALES = [
+    "pl-PL", "es-ES", "it-IT", "pt-PT", "lv-LV", "sl-SI", "de-DE", "de-CH", "fr-FR", "ja-JP", "ar-EG", "en-IN",
+    "hi-IN", "sv-SE", "cs-CZ", "ru-RU", "tr-TR", "zh-Hant-TW", "ko-KR", "he-IL", "th-TH", "en-US", "en-GB",
+]
+CURRENCY_STYLE_VALUES = [0, 999.5, 1234.5, -1234.5, 12345.675, 1234567]
+
 CURRENCIES = [
     "USD", "EUR", "GBP", "JPY", "CNY", "INR", "KRW", "RUB", "TRY", "BRL", "MXN", "CAD", "AUD", "CHF", "SEK",
     "NOK", "DKK", "PLN", "CZK", "HUF", "ILS", "SAR", "AED", "EGP", "ZAR", "NGN", "IDR", "THB", "VND", "PHP",
@@ -343,6 +352,8 @@ def cases():
             yield locale, PLURAL_MESSAGE, {"n": value}, None
         for value in PLURAL_OFFSET_VALUES:
             yield locale, PLURAL_OFFSET_MESSAGE, {"n": value}, None
+        for value in CURRENCY_STYLE_VALUES[:3]:
+            yield locale, CURRENCY_STYLE_MESSAGE, {"n": value}, None
         for value in ORDINAL_VALUES:
             yield locale, ORDINAL_MESSAGE, {"n": value}, None
         for message in PLAIN_MESSAGES:
@@ -363,6 +374,9 @@ def cases():
         for message in DATE_MESSAGES:
             for zone, date in instants.deal(INSTANTS_PER_DATE_MESSAGE):
                 yield locale, message, {"d": date}, zone
+    for locale in CURRENCY_STYLE_LOCALES:
+        for value in CURRENCY_STYLE_VALUES:
+            yield locale, CURRENCY_STYLE_MESSAGE, {"n": value}, None
 
 
 # --- the calendar corpus ------------------------------------------------------------------------------------------

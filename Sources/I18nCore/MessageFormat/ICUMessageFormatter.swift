@@ -307,11 +307,12 @@ private struct Renderer {
         case .percent:
             return formats.format(number, .percentStyle, usesPatternPrecision: true)
         case .currency:
-            guard let code = formats.regionCurrency else {
-                problems.append(FormatProblem(.unsupported("currency style in a locale without a region's currency")))
-                return formats.format(number, .decimal, usesPatternPrecision: true)
-            }
-            return formats.format(number, NumberSkeleton(unit: .currency(code)))
+            // The region's currency, else ICU's unknown one, `XXX` (`¤1,234.50`: ICU 77 prints that, not an
+            // error). A style, not a skeleton: the pattern groups from the first group on, as `#` does, so the
+            // locale's minimum grouping digits do not apply (pl-PL: `1 234,50 zł`; `::currency/PLN`: `1234,50 zł`).
+            var skeleton = NumberSkeleton(unit: .currency(formats.regionCurrency ?? "XXX"))
+            skeleton.grouping = .onAligned
+            return formats.format(number, skeleton)
         case .pattern(let pattern):
             return formats.format(number, .decimal, pattern: NumberPattern(pattern))
         case .skeleton(let text):
