@@ -71,15 +71,18 @@ def number_section(icu_id):
     values["nu"] = system.getName()
     values["digits"] = system.getDescription()
     if icu_id == "root":
-        # The digits of every numbering system a locale defaults to, for `-u-nu-…` tags.
-        systems = {icu.NumberingSystem.createInstance(icu.Locale(l)).getName() for l in icu.Locale.getAvailableLocales()}
-        for name in sorted(systems | {"latn", "arab", "arabext", "deva", "beng", "thai", "hanidec", "fullwide"}):
-            values["digits." + name] = icu.NumberingSystem.createInstanceByName(name).getDescription()
+        # The digits of every decimal numbering system ICU knows, for `-u-nu-…` tags (`tamldec`, `mymr`, …).
+        for name in sorted(icu.NumberingSystem.getAvailableNames()):
+            numbering = icu.NumberingSystem.createInstanceByName(name)
+            if not numbering.isAlgorithmic() and numbering.getRadix() == 10:
+                values["digits." + name] = numbering.getDescription()
     symbols = icu.DecimalFormatSymbols(locale)
     for name, symbol in NUMBER_SYMBOLS.items():
         values["sym." + name] = symbols.getSymbol(symbol)
-    # The symbols of the other numbering system a tag may ask for (`ar-u-nu-latn`, `ar-u-nu-arab`).
-    for other in ("latn", "arab"):
+    # The symbols of the other numbering systems a tag may ask for (`ar-u-nu-latn`, `fa-u-nu-arab`): the systems CLDR
+    # gives symbols of their own (ICU 77: arab and arabext everywhere through root, khmr in km, mong in mn, deva in
+    # sd); any other takes the locale's latn symbols, as ICU's DecimalFormatSymbols falls back per symbol.
+    for other in ("latn", "arab", "arabext", "khmr", "mong", "deva"):
         if other != system.getName():
             other_symbols = icu.DecimalFormatSymbols(icu.Locale(icu_id + "@numbers=" + other))
             for name in ("decimal", "group", "minus", "plus", "percent"):

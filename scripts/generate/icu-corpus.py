@@ -115,6 +115,20 @@ UNIT_WIDTHS = ["", "unit-width-short", "unit-width-narrow", "unit-width-full-nam
 UNIT_VALUES = [0, 1, 2, 5, 1.5, 21, 1234]
 UNIT_CASES_PER_LOCALE = 36
 
+# --- numbering systems ---------------------------------------------------------------------------------------
+
+# `-u-nu-…` and locales whose default is not latn: each system's digits, and its symbols where CLDR has them (arab and
+# arabext through root, khmr, mong, deva), else the locale's latn ones; in numbers and in dates.
+NUMBERING_LOCALES = [
+    "fa-u-nu-arabext", "ar-u-nu-arabext", "en-u-nu-arabext", "ur-u-nu-arabext", "ps", "fa-u-nu-arab", "fa-u-nu-latn",
+    "ar-u-nu-latn", "ar-MA-u-nu-arab", "en-u-nu-tamldec", "ta-u-nu-tamldec", "en-u-nu-deva", "fa-u-nu-deva",
+    "hi-u-nu-deva", "sd-u-nu-deva", "bn", "en-u-nu-beng", "th-u-nu-thai", "my", "en-u-nu-mymr", "km-u-nu-khmr",
+    "mn-u-nu-mong", "ja-u-nu-hanidec", "en-u-nu-fullwide", "mr", "ne", "en-u-nu-telu", "de-u-nu-tibt",
+]
+NUMBERING_MESSAGES = ["{n, number}", "{n, number, percent}", "{n, number, ::compact-short}", "{n, number, ::.00}"]
+NUMBERING_VALUES = [12345.678, -5, 0.25]
+NUMBERING_DATE_MESSAGES = ["{d, date, short}", "{d, time, medium}"]
+
 # --- 6: currencies ---------------------------------------------------------------------------------------------
 
 # The `currency` style: the region's currency (ICU's unknown one, `¤`/`XXX`, without a region), grouped as the
@@ -374,6 +388,16 @@ def cases():
         for message in DATE_MESSAGES:
             for zone, date in instants.deal(INSTANTS_PER_DATE_MESSAGE):
                 yield locale, message, {"d": date}, zone
+    numbering_instants = [
+        (zone, Date(local_milliseconds(zone, "2026-11-28 21:07:09"))) for zone in ("UTC", "Asia/Kolkata")
+    ]
+    for index, locale in enumerate(NUMBERING_LOCALES):
+        for message in NUMBERING_MESSAGES:
+            for value in NUMBERING_VALUES:
+                yield locale, message, {"n": value}, None
+        for message in NUMBERING_DATE_MESSAGES:
+            zone, date = numbering_instants[index % len(numbering_instants)]
+            yield locale, message, {"d": date}, zone
     for locale in CURRENCY_STYLE_LOCALES:
         for value in CURRENCY_STYLE_VALUES:
             yield locale, CURRENCY_STYLE_MESSAGE, {"n": value}, None

@@ -30,13 +30,19 @@ package struct NumberFormats: Sendable {
         self.locale = locale
         self.plural = plural
         var digits = numbers["digits"] ?? "0123456789"
-        // `-u-nu-…` picks another numbering system: its digits, and its symbols where the locale has them.
+        // `-u-nu-…` picks another numbering system: its digits, and its symbols where CLDR gives it some (through
+        // root, arab and arabext have them in every locale), else the locale's latn symbols, as ICU's
+        // DecimalFormatSymbols falls back (`sym.` holds the locale's own system's, `latn` in most).
         var symbols = "sym."
-        if let system = locale.unicodeExtension("nu"),
+        if let system = locale.unicodeExtension("nu"), system != numbers["nu"],
             let override = CLDRData.rootValues(.numbers)["digits." + system]
         {
             digits = override
-            if numbers["sym.\(system).decimal"] != nil { symbols = "sym.\(system)." }
+            if numbers["sym.\(system).decimal"] != nil {
+                symbols = "sym.\(system)."
+            } else if numbers["nu"] != "latn", numbers["sym.latn.decimal"] != nil {
+                symbols = "sym.latn."
+            }
         }
         self.digits = digits.map { String($0) }
         decimal = numbers[symbols + "decimal"] ?? "."
