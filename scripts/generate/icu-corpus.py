@@ -115,6 +115,11 @@ UNIT_WIDTHS = ["", "unit-width-short", "unit-width-narrow", "unit-width-full-nam
 UNIT_VALUES = [0, 1, 2, 5, 1.5, 21, 1234]
 UNIT_CASES_PER_LOCALE = 36
 
+# Compact patterns with their own negative subpattern (CLDR 47: Swahili's `elfu 0;elfu -0`, a prefix, one zero
+# per digit of the positive subpattern only, the sign inside the pattern).
+COMPACT_PREFIX_LOCALES = ["sw", "sw-KE", "sw-CD"]
+COMPACT_PREFIX_SKELETONS = COMPACT_SKELETONS + ["compact-short sign-always", "compact-long sign-except-zero"]
+
 # --- numbering systems ---------------------------------------------------------------------------------------
 
 # `-u-nu-…` and locales whose default is not latn: each system's digits, and its symbols where CLDR has them (arab and
@@ -398,6 +403,10 @@ def cases():
         for message in NUMBERING_DATE_MESSAGES:
             zone, date = numbering_instants[index % len(numbering_instants)]
             yield locale, message, {"d": date}, zone
+    for locale in COMPACT_PREFIX_LOCALES:
+        for skeleton in COMPACT_PREFIX_SKELETONS:
+            for value in COMPACT_VALUES:
+                yield locale, number_skeleton(skeleton), {"n": value}, None
     for locale in CURRENCY_STYLE_LOCALES:
         for value in CURRENCY_STYLE_VALUES:
             yield locale, CURRENCY_STYLE_MESSAGE, {"n": value}, None

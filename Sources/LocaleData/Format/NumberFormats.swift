@@ -124,12 +124,6 @@ package struct NumberFormats: Sendable {
         }
 
         var body = digitsText(value, grouping: grouping, minimumIntegerDigits: pattern.minimumIntegerDigits)
-        if let compactAffixes {
-            // A pattern without digits is the whole text (`mille` for one thousand in French).
-            let prefix = compactAffixes.prefix.map(render).joined()
-            let suffix = compactAffixes.suffix.map(render).joined()
-            body = compactAffixes.hasDigits ? prefix + body + suffix : prefix
-        }
 
         // The sign, and the pattern's affixes around the number.
         let showsMinus: Bool
@@ -151,6 +145,23 @@ package struct NumberFormats: Sendable {
         if showsPlus {
             prefixParts = prefixParts.map { $0 == .minus ? .plus : $0 }
             suffixParts = suffixParts.map { $0 == .minus ? .plus : $0 }
+        }
+        if let compactAffixes {
+            var compactPrefix = compactAffixes.prefix
+            var compactSuffix = compactAffixes.suffix
+            if signed, compactAffixes.hasNegativeSubpattern {
+                // The compact pattern's own negative form carries the sign, inside it (`elfu -1,2`, as ICU 77
+                // prints it), and the outer pattern's affixes are the unsigned ones.
+                let sign: NumberPattern.Part = showsPlus ? .plus : .minus
+                compactPrefix = compactAffixes.negativePrefix.map { $0 == .minus ? sign : $0 }
+                compactSuffix = compactAffixes.negativeSuffix.map { $0 == .minus ? sign : $0 }
+                prefixParts = pattern.prefix
+                suffixParts = pattern.suffix
+            }
+            // A pattern without digits is the whole text (`mille` for one thousand in French).
+            let prefix = compactPrefix.map(render).joined()
+            let suffix = compactSuffix.map(render).joined()
+            body = compactAffixes.hasDigits ? prefix + body + suffix : prefix
         }
 
         switch unit {
@@ -237,7 +248,8 @@ package struct NumberFormats: Sendable {
         guard let pattern = numbers["compact.\(compactWidth(notation)).\(power).other"], pattern != "0" else {
             return 0
         }
-        let zeros = pattern.utf8.filter { $0 == UInt8(ascii: "0") }.count
+        // The positive subpattern's zeros: Swahili's `elfu 0;elfu -0` scales by a thousand, not ten thousand.
+        let zeros = pattern.utf8.prefix { $0 != UInt8(ascii: ";") }.filter { $0 == UInt8(ascii: "0") }.count
         return zeros - power - 1
     }
 

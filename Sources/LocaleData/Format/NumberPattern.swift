@@ -19,6 +19,8 @@ package struct NumberPattern: Sendable, Equatable {
     package var maximumFractionDigits = 0
     /// Whether the pattern has a number part at all.
     package var hasDigits = false
+    /// Whether the pattern writes its own negative subpattern after `;` (Swahili's compact `elfu 0;elfu -0`).
+    package var hasNegativeSubpattern = false
 
     package init(_ pattern: String) {
         let scalars = Array(pattern.unicodeScalars)
@@ -28,6 +30,7 @@ package struct NumberPattern: Sendable, Equatable {
             index += 1
             var ignored = self
             (negativePrefix, negativeSuffix) = Self.subpattern(scalars, &index, number: &ignored)
+            hasNegativeSubpattern = true
         } else {
             negativePrefix = [.minus] + prefix
             negativeSuffix = suffix
