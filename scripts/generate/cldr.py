@@ -112,6 +112,16 @@ def number_section(icu_id):
                         if value is not None:
                             break
                 values["compact.%s.%d.%s" % (width, power, category)] = value
+    # Compact currency patterns, which place the symbol: ICU 77 formats both compact widths of a currency with the
+    # short ones.
+    for power in range(3, 15):
+        for category in CATEGORIES + ["1"]:
+            value = None
+            for ns in (system.getName(), "latn"):
+                value = main.string("NumberElements/%s/patternsShort/currencyFormat/%d/%s" % (ns, 10**power, category))
+                if value is not None:
+                    break
+            values["compact.currency.%d.%s" % (power, category)] = value
     return values
 
 

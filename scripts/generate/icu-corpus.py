@@ -120,6 +120,14 @@ UNIT_CASES_PER_LOCALE = 36
 COMPACT_PREFIX_LOCALES = ["sw", "sw-KE", "sw-CD"]
 COMPACT_PREFIX_SKELETONS = COMPACT_SKELETONS + ["compact-short sign-always", "compact-long sign-except-zero"]
 
+# Compact currencies: CLDR's compact currency patterns place the symbol (`1,5 M€`, `€150万`), the short ones for
+# both widths.
+COMPACT_CURRENCY_SKELETONS = [
+    "compact-short currency/EUR", "compact-long currency/USD", "compact-short currency/JPY unit-width-narrow",
+    "compact-short currency/CHF", "compact-short currency/EUR sign-always",
+]
+COMPACT_CURRENCY_VALUES = [999, 1234, 1500000, -1500000, 0.5]
+
 # --- numbering systems ---------------------------------------------------------------------------------------
 
 # `-u-nu-…` and locales whose default is not latn: each system's digits, and its symbols where CLDR has them (arab and
@@ -380,6 +388,9 @@ def cases():
                 yield locale, message, {"n": value}, None
         for skeleton in COMPACT_SKELETONS:
             for value in COMPACT_VALUES:
+                yield locale, number_skeleton(skeleton), {"n": value}, None
+        for skeleton in COMPACT_CURRENCY_SKELETONS:
+            for value in COMPACT_CURRENCY_VALUES:
                 yield locale, number_skeleton(skeleton), {"n": value}, None
         hand = skeletons.deal(SKELETON_CASES_PER_LOCALE)
         for skeleton, value in sorted(hand, key=in_list_order(SKELETONS, SKELETON_VALUES)):

@@ -95,15 +95,24 @@ package struct NumberFormats: Sendable {
         var compactAffixes: NumberPattern?
         let precision = resolvedPrecision(
             skeleton, pattern: pattern, currencyDigits: currencyDigits, usesPatternPrecision: usesPatternPrecision)
+        // A compact currency takes CLDR's compact currency patterns (short ones for both widths, as ICU 77 does),
+        // which place the symbol themselves: `1,5 M€` in Spanish, `€150万` in Japanese.
+        let isCompactCurrency: Bool
+        if case .currency = unit, skeleton.unitWidth != .fullName {
+            isCompactCurrency = true
+        } else {
+            isCompactCurrency = false
+        }
+        let compactTable = isCompactCurrency ? "currency" : compactWidth(skeleton.notation)
         if skeleton.notation != .simple, !value.isZero {
             if skeleton.grouping == .auto { grouping.minimum = 2 }
             let magnitude = value.magnitude
-            var multiplier = compactMultiplier(skeleton.notation, magnitude: magnitude)
+            var multiplier = compactMultiplier(compactTable, magnitude: magnitude)
             var scaled = value
             scaled.shift(by: multiplier)
             scaled.apply(precision)
             if !scaled.isZero, scaled.magnitude != magnitude + multiplier {
-                let next = compactMultiplier(skeleton.notation, magnitude: magnitude + 1)
+                let next = compactMultiplier(compactTable, magnitude: magnitude + 1)
                 if next != multiplier {
                     multiplier = next
                     scaled = value
@@ -114,7 +123,7 @@ package struct NumberFormats: Sendable {
             value = scaled
             let power = scaled.isZero ? 0 : scaled.magnitude - multiplier
             if let text = compactPattern(
-                skeleton.notation, power: power, category: category(of: value),
+                compactTable, power: power, category: category(of: value),
                 isExactlyOne: value.integer == [1] && value.fraction.isEmpty)
             {
                 compactAffixes = NumberPattern(text)
@@ -158,10 +167,28 @@ package struct NumberFormats: Sendable {
                 prefixParts = pattern.prefix
                 suffixParts = pattern.suffix
             }
-            // A pattern without digits is the whole text (`mille` for one thousand in French).
-            let prefix = compactPrefix.map(render).joined()
-            let suffix = compactSuffix.map(render).joined()
-            body = compactAffixes.hasDigits ? prefix + body + suffix : prefix
+            if isCompactCurrency {
+                // The symbol is where the compact pattern puts it, and the sign the decimal pattern's (the
+                // currency pattern's other affixes, such as Arabic's U+200F, are not written).
+                if !(signed && compactAffixes.hasNegativeSubpattern) {
+                    prefixParts = signed ? decimalPattern.negativePrefix : decimalPattern.prefix
+                    suffixParts = signed ? decimalPattern.negativeSuffix : decimalPattern.suffix
+                    if showsPlus {
+                        prefixParts = prefixParts.map { $0 == .minus ? .plus : $0 }
+                        suffixParts = suffixParts.map { $0 == .minus ? .plus : $0 }
+                    }
+                } else {
+                    prefixParts = decimalPattern.prefix
+                    suffixParts = decimalPattern.suffix
+                }
+                prefixParts += compactPrefix
+                suffixParts = compactSuffix + suffixParts
+            } else {
+                // A pattern without digits is the whole text (`mille` for one thousand in French).
+                let prefix = compactPrefix.map(render).joined()
+                let suffix = compactSuffix.map(render).joined()
+                body = compactAffixes.hasDigits ? prefix + body + suffix : prefix
+            }
         }
 
         switch unit {
@@ -242,10 +269,10 @@ package struct NumberFormats: Sendable {
     }
 
     /// The power of ten compact notation scales a number of `magnitude` by (`-3` for thousands in English).
-    private func compactMultiplier(_ notation: NumberSkeleton.Notation, magnitude: Int) -> Int {
+    private func compactMultiplier(_ table: String, magnitude: Int) -> Int {
         guard magnitude >= 3 else { return 0 }
         let power = min(magnitude, 14)
-        guard let pattern = numbers["compact.\(compactWidth(notation)).\(power).other"], pattern != "0" else {
+        guard let pattern = numbers["compact.\(table).\(power).other"], pattern != "0" else {
             return 0
         }
         // The positive subpattern's zeros: Swahili's `elfu 0;elfu -0` scales by a thousand, not ten thousand.
@@ -254,10 +281,10 @@ package struct NumberFormats: Sendable {
     }
 
     private func compactPattern(
-        _ notation: NumberSkeleton.Notation, power: Int, category: PluralCategory, isExactlyOne: Bool
+        _ table: String, power: Int, category: PluralCategory, isExactlyOne: Bool
     ) -> String? {
         guard power >= 3 else { return nil }
-        let key = "compact.\(compactWidth(notation)).\(min(power, 14))."
+        let key = "compact.\(table).\(min(power, 14))."
         let exact = isExactlyOne ? numbers[key + "1"] : nil
         guard let pattern = exact ?? numbers[key + category.rawValue] ?? numbers[key + "other"], pattern != "0" else {
             return nil
