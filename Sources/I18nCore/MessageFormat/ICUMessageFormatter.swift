@@ -232,7 +232,8 @@ private struct Renderer {
         guard let number = number(value, name: element.name) else { return }
         // Explicit values match the argument as given (`=1` is not `1.0004`); the category and `#` take the
         // number as ICU formats it.
-        let shifted = profile().pluralNumber(element.offset == 0 ? number : Self.subtract(element.offset, from: number))
+        var shifted = element.offset == 0 ? number : Self.subtract(element.offset, from: number)
+        if shifted.visibleFractionDigits > 0 { shifted = profile().pluralNumber(shifted) }
         var chosen: [MessageElement]?
         for (selector, message) in element.cases {
             if case .exact(let exact) = selector, exact.value == number.value {

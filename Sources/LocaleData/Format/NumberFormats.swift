@@ -149,38 +149,25 @@ package struct NumberFormats: Sendable {
         }
         if skeleton.sign == .exceptZero || skeleton.sign == .negative, value.isZero { value.isNegative = false }
         let signed = showsMinus || showsPlus
-        var prefixParts = signed ? pattern.negativePrefix : pattern.prefix
-        var suffixParts = signed ? pattern.negativeSuffix : pattern.suffix
-        if showsPlus {
-            prefixParts = prefixParts.map { $0 == .minus ? .plus : $0 }
-            suffixParts = suffixParts.map { $0 == .minus ? .plus : $0 }
+        // A pattern's affixes, signed (its negative subpattern's, the minus a plus where one shows) or not.
+        func affixes(of pattern: NumberPattern, signed: Bool) -> ([NumberPattern.Part], [NumberPattern.Part]) {
+            guard signed else { return (pattern.prefix, pattern.suffix) }
+            let sign: NumberPattern.Part = showsPlus ? .plus : .minus
+            return (
+                pattern.negativePrefix.map { $0 == .minus ? sign : $0 },
+                pattern.negativeSuffix.map { $0 == .minus ? sign : $0 }
+            )
         }
+        // A compact pattern with its own negative form carries the sign inside it (`elfu -1,2`, as ICU 77 prints
+        // it), and the outer pattern's affixes are then the unsigned ones. A compact currency's pattern places the
+        // symbol, and the outer affixes are the decimal pattern's (the currency pattern's others, such as Arabic's
+        // U+200F, are not written).
+        let compactCarriesSign = signed && compactAffixes?.hasNegativeSubpattern == true
+        let outer = compactAffixes != nil && isCompactCurrency ? decimalPattern : pattern
+        var (prefixParts, suffixParts) = affixes(of: outer, signed: signed && !compactCarriesSign)
         if let compactAffixes {
-            var compactPrefix = compactAffixes.prefix
-            var compactSuffix = compactAffixes.suffix
-            if signed, compactAffixes.hasNegativeSubpattern {
-                // The compact pattern's own negative form carries the sign, inside it (`elfu -1,2`, as ICU 77
-                // prints it), and the outer pattern's affixes are the unsigned ones.
-                let sign: NumberPattern.Part = showsPlus ? .plus : .minus
-                compactPrefix = compactAffixes.negativePrefix.map { $0 == .minus ? sign : $0 }
-                compactSuffix = compactAffixes.negativeSuffix.map { $0 == .minus ? sign : $0 }
-                prefixParts = pattern.prefix
-                suffixParts = pattern.suffix
-            }
+            let (compactPrefix, compactSuffix) = affixes(of: compactAffixes, signed: compactCarriesSign)
             if isCompactCurrency {
-                // The symbol is where the compact pattern puts it, and the sign the decimal pattern's (the
-                // currency pattern's other affixes, such as Arabic's U+200F, are not written).
-                if !(signed && compactAffixes.hasNegativeSubpattern) {
-                    prefixParts = signed ? decimalPattern.negativePrefix : decimalPattern.prefix
-                    suffixParts = signed ? decimalPattern.negativeSuffix : decimalPattern.suffix
-                    if showsPlus {
-                        prefixParts = prefixParts.map { $0 == .minus ? .plus : $0 }
-                        suffixParts = suffixParts.map { $0 == .minus ? .plus : $0 }
-                    }
-                } else {
-                    prefixParts = decimalPattern.prefix
-                    suffixParts = decimalPattern.suffix
-                }
                 prefixParts += compactPrefix
                 suffixParts = compactSuffix + suffixParts
             } else {
