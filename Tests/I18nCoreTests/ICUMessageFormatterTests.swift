@@ -71,6 +71,18 @@ private let utc = ICUMessageFormatter(timeZone: .utc)
         #expect(date.problems.first?.description.hasSuffix("at 1:19") == true, "\(date.problems)")
     }
 
+    @Test func aNumberRoundingModeUnnecessaryCannotKeepIsAProblem() {
+        let message = "{n, number, ::.0 rounding-mode-unnecessary}"
+        #expect(utc.format(message, locale: .english, arguments: ["n": 2.5]).problems.isEmpty)
+        let rounded = utc.format(message, locale: .english, arguments: ["n": 2.25])
+        #expect(rounded.text == "2.2")
+        #expect(rounded.problems.map(\.code) == [.roundingNecessary])
+        #expect(
+            rounded.problems.map(\.description) == [
+                "2.25 needs rounding, which rounding-mode-unnecessary does not allow; rounded half-even"
+            ])
+    }
+
     @Test func coversTwelveLocales() {
         #expect(
             Set(corpus.map(\.locale)).isSuperset(of: [

@@ -42,14 +42,48 @@ import Testing
 
     @Test(arguments: [
         ("compact-shrot", "compact-shrot"), ("currency/eur", "currency/eur"), ("unit/parsec", "unit/parsec"),
-        (".00 scale/3", "scale/3"), ("@@#x", "@@#x"),
+        ("@@#x", "@@#x"),
+        // What ICU 77 refuses: a setting made twice, `%x100` with a scale, a significant option that is neither a
+        // minimum nor a maximum, `E` without a sign mark before `?`, concise forms ICU does not have.
+        (".00 .0", ".0"), ("percent currency/EUR", "currency/EUR"), ("%x100 scale/2", "scale/2"), (".#/@@", ".#/@@"),
+        ("E?0", "E?0"), ("+?!", "+?!"), (",=", ",="), (".00/w/w", ".00/w/w"), ("scale/x", "scale/x"),
+        ("precision-increment/0", "precision-increment/0"), ("numbering-system/roman", "numbering-system/roman"),
     ])
-    func rejectsUnknownTokens(_ skeleton: String, _ token: String) {
+    func rejectsWhatICURefuses(_ skeleton: String, _ token: String) {
         #expect(throws: NumberSkeleton.Problem.self) { try NumberSkeleton(parsing: skeleton) }
         do {
             _ = try NumberSkeleton(parsing: skeleton)
         } catch {
             #expect(error.token == token)
+        }
+    }
+
+    @Test(arguments: [
+        ("up", "1.01", "1.1"), ("down", "1.09", "1"), ("ceiling", "-1.09", "-1"), ("floor", "-1.01", "-1.1"),
+        ("half-up", "1.25", "1.3"), ("half-down", "1.25", "1.2"), ("half-even", "1.35", "1.4"),
+        ("half-odd", "1.35", "1.3"), ("half-ceiling", "-1.25", "-1.2"), ("half-floor", "1.25", "1.2"),
+        ("up", "0.0001", "0.1"),
+    ])
+    func roundsAsTheModeSays(_ mode: String, _ number: String, _ expected: String) throws {
+        let skeleton = try NumberSkeleton(parsing: ".# rounding-mode-\(mode)")
+        #expect(Self.formats("en").format(MessageNumber(number)!, skeleton) == expected)
+    }
+
+    @Test(arguments: [
+        ("0.05", "0.125", "0.10"), ("0.05", "0.175", "0.20"), ("0.05", "12345.675", "12,345.70"), ("5", "7.5", "10"),
+        ("0.50", "0.76", "1.00"), ("2.5", "-3.76", "-5.0"), ("0.05", "-0.0049", "-0.00"),
+    ])
+    func roundsToIncrementsHalfToEven(_ increment: String, _ number: String, _ expected: String) throws {
+        let skeleton = try NumberSkeleton(parsing: "precision-increment/" + increment)
+        #expect(Self.formats("en").format(MessageNumber(number)!, skeleton) == expected)
+    }
+
+    @Test func roundingModeUnnecessaryFailsOnlyANumberThatNeedsRounding() throws {
+        let skeleton = try NumberSkeleton(parsing: ".00 rounding-mode-unnecessary")
+        let english = Self.formats("en")
+        #expect(try english.formatExactly(MessageNumber("1.5")!, skeleton) == "1.50")
+        #expect(throws: NumberFormats.RoundingNecessary(number: "1.005")) {
+            try english.formatExactly(MessageNumber("1.005")!, skeleton)
         }
     }
 }

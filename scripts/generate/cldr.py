@@ -32,7 +32,7 @@ UNITS = [
     "duration/year", "length/meter", "length/kilometer", "length/mile", "length/foot", "mass/gram",
     "mass/kilogram", "mass/pound", "temperature/celsius", "temperature/fahrenheit", "energy/kilocalorie",
     "speed/kilometer-per-hour", "speed/mile-per-hour", "volume/liter", "digital/kilobyte", "digital/megabyte",
-    "digital/gigabyte", "concentr/percent",
+    "digital/gigabyte", "concentr/percent", "concentr/permille",
 ]
 UNIT_WIDTHS = {"units": "long", "unitsShort": "short", "unitsNarrow": "narrow"}
 
@@ -54,6 +54,8 @@ NUMBER_SYMBOLS = {
     "percent": icu.DecimalFormatSymbols.kPercentSymbol,
     "infinity": icu.DecimalFormatSymbols.kInfinitySymbol,
     "nan": icu.DecimalFormatSymbols.kNaNSymbol,
+    "exponential": icu.DecimalFormatSymbols.kExponentialSymbol,
+    "perMille": icu.DecimalFormatSymbols.kPerMillSymbol,
 }
 DATE_STYLES = ["full", "long", "medium", "short"]
 
@@ -85,9 +87,10 @@ def number_section(icu_id):
     for other in ("latn", "arab", "arabext", "khmr", "mong", "deva"):
         if other != system.getName():
             other_symbols = icu.DecimalFormatSymbols(icu.Locale(icu_id + "@numbers=" + other))
-            for name in ("decimal", "group", "minus", "plus", "percent"):
+            for name in ("decimal", "group", "minus", "plus", "percent", "exponential", "perMille"):
                 values["sym.%s.%s" % (other, name)] = other_symbols.getSymbol(NUMBER_SYMBOLS[name])
-    for name in ["decimalFormat", "percentFormat", "currencyFormat", "currencyFormat%alphaNextToNumber"]:
+    for name in ["decimalFormat", "percentFormat", "currencyFormat", "currencyFormat%alphaNextToNumber",
+                 "accountingFormat"]:
         value = main.string("NumberElements/%s/patterns/%s" % (system.getName(), name))
         if value is None:
             value = main.string("NumberElements/latn/patterns/%s" % name)
@@ -145,11 +148,24 @@ def currency_section(icu_id):
             formatter = icu.NumberFormatter.forSkeleton("currency/%s unit-width-iso-code" % code).locale(icu.Locale("en"))
             text = str(formatter.formatDouble(1.0))
             values["digits." + code] = str(len(text.split(".")[1]) if "." in text else 0)
+            # The cash rounding (`precision-currency-cash`) where it is not the standard one: the smallest
+            # positive amount ICU rounds a small amount to (CHF 0.05, SEK 1), as ICU writes it (DKK 0.5).
+            cash = icu.NumberFormatter.forSkeleton(
+                "currency/%s precision-currency-cash unit-width-hidden group-off" % code).locale(icu.Locale("en"))
+            cash_text = str(cash.formatDouble(1.0))
+            cash_digits = len(cash_text.split(".")[1]) if "." in cash_text else 0
+            amounts = [str(cash.formatDouble(step * 10.0 ** -cash_digits)) for step in range(1, 101)]
+            increment = min((amount for amount in amounts if float(amount) > 0), key=float)
+            digits = int(values["digits." + code])
+            if increment != ("0." + "0" * (digits - 1) + "1" if digits else "1"):
+                values["cash." + code] = increment
     for code in CURRENCIES:
         names = curr.strings("Currencies/" + code)
         values[code + ".symbol"] = names[0] if names else None
         values[code + ".name"] = names[1] if names else None
         values[code + ".narrow"] = curr.string("Currencies%narrow/" + code)
+        values[code + ".formal"] = curr.string("Currencies%formal/" + code)
+        values[code + ".variant"] = curr.string("Currencies%variant/" + code)
         for category in CATEGORIES:
             values["%s.%s" % (code, category)] = curr.string("CurrencyPlurals/%s/%s" % (code, category))
     for category in CATEGORIES:

@@ -146,6 +146,52 @@ NUMBERING_DATE_MESSAGES = ["{d, date, short}", "{d, time, medium}"]
 
 # The `currency` style: the region's currency (ICU's unknown one, `¤`/`XXX`, without a region), grouped as the
 # pattern says whatever the locale's minimum grouping digits (pl, es, it, pt-PT, lv, sl set 2).
+# Every kind of token of ICU's number skeleton syntax, long and concise ("Number Skeletons" in ICU's user guide):
+# notations, precisions and their options, rounding modes, integer widths, the decimal separator, sign displays
+# (accounting too), cash rounding, scales, per mille, numbering systems, grouping and the unit widths. Each
+# (skeleton, value) is formatted in TOKEN_LOCALES_PER_CASE locales, dealt in turn from LOCALES.
+SKELETON_TOKENS = [
+    "scientific", "engineering", "E0", "EE0", "E+!00", "E+?0", "EE+!000", "E00", "scientific/+ee",
+    "scientific/sign-always", "scientific/*ee/sign-never", "engineering/sign-always/+ee", "scientific .00",
+    "scientific @@@", "engineering @@@", "engineering @@#", "engineering .00", "scientific @#", "scientific percent",
+    "scientific currency/EUR", "scientific unit/meter", "scientific integer-width/+00", "scientific sign-always",
+    "scientific precision-integer", "engineering rounding-mode-up .0",
+    "precision-increment/0.05", "precision-increment/5", "precision-increment/0.50", "precision-increment/0.1",
+    "precision-increment/0.25 rounding-mode-up", "precision-increment/2.5", "precision-increment/0.05/w",
+    "precision-increment/0.005 rounding-mode-floor",
+    ".00/w", ".##/w", "@@#/w", "precision-integer/w", ".00+", ".0+", "@@+", ".#/@@@+", ".##/@@@*", ".##/@@+",
+    ".0#/@@@r", ".00/@@@s", ".00/@##", "./@@+", ".00/@@@+/w", ".00/@@@r/w", ".+/w", ".###/@@r", ".#/@@@@s",
+    "integer-width/+000", "integer-width/##0", "integer-width/00", "integer-width/*0000", "integer-width-trunc",
+    "integer-width/+", "000", "00000", "integer-width/#0", "integer-width/##0 group-off",
+    "decimal-always", ".00 decimal-always", "decimal-auto", "precision-integer decimal-always",
+    "sign-accounting", "()", "()!", "()?", "()-", "+?", "+-", "+_", "+!", "sign-except-zero .0",
+    "currency/USD ()", "currency/EUR ()!", "currency/CHF ()?", "currency/JPY ()-", "currency/GBP sign-accounting",
+    "currency/GBP sign-accounting unit-width-narrow", "currency/EUR sign-accounting-always unit-width-full-name",
+    "currency/USD sign-accounting unit-width-iso-code", "currency/INR sign-accounting-except-zero",
+    "precision-currency-cash currency/CHF", "precision-currency-cash currency/JPY",
+    "precision-currency-cash currency/SEK", "precision-currency-cash currency/DKK",
+    "precision-currency-cash currency/CAD", "precision-currency-cash", "currency/CHF precision-currency-cash/w",
+    "currency/CHF precision-currency-cash unit-width-full-name",
+    "scale/0.5", "scale/1.5", "scale/-2", "scale/1000 .0", "scale/0.001", "scale/2.54 .00", "scale/100 percent",
+    "%x100", "scale/0.01 percent .0",
+    "permille", "permille .0", "unit/permille", "unit/permille unit-width-full-name", "permille sign-always",
+    "numbering-system/arab", "numbering-system/thai .00", "numbering-system/deva compact-short", "latin",
+    "numbering-system/latn", "numbering-system/arabext scientific", "numbering-system/beng percent",
+    "group-min2", ",?", ",_", ",!", ",? .00",
+    "currency/TWD unit-width-formal", "currency/TWD unit-width-variant", "currency/EUR unit-width-formal",
+]
+SKELETON_TOKEN_VALUES = [0, 1, -1, 2.5, -2.5, 0.125, 1.005, -0.0049, 999.99, 1234.5, -1234.567, 12345.675, 1000000,
+                         0.026, 123456789]
+TOKEN_LOCALES_PER_CASE = 2
+# Every rounding mode at the precisions it changes, on both sides of each half.
+ROUNDING_MODES = ["ceiling", "floor", "down", "up", "half-even", "half-odd", "half-ceiling", "half-floor",
+                  "half-down", "half-up"]
+ROUNDING_PRECISIONS = [".00", "@@", "precision-integer", "precision-increment/0.05", "compact-short"]
+ROUNDING_VALUES = [0, 2.5, -2.5, 3.5, -3.5, 2.4, -2.6, 1.005, 0.125, -0.125, 2.51, 12345.675, 1250, -0.0049]
+ROUNDING_LOCALES = ["en", "de", "ar", "hi"]
+# rounding-mode-unnecessary on numbers it keeps exact (one that needs rounding is a problem: ICU fails the call).
+UNNECESSARY_CASES = [(".00", [0, 1.5, -2.25, 1234.5]), ("@@@", [1.5, 120, 0.0123]), ("precision-integer", [7, -12])]
+
 CURRENCY_STYLE_MESSAGE = "{n, number, currency}"
 CURRENCY_STYLE_LOCALES = [
     "pl-PL", "es-ES", "it-IT", "pt-PT", "lv-LV", "sl-SI", "de-DE", "de-CH", "fr-FR", "ja-JP", "ar-EG", "en-IN",
@@ -421,6 +467,19 @@ def cases():
     for locale in CURRENCY_STYLE_LOCALES:
         for value in CURRENCY_STYLE_VALUES:
             yield locale, CURRENCY_STYLE_MESSAGE, {"n": value}, None
+    token_locales = Dealer(LOCALES)
+    for skeleton in SKELETON_TOKENS:
+        for value in SKELETON_TOKEN_VALUES:
+            for locale in token_locales.deal(TOKEN_LOCALES_PER_CASE):
+                yield locale, number_skeleton(skeleton), {"n": value}, None
+    for index, mode in enumerate(ROUNDING_MODES):
+        locale = ROUNDING_LOCALES[index % len(ROUNDING_LOCALES)]
+        for precision in ROUNDING_PRECISIONS:
+            for value in ROUNDING_VALUES:
+                yield locale, number_skeleton(precision, "rounding-mode-" + mode), {"n": value}, None
+    for precision, values in UNNECESSARY_CASES:
+        for value in values:
+            yield "fr", number_skeleton(precision, "rounding-mode-unnecessary"), {"n": value}, None
 
 
 # --- the calendar corpus ------------------------------------------------------------------------------------------

@@ -51,6 +51,9 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case argumentType(name: String, expected: String)
         /// A style or skeleton this formatter does not implement; the value is formatted plainly.
         case unsupported(String)
+        /// A number a skeleton with `rounding-mode-unnecessary` would have to round (ICU fails the call); the
+        /// payload is the number, shown rounded half-even.
+        case roundingNecessary(String)
         /// The message needs a family of locale data the build leaves out (a slice `widget-i18n data` cut without
         /// it); the payload says what is shown instead.
         case unlinkedData(LocaleDataTables.Family, shownInstead: String)
@@ -70,6 +73,7 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case .syntax: .syntax
         case .argumentType: .argumentType
         case .unsupported: .unsupported
+        case .roundingNecessary: .roundingNecessary
         case .unlinkedData: .unlinkedData
         }
     }
@@ -80,6 +84,8 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case .syntax(let explanation): return explanation
         case .argumentType(let name, let expected): return "Argument '\(name)' must be \(expected)"
         case .unsupported(let what): return "Unsupported \(what); formatted plainly"
+        case .roundingNecessary(let number):
+            return "\(number) needs rounding, which rounding-mode-unnecessary does not allow; rounded half-even"
         case .unlinkedData(let family, let instead):
             return "This build's locale data leaves out the '\(family.rawValue)' family; \(instead)"
         }
@@ -95,6 +101,8 @@ extension ErrorCode where Domain == FormatProblem {
     public static var argumentType: Self { Self("argumentType") }
     /// A style or skeleton this formatter does not implement; the value is formatted plainly.
     public static var unsupported: Self { Self("unsupported") }
+    /// A number `rounding-mode-unnecessary` would have to round; it is shown rounded half-even.
+    public static var roundingNecessary: Self { Self("roundingNecessary") }
     /// The message needs a family of locale data the build leaves out.
     public static var unlinkedData: Self { Self("unlinkedData") }
 }

@@ -317,13 +317,22 @@ private struct Renderer {
         case .pattern(let pattern):
             return formats.format(number, .decimal, pattern: NumberPattern(pattern))
         case .skeleton(let text):
+            let skeleton: NumberSkeleton
             do {
-                return formats.format(number, try NumberSkeleton.cached(text))
+                skeleton = try NumberSkeleton.cached(text)
             } catch {
                 problems.append(
                     FormatProblem(
                         .unsupported("number skeleton token '\(QuotedExcerpt.of(error.token))': \(error.reason)")))
                 return formats.format(number, .decimal, usesPatternPrecision: true)
+            }
+            guard skeleton.roundingMode == .unnecessary else { return formats.format(number, skeleton) }
+            do {
+                return try formats.formatExactly(number, skeleton)
+            } catch {
+                // ICU fails the whole call; the widget shows the number rounded half-even, with a problem.
+                problems.append(FormatProblem(.roundingNecessary(error.number)))
+                return formats.format(number, skeleton)
             }
         }
     }

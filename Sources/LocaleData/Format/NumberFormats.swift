@@ -11,12 +11,19 @@ package struct NumberFormats: Sendable {
     package let group: String
     package let minus: String
     package let plus: String
-    package let percentSign: String
+    package private(set) var percentSign: String
+    package let perMille: String
+    /// Scientific notation's separator (`E`; `×۱۰^` in Persian).
+    package let exponential: String
     package let decimalPattern: NumberPattern
     package let percentPattern: NumberPattern
     package let currencyPattern: NumberPattern
+    /// The currency pattern of the `accounting` sign displays (`¤#,##0.00;(¤#,##0.00)` in English).
+    package let accountingPattern: NumberPattern
     /// Integer digits needed beyond the first group before grouping starts (2 in Spanish: `1234`, `12.345`).
     package let minimumGroupingDigits: Int
+    /// The numbering system whose digits and symbols these are (`latn`, `arab`).
+    package let numberingSystem: String
     /// Compact, unit and currency data, read when first used.
     let numbers: CLDRData.Values
     /// The ISO 4217 code of the locale's region's currency, when it has one (`{n, number, currency}`).
@@ -24,61 +31,125 @@ package struct NumberFormats: Sendable {
     package let locale: LocaleTag
     package let plural: @Sendable (PluralOperands) -> PluralCategory
 
-    package init(locale: LocaleTag, plural: @escaping @Sendable (PluralOperands) -> PluralCategory) {
+    /// The locale's number formats, in `numberingSystem` when given (a skeleton's `numbering-system/arab`), else
+    /// in the tag's `-u-nu-` system, else in the locale's own.
+    package init(
+        locale: LocaleTag, plural: @escaping @Sendable (PluralOperands) -> PluralCategory,
+        numberingSystem requested: String? = nil
+    ) {
         let numbers = CLDRData.values(.numbers, for: locale)
         self.numbers = numbers
         self.locale = locale
         self.plural = plural
         var digits = numbers["digits"] ?? "0123456789"
+        var system = numbers["nu"] ?? "latn"
         // `-u-nu-…` picks another numbering system: its digits, and its symbols where CLDR gives it some (through
         // root, arab and arabext have them in every locale), else the locale's latn symbols, as ICU's
         // DecimalFormatSymbols falls back (`sym.` holds the locale's own system's, `latn` in most).
         var symbols = "sym."
-        if let system = locale.unicodeExtension("nu"), system != numbers["nu"],
-            let override = CLDRData.rootValues(.numbers)["digits." + system]
+        if let other = requested ?? locale.unicodeExtension("nu"), other != system,
+            let override = CLDRData.rootValues(.numbers)["digits." + other]
         {
             digits = override
-            if numbers["sym.\(system).decimal"] != nil {
-                symbols = "sym.\(system)."
-            } else if numbers["nu"] != "latn", numbers["sym.latn.decimal"] != nil {
+            if numbers["sym.\(other).decimal"] != nil {
+                symbols = "sym.\(other)."
+            } else if system != "latn", numbers["sym.latn.decimal"] != nil {
                 symbols = "sym.latn."
             }
+            system = other
         }
+        numberingSystem = system
         self.digits = digits.map { String($0) }
         decimal = numbers[symbols + "decimal"] ?? "."
         group = numbers[symbols + "group"] ?? ","
         minus = numbers[symbols + "minus"] ?? "-"
         plus = numbers[symbols + "plus"] ?? "+"
         percentSign = numbers[symbols + "percent"] ?? "%"
+        perMille = numbers[symbols + "perMille"] ?? "‰"
+        exponential = numbers[symbols + "exponential"] ?? "E"
         decimalPattern = NumberPattern(numbers["pattern.decimalFormat"] ?? "#,##0.###")
         percentPattern = NumberPattern(numbers["pattern.percentFormat"] ?? "#,##0%")
         currencyPattern = NumberPattern(numbers["pattern.currencyFormat"] ?? "¤#,##0.00")
+        accountingPattern = NumberPattern(numbers["pattern.accountingFormat"] ?? "¤#,##0.00")
         minimumGroupingDigits = Int(numbers["minimumGroupingDigits"] ?? "1") ?? 1
     }
 
     package var usesASCIIDigits: Bool { digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] }
+
+    /// A number `rounding-mode-unnecessary` cannot format: it would need rounding (ICU fails the call).
+    package struct RoundingNecessary: Error, Hashable, Sendable {
+        package var number: String
+    }
 
     // MARK: Formatting
 
     /// `number` as `skeleton` says. `usesPatternPrecision`: MessageFormat's own styles take their fraction
     /// digits from the locale's pattern (`#,##0.###`), a skeleton without precision shows up to six.
     /// `pattern` replaces the locale's (an ICU decimal pattern in the message, `{n, number, #,##0.0}`).
+    /// With `rounding-mode-unnecessary`, a number that needs rounding is rounded half-even: `formatExactly`
+    /// says so instead.
     package func format(
         _ number: MessageNumber, _ skeleton: NumberSkeleton, usesPatternPrecision: Bool = false,
         pattern explicitPattern: NumberPattern? = nil
     ) -> String {
+        var inexact = false
+        return format(
+            number, skeleton, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern, inexact: &inexact)
+    }
+
+    /// `number` as `skeleton` says; throws where `rounding-mode-unnecessary` meets a number that needs rounding.
+    package func formatExactly(_ number: MessageNumber, _ skeleton: NumberSkeleton) throws(RoundingNecessary)
+        -> String
+    {
+        var inexact = false
+        let text = format(number, skeleton, usesPatternPrecision: false, pattern: nil, inexact: &inexact)
+        if inexact, skeleton.roundingMode == .unnecessary { throw RoundingNecessary(number: number.text) }
+        return text
+    }
+
+    private func format(
+        _ number: MessageNumber, _ skeleton: NumberSkeleton, usesPatternPrecision: Bool,
+        pattern explicitPattern: NumberPattern?, inexact: inout Bool
+    ) -> String {
+        // Another numbering system's digits and symbols (`numbering-system/arab`), or the per mille sign in the
+        // percent pattern (`permille`).
+        if let system = skeleton.numberingSystem, system != numberingSystem {
+            var plain = skeleton
+            plain.numberingSystem = nil
+            return NumberFormats(locale: locale, plural: plural, numberingSystem: system).format(
+                number, plain, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern,
+                inexact: &inexact)
+        }
+        if skeleton.unit == .permille || (skeleton.unit == .measure("permille") && skeleton.unitWidth != .fullName) {
+            var formats = self
+            formats.percentSign = perMille
+            var percent = skeleton
+            percent.unit = .percent
+            return formats.format(
+                number, percent, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern,
+                inexact: &inexact)
+        }
         var value = DecimalText(number.text)
         value.shift(by: skeleton.scale)
+        if let factor = skeleton.scaleFactor { value.multiply(by: DecimalText(factor)) }
         var pattern = explicitPattern ?? decimalPattern
         var currencyDigits = 2
+        var currencyCash: DecimalText?
+        let isAccounting: Bool
+        switch skeleton.sign {
+        case .accounting, .accountingAlways, .accountingExceptZero, .accountingNegative: isAccounting = true
+        case .auto, .always, .never, .exceptZero, .negative: isAccounting = false
+        }
         // ICU writes the percent unit with the locale's percent pattern; only its full name is a unit pattern.
         var unit = skeleton.unit
         if unit == .measure("percent"), skeleton.unitWidth != .fullName { unit = .percent }
         switch unit {
-        case .percent: pattern = percentPattern
+        case .percent, .permille: pattern = percentPattern
         case .currency(let code):
-            currencyDigits = Int(CLDRData.rootValues(.currencies)["digits." + code] ?? "2") ?? 2
-            if skeleton.unitWidth != .fullName { pattern = currencyPattern }
+            let currencies = CLDRData.rootValues(.currencies)
+            currencyDigits = Int(currencies["digits." + code] ?? "2") ?? 2
+            currencyCash = currencies["cash." + code].map(DecimalText.init)
+            if skeleton.unitWidth != .fullName { pattern = isAccounting ? accountingPattern : currencyPattern }
         case .none, .measure: break
         }
         // MessageFormat's own styles group as ICU's DecimalFormat does, from the first group on (`1 234` in Polish).
@@ -91,10 +162,16 @@ package struct NumberFormats: Sendable {
         case .thousands: grouping = Grouping(primary: 3, secondary: 3, minimum: 1)
         }
 
-        // Precision, then compact notation's scaling (which depends on the rounded magnitude).
+        // Precision, then compact or scientific notation's scaling (which depends on the rounded magnitude).
         var compactAffixes: NumberPattern?
+        var exponent: Int?
         let precision = resolvedPrecision(
-            skeleton, pattern: pattern, currencyDigits: currencyDigits, usesPatternPrecision: usesPatternPrecision)
+            skeleton, pattern: pattern, currencyDigits: currencyDigits, cash: currencyCash,
+            usesPatternPrecision: usesPatternPrecision)
+        func round(_ number: inout DecimalText) {
+            if number.apply(precision, mode: skeleton.roundingMode) { inexact = true }
+            if skeleton.hidesFractionWhenWhole, number.fraction.allSatisfy({ $0 == 0 }) { number.fraction = [] }
+        }
         // A compact currency takes CLDR's compact currency patterns (short ones for both widths, as ICU 77 does),
         // which place the symbol themselves: `1,5 M€` in Spanish, `€150万` in Japanese.
         let isCompactCurrency: Bool
@@ -104,58 +181,83 @@ package struct NumberFormats: Sendable {
             isCompactCurrency = false
         }
         let compactTable = isCompactCurrency ? "currency" : compactWidth(skeleton.notation)
-        if skeleton.notation != .simple, !value.isZero {
+        switch skeleton.notation {
+        case .compactShort where !value.isZero, .compactLong where !value.isZero:
             if skeleton.grouping == .auto { grouping.minimum = 2 }
-            let magnitude = value.magnitude
-            var multiplier = compactMultiplier(compactTable, magnitude: magnitude)
-            var scaled = value
-            scaled.shift(by: multiplier)
-            scaled.apply(precision)
-            if !scaled.isZero, scaled.magnitude != magnitude + multiplier {
-                let next = compactMultiplier(compactTable, magnitude: magnitude + 1)
-                if next != multiplier {
-                    multiplier = next
-                    scaled = value
-                    scaled.shift(by: multiplier)
-                    scaled.apply(precision)
-                }
-            }
-            value = scaled
-            let power = scaled.isZero ? 0 : scaled.magnitude - multiplier
+            let multiplier = Self.scale(&value, round: round) { compactMultiplier(compactTable, magnitude: $0) }
+            let power = value.isZero ? 0 : value.magnitude - multiplier
             if let text = compactPattern(
                 compactTable, power: power, category: category(of: value),
                 isExactlyOne: value.integer == [1] && value.fraction.isEmpty)
             {
                 compactAffixes = NumberPattern(text)
             }
-        } else {
-            value.apply(precision)
+        case .scientific(let settings):
+            // ICU's ScientificHandler: the mantissa shows one integer digit, or one to three for engineering
+            // (exponents that are multiples of three); zero has the exponent 0.
+            if value.isZero {
+                round(&value)
+                exponent = 0
+            } else {
+                let interval = settings.interval
+                exponent = -Self.scale(&value, round: round) { magnitude in
+                    let shown = interval <= 1 ? 1 : ((magnitude % interval + interval) % interval) + 1
+                    return shown - magnitude - 1
+                }
+            }
+        case .simple, .compactShort, .compactLong:
+            round(&value)
         }
 
-        var body = digitsText(value, grouping: grouping, minimumIntegerDigits: pattern.minimumIntegerDigits)
+        var body = digitsText(
+            value, grouping: grouping,
+            minimumIntegerDigits: skeleton.integerWidth?.minimum ?? pattern.minimumIntegerDigits,
+            maximumIntegerDigits: skeleton.integerWidth?.maximum, showsDecimalSeparator: skeleton.showsDecimalSeparator)
+        if let exponent, case .scientific(let settings) = skeleton.notation {
+            body += exponential
+            if exponent < 0, settings.exponentSign != .never {
+                body += minus
+            } else if exponent >= 0, settings.exponentSign == .always || settings.exponentSign == .accountingAlways {
+                body += plus
+            }
+            let exponentDigits = DecimalText(String(abs(exponent)))
+            let padding = max(0, settings.minimumExponentDigits - exponentDigits.integer.count)
+            body += String(repeating: digits[0], count: padding)
+            body += digitsText(exponentDigits, grouping: Grouping(primary: 0, secondary: 0, minimum: 1))
+        }
 
         // The sign, and the pattern's affixes around the number.
         let showsMinus: Bool
         var showsPlus = false
         switch skeleton.sign {
-        case .auto, .negative: showsMinus = value.isNegative
-        case .always:
+        case .auto, .accounting: showsMinus = value.isNegative
+        case .negative, .accountingNegative: showsMinus = value.isNegative && !value.isZero
+        case .always, .accountingAlways:
             showsMinus = value.isNegative
             showsPlus = !value.isNegative
-        case .exceptZero:
+        case .exceptZero, .accountingExceptZero:
             showsMinus = value.isNegative && !value.isZero
             showsPlus = !value.isNegative && !value.isZero
         case .never: showsMinus = false
         }
-        if skeleton.sign == .exceptZero || skeleton.sign == .negative, value.isZero { value.isNegative = false }
+        switch skeleton.sign {
+        case .exceptZero, .negative, .accountingExceptZero, .accountingNegative:
+            if value.isZero { value.isNegative = false }
+        default: break
+        }
         let signed = showsMinus || showsPlus
-        // A pattern's affixes, signed (its negative subpattern's, the minus a plus where one shows) or not.
+        // A pattern's affixes, signed or not. A negative number takes the negative subpattern; a plus sign takes
+        // the negative subpattern with the plus for its minus, or, where that subpattern has no minus
+        // (accounting's `(¤#,##0.00)`), the positive affixes after a plus, as ICU's PatternStringUtils does.
         func affixes(of pattern: NumberPattern, signed: Bool) -> ([NumberPattern.Part], [NumberPattern.Part]) {
             guard signed else { return (pattern.prefix, pattern.suffix) }
-            let sign: NumberPattern.Part = showsPlus ? .plus : .minus
+            guard showsPlus else { return (pattern.negativePrefix, pattern.negativeSuffix) }
+            guard pattern.negativePrefix.contains(.minus) || pattern.negativeSuffix.contains(.minus) else {
+                return ([.plus] + pattern.prefix, pattern.suffix)
+            }
             return (
-                pattern.negativePrefix.map { $0 == .minus ? sign : $0 },
-                pattern.negativeSuffix.map { $0 == .minus ? sign : $0 }
+                pattern.negativePrefix.map { $0 == .minus ? .plus : $0 },
+                pattern.negativeSuffix.map { $0 == .minus ? .plus : $0 }
             )
         }
         // A compact pattern with its own negative form carries the sign inside it (`elfu -1,2`, as ICU 77 prints
@@ -185,21 +287,36 @@ package struct NumberFormats: Sendable {
         case .measure(let unit):
             let text = prefixParts.map(render).joined() + body + suffixParts.map(render).joined()
             return measure(unit, width: skeleton.unitWidth, value: value, number: text)
-        case .none, .percent:
+        case .none, .percent, .permille:
             return prefixParts.map(render).joined() + body + suffixParts.map(render).joined()
         }
     }
 
     private func resolvedPrecision(
-        _ skeleton: NumberSkeleton, pattern: NumberPattern, currencyDigits: Int, usesPatternPrecision: Bool
+        _ skeleton: NumberSkeleton, pattern: NumberPattern, currencyDigits: Int, cash: DecimalText?,
+        usesPatternPrecision: Bool
     ) -> DecimalText.Precision {
         switch skeleton.precision {
         case .fraction(let minimum, let maximum): return .fraction(minimum: minimum, maximum: maximum)
         case .significant(let minimum, let maximum): return .significant(minimum: minimum, maximum: maximum)
-        case .unlimited: return .fraction(minimum: 0, maximum: 99)
+        case .fractionSignificant(
+            let minimumFraction, let maximumFraction, let minimumSignificant,
+            let maximumSignificant, let relaxed, let retain):
+            return .fractionSignificant(
+                minimumFraction: minimumFraction, maximumFraction: maximumFraction,
+                minimumSignificant: minimumSignificant, maximumSignificant: maximumSignificant, relaxed: relaxed,
+                retain: retain)
+        case .increment(let text): return .increment(DecimalText(text))
+        case .unlimited: return .fraction(minimum: 0, maximum: DecimalText.unlimited)
         case .currencyStandard: return .fraction(minimum: currencyDigits, maximum: currencyDigits)
+        case .currencyCash:
+            if let cash { return .increment(cash) }
+            return .fraction(minimum: currencyDigits, maximum: currencyDigits)
         case .standard:
-            if skeleton.notation != .simple { return .compact }
+            switch skeleton.notation {
+            case .compactShort, .compactLong: return .compact
+            case .simple, .scientific: break
+            }
             if case .currency = skeleton.unit { return .fraction(minimum: currencyDigits, maximum: currencyDigits) }
             if usesPatternPrecision {
                 return .fraction(minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits)
@@ -208,19 +325,53 @@ package struct NumberFormats: Sendable {
         }
     }
 
+    /// Scales `value` by the power of ten `multiplier` picks for its magnitude, and rounds it; where rounding
+    /// carries into the next magnitude (999.9 → 1000) and that one takes another power, scales and rounds again
+    /// with it (`1K`, not `1000`), as ICU's `chooseMultiplierAndApply`. Returns the power used.
+    private static func scale(
+        _ value: inout DecimalText, round: (inout DecimalText) -> Void, multiplier: (Int) -> Int
+    ) -> Int {
+        let magnitude = value.magnitude
+        var power = multiplier(magnitude)
+        var scaled = value
+        scaled.shift(by: power)
+        round(&scaled)
+        if !scaled.isZero, scaled.magnitude != magnitude + power {
+            let next = multiplier(magnitude + 1)
+            if next != power {
+                power = next
+                scaled = value
+                scaled.shift(by: power)
+                round(&scaled)
+            }
+        }
+        value = scaled
+        return power
+    }
+
     /// The plural category of a formatted value (its visible digits count: `1.0` is not `1`).
     package func category(of value: DecimalText) -> PluralCategory {
         guard let number = MessageNumber(value.text) else { return .other }
         return plural(PluralOperands(number))
     }
 
-    /// The grouped digits of `value`, without sign, in the locale's digits.
-    package func digitsText(_ value: DecimalText, grouping: Grouping, minimumIntegerDigits: Int = 1) -> String {
+    /// The grouped digits of `value`, without sign, in the locale's digits: at least `minimumIntegerDigits`
+    /// integer digits, zero-filled, and at most `maximumIntegerDigits`, the higher ones dropped (ICU's integer
+    /// width; none at all where zero of them are shown and a fraction follows: `.5`).
+    package func digitsText(
+        _ value: DecimalText, grouping: Grouping, minimumIntegerDigits: Int = 1, maximumIntegerDigits: Int? = nil,
+        showsDecimalSeparator: Bool = false
+    ) -> String {
         var output = ""
         var integer = value.integer
+        if let maximumIntegerDigits, integer.count > maximumIntegerDigits {
+            integer.removeFirst(integer.count - maximumIntegerDigits)
+        }
+        integer = Array(integer.drop { $0 == 0 })
         if integer.count < minimumIntegerDigits {
             integer.insert(contentsOf: repeatElement(0, count: minimumIntegerDigits - integer.count), at: 0)
         }
+        if integer.isEmpty, value.fraction.isEmpty { integer = [0] }
         let count = integer.count
         let groups = grouping.primary > 0 && count - grouping.primary >= grouping.minimum
         for (offset, digit) in integer.enumerated() {
@@ -232,10 +383,8 @@ package struct NumberFormats: Sendable {
             }
             output += digits[Int(digit)]
         }
-        if !value.fraction.isEmpty {
-            output += decimal
-            for digit in value.fraction { output += digits[Int(digit)] }
-        }
+        if !value.fraction.isEmpty || showsDecimalSeparator { output += decimal }
+        for digit in value.fraction { output += digits[Int(digit)] }
         return output
     }
 
@@ -289,7 +438,7 @@ package struct NumberFormats: Sendable {
         case .fullName: widthKey = "long"
         case .narrow: widthKey = "narrow"
         case .hidden: return number
-        case .short, .isoCode: widthKey = "short"
+        case .short, .isoCode, .formal, .variant: widthKey = "short"
         }
         let key = "\(widthKey).\(unit)."
         guard let pattern = units[key + category(of: value).rawValue] ?? units[key + "other"] else { return number }
@@ -313,6 +462,8 @@ package struct NumberFormats: Sendable {
         case .narrow: symbol = currencies["\(code).narrow"] ?? currencies["\(code).symbol"] ?? code
         case .isoCode: symbol = code
         case .hidden: symbol = ""
+        case .formal: symbol = currencies["\(code).formal"] ?? currencies["\(code).symbol"] ?? code
+        case .variant: symbol = currencies["\(code).variant"] ?? currencies["\(code).symbol"] ?? code
         case .short, .fullName: symbol = currencies["\(code).symbol"] ?? code
         }
         var before = ""
