@@ -192,10 +192,20 @@ def date_section(icu_id):
             values["months.%s.%s" % (context, width)] = main.strings("%smonthNames/%s/%s" % (gregorian, context, width))
         for width in ("abbreviated", "wide", "narrow", "short"):
             values["days.%s.%s" % (context, width)] = main.strings("%sdayNames/%s/%s" % (gregorian, context, width))
+        for width in ("abbreviated", "wide", "narrow"):
+            values["quarters.%s.%s" % (context, width)] = main.strings("%squarters/%s/%s" % (gregorian, context, width))
     for key, width in (("AmPmMarkersAbbr", "abbreviated"), ("AmPmMarkers", "wide"), ("AmPmMarkersNarrow", "narrow")):
         values["ampm." + width] = main.strings(gregorian + key)
     for width in ("abbreviated", "wide", "narrow"):
         values["eras." + width] = main.strings(gregorian + "eras/" + width)
+    if icu_id == "root":
+        # CLDR's week data, as ICU reads it for a region: the first day of the week (1 is Sunday) and the minimal
+        # days of the first week, "d,m", for each region that differs from the world's (Monday, 1).
+        for region in sorted(icu.Locale.getISOCountries()):
+            calendar = icu.Calendar.createInstance(icu.Locale("und_" + region + "@calendar=gregorian"))
+            week = "%d,%d" % (calendar.getFirstDayOfWeek(), calendar.getMinimalDaysInFirstWeek())
+            if week != "2,1":
+                values["week." + region] = week
     # Flexible day periods (`B`: "in the morning", 凌晨), as ICU resolves CLDR's rules: the name of each hour
     # (at half past), then of exact midnight and noon.
     utc = icu.TimeZone.createTimeZone("UTC")

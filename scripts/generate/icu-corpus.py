@@ -480,6 +480,41 @@ def cases():
     for precision, values in UNNECESSARY_CASES:
         for value in values:
             yield "fr", number_skeleton(precision, "rounding-mode-unnecessary"), {"n": value}, None
+    yield from week_cases()
+
+
+# Week, quarter and stand-alone fields with CLDR's week data (first day, minimal days of the first week) of
+# regions that differ, `-u-fw-` and `-u-rg-`: patterns with every width, and skeletons through the pattern
+# generator (which appends a field it lacks with its quoted name: "(Woche: 53)"). Days around each new year of
+# 2020-2029 and the first days of months.
+WEEK_MESSAGES = [
+    "{d, date,w ww W Y YY}", "{d, date,e ee eee eeee eeeee eeeeee}", "{d, date,c cc ccc cccc ccccc cccccc}",
+    "{d, date,Q QQ QQQ QQQQ QQQQQ}", "{d, date,q qq qqq qqqq qqqqq}", "{d, date,F g D}", "{d, date,YYYY-'W'ww-e}",
+] + ["{d, date, ::%s}" % skeleton for skeleton in [
+    "yMMMdw", "yQQQ", "yQQQQ", "MMMMW", "yMw", "GyQ", "yMMMMEEEEdw", "Yw", "QQQQy", "yMMMMccccd", "MMMEdW", "yw",
+]]
+WEEK_LOCALES = [
+    "en", "en-GB", "de", "fr", "ar-EG", "ar-SA", "he", "ja", "pt-BR", "hi", "en-MV", "es-419", "zh", "ru", "ko",
+    "de-u-fw-sun", "en-u-fw-mon", "en-u-rg-gbzzzz", "tr", "pl", "sv", "nl", "vi", "fa", "th", "en-AE", "am",
+]
+WEEK_DAYS_PER_MESSAGE = 8
+
+
+def week_days():
+    days = []
+    for year in range(2020, 2030):
+        for day in ["%d-12-%02d" % (year - 1, d) for d in range(26, 32)] + ["%d-01-%02d" % (year, d) for d in range(1, 8)]:
+            days.append(day)
+    days += ["2026-%02d-01" % month for month in range(1, 13)] + ["2026-03-07", "2026-03-08", "2026-11-30"]
+    return days
+
+
+def week_cases():
+    days = Dealer(week_days())
+    for locale in WEEK_LOCALES:
+        for message in WEEK_MESSAGES:
+            for day in sorted(days.deal(WEEK_DAYS_PER_MESSAGE)):
+                yield locale, message, {"d": Date(local_milliseconds("UTC", day + " 12:00:00"))}, "UTC"
 
 
 # --- the calendar corpus ------------------------------------------------------------------------------------------

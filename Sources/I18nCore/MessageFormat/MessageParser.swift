@@ -224,18 +224,22 @@ package struct MessageParser {
         }
     }
 
-    /// The style text up to the argument's closing `}` (quoted apostrophes allowed); leaves `}` unread.
+    /// The style text up to the argument's closing `}`; leaves `}` unread. Quoted text may hold braces, and its
+    /// apostrophes stay in the style, as ICU's `MessagePattern::parseSimpleStyle` keeps them: the date or number
+    /// pattern reads them (`{d, date, YYYY-'W'ww}`: a literal W).
     private mutating func readStyle(open: Int) throws(MessageParseError) -> String {
         var text = String.UnicodeScalarView()
         var nesting = 0
         while position < scalars.count {
             let scalar = scalars[position]
             if scalar == "'" {
+                text.append(scalar)
                 position += 1
                 while position < scalars.count, scalars[position] != "'" {
                     text.append(scalars[position])
                     position += 1
                 }
+                if position < scalars.count { text.append(scalars[position]) }
                 position += 1
                 continue
             }

@@ -19,6 +19,11 @@ package struct DateFormats: Sendable {
     /// The locale's calendar when it is not the Gregorian one and the tables in use leave out the `calendars`
     /// family (a slice): dates are then Gregorian, and the formatter says so.
     package let unlinkedCalendar: CalendarSystem?
+    /// The first day of the week, 1 (Sunday) to 7, and the days the first week of a year or month needs: CLDR's
+    /// week data for the tag's region (`-u-rg-`, else its region, else its likely one), `-u-fw-` moving the first
+    /// day, as ICU's `Calendar::setWeekData` reads them.
+    package let firstWeekday: Int
+    package let minimalDaysInFirstWeek: Int
 
     package init(locale: LocaleTag, numbers: NumberFormats) {
         self.locale = locale
@@ -29,6 +34,21 @@ package struct DateFormats: Sendable {
         self.calendar = calendar
         unsupportedCalendar = unsupported
         dates = CalendarData.values(.dates, calendar: calendar, for: locale)
+        (firstWeekday, minimalDaysInFirstWeek) = Self.weekData(for: locale)
+    }
+
+    /// The week data of `locale`'s region: first day (1 is Sunday) and minimal days of the first week.
+    static func weekData(for locale: LocaleTag) -> (firstDay: Int, minimalDays: Int) {
+        var region = locale.region ?? locale.maximized.region ?? "001"
+        if let override = locale.unicodeExtension("rg"), override.utf8.count == 6 {
+            region = override.prefix(2).uppercased()
+        }
+        let week = (CLDRData.rootValues(.dates)["week." + region] ?? "2,1").split(separator: ",")
+        var firstDay = week.first.flatMap { Int($0) } ?? 2
+        let minimalDays = week.last.flatMap { Int($0) } ?? 1
+        let days = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        if let day = locale.unicodeExtension("fw"), let index = days.firstIndex(of: day) { firstDay = index + 1 }
+        return (firstDay, minimalDays)
     }
 
     /// Whether a `date` or `time` argument of `style` shows a time-zone name (`z`, `v`, `VVVV`, the localized GMT
@@ -110,7 +130,7 @@ package struct DateFormats: Sendable {
         let secondOfDay = Int(local - days * 86_400)
         guard let calendarDate = calendar.date(onDay: days) else { return nil }
         let time = Fields(
-            date: calendarDate, weekday: CivilCalendar.weekday(fromDays: days),
+            date: calendarDate, localDay: days, weekday: CivilCalendar.weekday(fromDays: days),
             hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
             millisecond: milliseconds)
         let numbering = overrides.addingJapaneseYear(for: pattern, calendar: calendar, locale: locale)
@@ -130,6 +150,8 @@ package struct DateFormats: Sendable {
     private struct Fields {
         /// The day in the locale's calendar: era, year, month, day (`DateFormats+Calendar.swift` formats them).
         package let date: CalendarDate
+        /// Days from 1970-01-01 to the local day.
+        package let localDay: Int64
         /// 0 is Sunday.
         package let weekday: Int
         package let hour: Int
@@ -142,10 +164,35 @@ package struct DateFormats: Sendable {
         _ letter: Unicode.Scalar, count: Int, _ time: Fields, zone: ZoneInfo, seconds: Int64,
         numbering: DateNumberingOverrides
     ) -> String {
+        if letter == "Y" {
+            // ICU's YEAR_WOY: the extended year (the Gregorian one in the Buddhist, Japanese and ROC calendars) of
+            // the week of the year, so a day in the first week of next year belongs to it.
+            var date = time.date
+            date.year = date.extendedYear + Int64(weekOfYear(time).yearOffset)
+            return calendarField("Y", count: count, date, numbering: numbering) ?? ""
+        }
         if let text = calendarField(letter, count: count, time.date, numbering: numbering) { return text }
         switch letter {
+        case "w":
+            return number(weekOfYear(time).week, minimumDigits: count)
+        case "W":
+            return number(
+                weekNumber(time.date.day, dayOfPeriod: time.date.day, weekday: time.weekday), minimumDigits: count)
+        case "F":
+            return number((time.date.day - 1) / 7 + 1, minimumDigits: count)
+        case "g":
+            // The (modified) Julian day ICU counts: 2,440,588 on 1970-01-01.
+            return number(Int(time.localDay + 2_440_588), minimumDigits: count)
+        case "Q", "q":
+            let quarter = time.date.month / 3
+            if count <= 2 { return number(quarter + 1, minimumDigits: count) }
+            let names = dates.list("quarters.\(letter == "q" ? "stand-alone" : "format").\(width(count))")
+            return quarter < names.count ? names[quarter] : ""
         case "E", "c", "e":
-            if letter != "E", count <= 2 { return number(time.weekday + 1, minimumDigits: count) }
+            // `e` and `c` count from the locale's first day of the week (Monday is 1 in Germany, 2 in the US).
+            let local = (time.weekday + 7 - (firstWeekday - 1)) % 7 + 1
+            if letter == "e", count <= 2 { return number(local, minimumDigits: count) }
+            if letter == "c", count <= 2 { return number(local, minimumDigits: 1) }
             let context = letter == "c" ? "stand-alone" : "format"
             let names = dates.list("days.\(context).\(count == 6 ? "short" : width(max(count, 3)))")
             return time.weekday < names.count ? names[time.weekday] : ""
@@ -185,6 +232,41 @@ package struct DateFormats: Sendable {
         default:
             return String(repeating: Character(letter), count: count)
         }
+    }
+
+    /// ICU's `Calendar::weekNumber`: the week of a period (a month, a year) that `desiredDay` is in, counting a
+    /// first week that has at least the minimal days; `weekday` (0 is Sunday) is that of `dayOfPeriod`.
+    private func weekNumber(_ desiredDay: Int, dayOfPeriod: Int, weekday: Int) -> Int {
+        let periodStart = ((weekday + 1 - firstWeekday - dayOfPeriod + 1) % 7 + 7) % 7
+        var week = (desiredDay + periodStart - 1) / 7
+        if 7 - periodStart >= minimalDaysInFirstWeek { week += 1 }
+        return week
+    }
+
+    /// ICU's `Calendar::computeWeekFields`: the week of the year, and whether it is a week of the year before
+    /// (-1) or after (+1) the calendar year, in any calendar (its year lengths from its own days).
+    private func weekOfYear(_ time: Fields) -> (week: Int, yearOffset: Int) {
+        let dayOfYear = time.date.dayOfYear
+        let yearStart = time.localDay - Int64(dayOfYear) + 1
+        let relativeWeekday = (time.weekday + 1 + 7 - firstWeekday) % 7
+        let relativeWeekdayOfFirst = (time.weekday + 1 - dayOfYear + 7001 - firstWeekday) % 7
+        var week = (dayOfYear - 1 + relativeWeekdayOfFirst) / 7
+        if 7 - relativeWeekdayOfFirst >= minimalDaysInFirstWeek { week += 1 }
+        if week == 0 {
+            // The last week of the year before.
+            let previousLength = calendar.date(onDay: yearStart - 1)?.dayOfYear ?? 365
+            let previousDay = dayOfYear + previousLength
+            return (weekNumber(previousDay, dayOfPeriod: previousDay, weekday: time.weekday), -1)
+        }
+        // A year is at least 353 days and at most 385: 390 days on is in the next year.
+        let yearLength = calendar.date(onDay: yearStart + 390).map { 390 - $0.dayOfYear + 1 } ?? 365
+        if dayOfYear >= yearLength - 5 {
+            let lastRelativeWeekday = ((relativeWeekday + yearLength - dayOfYear) % 7 + 7) % 7
+            if 6 - lastRelativeWeekday >= minimalDaysInFirstWeek, dayOfYear + 7 - relativeWeekday > yearLength {
+                return (1, 1)
+            }
+        }
+        return (week, 0)
     }
 
     /// CLDR's widths by field length: 1–3 abbreviated, 4 wide, 5 narrow.

@@ -287,9 +287,10 @@ package final class DateTimePatternGenerator: Sendable {
             guard found != 0 else { break }
             let top = Int.bitWidth - 1 - found.leadingZeroBitCount
             if top < appendItems.count, !appendItems[top].isEmpty {
+                // The field's name is text, quoted as ICU's `getAppendName` quotes it ("Woche", not a week field).
                 let name = top < appendNames.count ? appendNames[top] : ""
                 result = appendItems[top].replacingPlaceholder(0, with: result).replacingPlaceholder(1, with: part)
-                    .replacingPlaceholder(2, with: name)
+                    .replacingPlaceholder(2, with: "'" + name + "'")
             }
         }
         return result
