@@ -69,17 +69,22 @@ import Testing
         ("en-u-ca-islamic-civil", .islamicCivil), ("en-u-ca-islamicc", .islamicCivil), ("zh-TW-u-ca-roc", .roc),
         ("zh-u-ca-chinese", .chinese), ("ko-u-ca-dangi", .dangi), ("en-u-ca-buddhist", .buddhist),
         ("th-u-ca-foo", .buddhist), ("th-u-rg-uszzzz", .gregorian), ("en-u-rg-thzzzz", .buddhist),
-        ("en-u-ca-coptic", .gregorian), ("th-u-ca-iso8601", .gregorian),
+        ("en-u-ca-coptic", .coptic), ("th-u-ca-iso8601", .iso8601), ("am-u-ca-ethiopic", .ethiopic),
+        ("am-u-ca-ethioaa", .ethioaa), ("am-u-ca-ethiopic-amete-alem", .ethioaa), ("hi-u-ca-indian", .indian),
+        ("ar-u-ca-islamic", .islamic), ("ar-u-ca-islamic-tbla", .islamicTbla),
+        ("ar-SA-u-ca-islamic-rgsa", .islamicRgsa),
+        // No region prefers one of these: Ethiopia, Egypt and India are Gregorian first.
+        ("am-ET", .gregorian), ("ar-EG", .gregorian), ("hi-IN", .gregorian),
     ])
     func aLocalesCalendarIsICUs(_ tag: String, _ expected: CalendarSystem) throws {
         #expect(CalendarSystem.preferred(for: try LocaleTag(tag)) == expected)
     }
 
-    @Test func aCalendarICUHasAndLocaleDataDoesNotIsNamed() throws {
-        #expect(CalendarSystem.resolution(for: try LocaleTag("en-u-ca-coptic")).unsupported == "coptic")
-        #expect(CalendarSystem.resolution(for: try LocaleTag("th-u-ca-foo")).unsupported == nil)
+    @Test func calendarsAreNamedAsBCP47AndICUNameThem() throws {
         #expect(CalendarSystem(identifier: "GREGORIAN") == .gregorian)
-        #expect(CalendarSystem(identifier: "islamic-tbla") == nil)
+        #expect(CalendarSystem(identifier: "islamic-tbla") == .islamicTbla)
+        #expect(CalendarSystem(identifier: "ethiopic-amete-alem") == .ethioaa)
+        #expect(CalendarSystem(identifier: "julian") == nil)
     }
 
     @Test func unicodeExtensionKeysReadTheirTypes() throws {

@@ -2,7 +2,8 @@
 """Generate WidgetI18n's calendar data from one CLDR release: CLDR 47, as ICU4C 77.1 ships it.
 
 The calendars besides the Gregorian one that `LocaleData` formats: buddhist, japanese, persian, hebrew,
-islamic-umalqura, islamic-civil, roc, chinese and dangi. Reads ICU through PyICU (`pip install pyicu-wheels`,
+islamic-umalqura, islamic-civil, islamic (ICU's astronomical one; islamic-rgsa is the same), islamic-tbla, roc,
+chinese, dangi, coptic, ethiopic, ethiopic-amete-alem, indian and iso8601: every calendar ICU 77 has. Reads ICU through PyICU (`pip install pyicu-wheels`,
 ICU 77.1) and, where PyICU has no call for it, ICU's C API through ctypes (the supplemental data: calendar
 preferences, the Japanese eras). Writes, byte for byte the same on every run:
 
@@ -29,8 +30,10 @@ What the Swift file holds:
 - The default calendar of a region (CLDR's calendarPreferenceData, first choice, where it is not Gregorian),
   which ICU 77 picks a locale's calendar with (the region is the tag's, else its likely one).
 - The tables of what ICU computes astronomically or keeps as data, over 1900-01-01 to 2100-12-31 (Gregorian):
-  Chinese and Korean (dangi) years (new year, 29- or 30-day months, the leap month) and Umm al-Qura years
-  (the month lengths); ICU's corrections of the arithmetic Persian calendar (years that start a day late);
+  Chinese and Korean (dangi) years (new year, 29- or 30-day months, the leap month), Umm al-Qura years and
+  the years of ICU's astronomical Islamic calendar (the month lengths), with, for the latter, the instant of
+  each month's start at which ICU's moon age turns positive (before it, on the month's first local day east of
+  UTC, ICU still counts the month before); ICU's corrections of the arithmetic Persian calendar (years that start a day late);
   the Japanese era start dates.
 - The algorithmic numbering systems date patterns ask for: `hebr` (0-999, the rest is composed as ICU's
   rules do), `hanidays`, `jpanyear`.
@@ -60,12 +63,25 @@ CALENDARS = [
     ("roc", "roc", "r"),
     ("chinese", "chinese", "z"),
     ("dangi", "dangi", "k"),
+    ("islamic", "islamic", "l"),
+    ("islamic-tbla", "islamic-tbla", "t"),
+    ("islamic-rgsa", "islamic-rgsa", "s"),
+    ("coptic", "coptic", "o"),
+    ("ethiopic", "ethiopic", "e"),
+    ("ethiopic-amete-alem", "ethioaa", "a"),
+    ("indian", "indian", "i"),
+    ("iso8601", "iso8601", "x"),
 ]
 LUNISOLAR = ("chinese", "dangi")
 # The calendar a calendar's lookup falls back to before the Gregorian data: most calendars share CLDR's
 # `generic` patterns (as buddhist has them), the Islamic ones their month names, dangi chinese's cycles.
 BASES = {"japanese": "buddhist", "persian": "buddhist", "hebrew": "buddhist", "islamic-civil": "buddhist",
-         "islamic-umalqura": "islamic-civil", "roc": "buddhist", "dangi": "chinese"}
+         "islamic-umalqura": "islamic-civil", "roc": "buddhist", "dangi": "chinese", "islamic": "islamic-civil",
+         "islamic-tbla": "islamic-civil", "islamic-rgsa": "islamic-civil", "coptic": "buddhist",
+         "ethiopic": "buddhist", "ethiopic-amete-alem": "ethiopic", "indian": "buddhist"}
+# Days (since 1970) that show each era, where the calendar has more than one or its era is not in 2000: raw day
+# numbers, as `datetime.date` cannot hold the years before 1 AD.
+ERA_DAYS = {"coptic": [-650000, 10744], "ethiopic": [-720000, 10744], "iso8601": [-800000, 10744]}
 STYLES = [("full", icu.DateFormat.kFull), ("long", icu.DateFormat.kLong), ("medium", icu.DateFormat.kMedium),
           ("short", icu.DateFormat.kShort)]
 SYMBOLS = icu.DateFormatSymbols
@@ -76,7 +92,10 @@ IS_LEAP_MONTH = 22  # UCAL_IS_LEAP_MONTH, which PyICU does not name
 UTC = icu.TimeZone.createTimeZone("UTC")
 EPOCH_JULIAN_DAY = 2440588  # 1970-01-01
 
-# The tables' range: what the Chinese, dangi and Umm al-Qura calendars can format, as Gregorian local days.
+# The Islamic calendars kept as tables (islamic-rgsa is ICU's astronomical one, unchanged: it reads islamic's).
+TABLE_CALENDARS = ("islamic-umalqura", "islamic", "islamic-rgsa")
+DAY_MS = 86_400_000
+# The tables' range: what the Chinese, dangi and table Islamic calendars can format, as Gregorian local days.
 TABLE_FIRST = "1900-01-01"
 TABLE_LAST = "2100-12-31"
 
@@ -140,6 +159,8 @@ class CalendarFacts:
                 days = [days_since_1970("1900-06-01"), days_since_1970("2000-06-01")]
             elif calendar in LUNISOLAR:
                 days = []
+            elif calendar in ERA_DAYS:
+                days = ERA_DAYS[calendar]
             else:
                 days = [days_since_1970("2000-06-01")]
             for era, day in enumerate(days):
@@ -516,6 +537,37 @@ def check_table(calendar, first_day, first_year, text):
                 calendar, day, table_fields(years, day, calendar), instants.fields(day)))
 
 
+def moon_crossings(calendar, table):
+    """Per month of the table, in order: the milliseconds from the instant ICU's moon age turns positive to 00:00
+    UTC of the month's first day (0 to one day). ICU's astronomical calendar moves to a month on its first local
+    day only from that instant, so east of UTC the first hours of the day can still be the previous month's 30th."""
+    def icu_month(instant, local_day):
+        # A fixed-offset zone that puts `instant` at local noon of `local_day`.
+        zone = icu.SimpleTimeZone(int(local_day * DAY_MS + DAY_MS // 2 - instant), "X")
+        calendar_instance = icu.Calendar.createInstance(zone, icu.Locale("en@calendar=" + calendar))
+        calendar_instance.setTime(instant / 1000.0)
+        return (calendar_instance.get(FIELDS.EXTENDED_YEAR), calendar_instance.get(FIELDS.MONTH),
+                calendar_instance.get(FIELDS.DATE))
+    offsets = []
+    for year in table:
+        day = year["day"]
+        for month, length in enumerate(year["lengths"]):
+            wanted = (year["year"], month, 1)
+            low, high = (day - 2) * DAY_MS, day * DAY_MS
+            if not (icu_month(low, day) != wanted and icu_month(high, day) == wanted):
+                raise SystemExit("calendars.py: %s %d/%d: the moon does not cross in the day before" % (
+                    calendar, year["year"], month))
+            while high - low > 1:
+                middle = (low + high) // 2
+                if icu_month(middle, day) == wanted:
+                    high = middle
+                else:
+                    low = middle
+            offsets.append(day * DAY_MS - high)
+            day += length
+    return offsets
+
+
 def persian_corrections():
     """The Persian years ICU 77 starts a day earlier than the 33-year arithmetic does (its astronomical
     corrections: the year before is a day shorter), over the years JavaScript's dates reach."""
@@ -582,7 +634,7 @@ def numbering_tables():
 
 def sample_days(calendar):
     first, last = days_since_1970(TABLE_FIRST), days_since_1970(TABLE_LAST)
-    if calendar in LUNISOLAR or calendar == "islamic-umalqura":
+    if calendar in LUNISOLAR or calendar in TABLE_CALENDARS:
         days = set(range(first, last + 1, 97)) | {first, last}
     else:
         days = set(range(days_since_1970("1583-01-01"), days_since_1970("2600-01-01"), 389))
@@ -616,7 +668,8 @@ def fields_data():
         related = formatter("r", icu.Locale("en@calendar=" + calendar))
         rows = []
         for day in sample_days(calendar):
-            if calendar in ("gregorian", "buddhist", "japanese", "roc") and day < days_since_1970("1582-10-15"):
+            if calendar in ("gregorian", "buddhist", "japanese", "roc", "iso8601") and day < days_since_1970(
+                    "1582-10-15"):
                 continue  # ICU is Julian before the Gregorian reform; LocaleData is proleptic Gregorian
             fields = instants.fields(day)
             rows.append([day, fields["ERA"], fields["YEAR"], fields["MONTH"], fields["IS_LEAP_MONTH"], fields["DATE"],
@@ -646,7 +699,7 @@ def fields_json(data):
 # --- the Swift file -------------------------------------------------------------------------------------------------
 
 
-def data_file(records, locale_count, kept, regions, eras, corrections, tables, hebrew, days):
+def data_file(records, locale_count, kept, regions, eras, corrections, tables, moon, hebrew, days):
     """CalendarData+Generated.swift: the packed records (identical ones once), and the tables."""
     lines = [
         "",
@@ -696,6 +749,10 @@ def data_file(records, locale_count, kept, regions, eras, corrections, tables, h
             "",
         ]
     lines += [
+        "    /// Per month of `islamicYears`, 7 hex digits: the milliseconds from the instant ICU's moon age turns",
+        "    /// positive to 00:00 UTC of the month's first day. Before that instant ICU counts the month before.",
+        "    static let islamicMoonCrossings: StaticString = %s" % swift_string(moon),
+        "",
         "    /// `hebr` numerals 0-999, as ICU's `%hebrew` rules spell them; larger numbers are composed from these.",
         "    static let hebrewNumerals: StaticString = %s" % swift_string(LS.join(hebrew)),
         "",
@@ -725,17 +782,20 @@ def main():
     facts = CalendarFacts(resources)
     regions = calendar_preferences(resources)
     tables = {}
-    for calendar in ("chinese", "dangi", "islamic-umalqura"):
+    for calendar in ("chinese", "dangi", "islamic-umalqura", "islamic"):
         table = year_table(calendar)
         text = encode_years(table)
         check_table(calendar, table[0]["day"], table[0]["year"], text)
         tables[calendar] = (table[0]["day"], table[0]["year"], text)
+        if calendar == "islamic":
+            check_table("islamic-rgsa", table[0]["day"], table[0]["year"], text)
+            moon = "".join("%07X" % offset for offset in moon_crossings(calendar, table))
     corrections = persian_corrections()
     hebrew, days = numbering_tables()
     records, locale_count, kept = build_records(facts)
     outputs = {
         "Sources/LocaleData/Calendar/CalendarData+Generated.swift": data_file(
-            records, locale_count, kept, regions, facts.eras, corrections, tables, hebrew, days),
+            records, locale_count, kept, regions, facts.eras, corrections, tables, moon, hebrew, days),
         "Tests/LocaleDataTests/Data/calendar-fields.json": fields_json(fields_data()),
     }
     changed = generated.update("calendars.py", outputs, args.check, generated.current())

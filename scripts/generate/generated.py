@@ -433,8 +433,10 @@ def pattern_generator_table(generator):
     # insertion order; the one-letter canonical items (`E` → `ccc`), which `getSkeletons` leaves out, come
     # first in their group because ICU adds them first.
     groups = {}
-    for skeleton, base in zip(generator.getSkeletons(), generator.getBaseSkeletons()):
-        groups.setdefault(base[0], []).append(skeleton)
+    # (`getBaseSkeletons` lists each base once, so it cannot be zipped with `getSkeletons`: two skeletons with one
+    # base, `yyyyMMMM` and `GyMMMM`, would shift every later pairing and drop the last skeleton.)
+    for skeleton in generator.getSkeletons():
+        groups.setdefault(generator.getBaseSkeleton(skeleton)[0], []).append(skeleton)
     for item in "GyQMwWEDFdaHmsSv":
         if generator.getPatternForSkeleton(item):
             groups.setdefault(item, []).insert(0, item)

@@ -17,7 +17,7 @@ months, to
    "expected": "..."}
 
 where "calendar" is the calendar ICU formatted in (`Calendar::getType`). A case WidgetI18n deliberately does not
-match carries "difference", the reason: a date outside the Chinese, dangi and Umm al-Qura tables, which ICU
+match carries "difference", the reason: a date outside the Chinese, dangi and Islamic tables, which ICU
 computes (or extrapolates) and WidgetI18n reports as a problem instead of guessing.
 
 "timeZone" is present only in cases with a date argument. Argument values are JSON numbers (an integer is passed
@@ -496,6 +496,7 @@ WEEK_MESSAGES = [
 WEEK_LOCALES = [
     "en", "en-GB", "de", "fr", "ar-EG", "ar-SA", "he", "ja", "pt-BR", "hi", "en-MV", "es-419", "zh", "ru", "ko",
     "de-u-fw-sun", "en-u-fw-mon", "en-u-rg-gbzzzz", "tr", "pl", "sv", "nl", "vi", "fa", "th", "en-AE", "am",
+    "en-u-ca-iso8601", "de-u-ca-iso8601", "hi-u-ca-indian", "am-u-ca-ethiopic", "ar-u-ca-islamic",
 ]
 WEEK_DAYS_PER_MESSAGE = 8
 
@@ -553,9 +554,25 @@ CALENDAR_GROUPS = [
     ("dangi", "Asia/Seoul", ["ko-u-ca-dangi", "en-u-ca-dangi"]),
     ("gregorian", "America/New_York", ["ar-SA", "th-u-ca-gregory", "fa-u-ca-gregory", "en-u-ca-gregory",
                                        "ja-u-ca-gregory"]),
+    ("coptic", "Africa/Cairo", ["ar-EG-u-ca-coptic", "ar-u-ca-coptic", "en-u-ca-coptic", "am-u-ca-coptic"]),
+    ("ethiopic", "Africa/Addis_Ababa", ["am-u-ca-ethiopic", "en-u-ca-ethiopic", "ti-u-ca-ethiopic",
+                                        "ar-u-ca-ethiopic"]),
+    ("ethiopic-amete-alem", "Africa/Addis_Ababa", ["am-u-ca-ethioaa", "en-u-ca-ethioaa",
+                                                   "am-u-ca-ethiopic-amete-alem"]),
+    ("indian", "Asia/Kolkata", ["hi-u-ca-indian", "en-u-ca-indian", "bn-u-ca-indian", "mr-u-ca-indian",
+                                "en-IN-u-ca-indian"]),
+    # Riyadh is east of UTC: a month's first local day starts before ICU's moon crossing in some months.
+    ("islamic", "Asia/Riyadh", ["ar-u-ca-islamic", "ar-SA-u-ca-islamic", "en-u-ca-islamic", "ur-u-ca-islamic",
+                                "tr-u-ca-islamic"]),
+    ("islamic-rgsa", "Asia/Karachi", ["ar-SA-u-ca-islamic-rgsa", "en-u-ca-islamic-rgsa"]),
+    ("islamic-tbla", "Asia/Riyadh", ["ar-u-ca-islamic-tbla", "en-u-ca-islamic-tbla", "fa-u-ca-islamic-tbla"]),
+    ("iso8601", "Europe/Berlin", ["en-u-ca-iso8601", "de-u-ca-iso8601", "ja-u-ca-iso8601", "sv-u-ca-iso8601",
+                                  "ar-EG-u-ca-iso8601"]),
 ]
+# The calendars kept as tables of ICU's values (CalendarData): they cover TABLE_FIRST to TABLE_LAST.
+TABLE_CALENDARS = ("chinese", "dangi", "islamic-umalqura", "islamic", "islamic-rgsa")
 
-# The tables of the Chinese, dangi and Umm al-Qura calendars cover these local days (LocaleData's CalendarData).
+# The tables of the Chinese, dangi and table Islamic calendars cover these local days (LocaleData's CalendarData).
 TABLE_FIRST, TABLE_LAST = "1900-01-01", "2100-12-31"
 TABLE_DIFFERENCE = ("outside the %s calendar's table (local days 1900-01-01 to 2100-12-31): ICU computes it, "
                     "WidgetI18n reports a problem instead of guessing")
@@ -597,7 +614,7 @@ def boundary_days(calendar):
     """The days each calendar's cases cross into (a case the second before midnight, one at midnight), and
     other days (a case at noon)."""
     days = CalendarDays(calendar)
-    if calendar in ("gregorian", "buddhist", "roc"):
+    if calendar in ("gregorian", "buddhist", "roc", "iso8601"):
         boundaries = ["2026-01-01", "2027-01-01", "2024-03-01", "1912-01-01", "2000-01-01"]
         others = ["2026-11-30", "2024-02-29", "1970-01-01", "1911-12-31", "2100-07-04"]
     elif calendar == "japanese":
@@ -617,12 +634,25 @@ def boundary_days(calendar):
         boundaries += [days.day(EXTENDED_YEAR=year, MONTH=month, DATE=1) for year in (5784, 5787) for month in (5, 6, 7)]
         boundaries += [days.day(EXTENDED_YEAR=5785, MONTH=6, DATE=1), days.day(EXTENDED_YEAR=5785, MONTH=7, DATE=1)]
         others = ["2026-11-30", "1948-05-14", "2239-09-01", "1900-01-01", days.day(EXTENDED_YEAR=5784, MONTH=5, DATE=30)]
-    elif calendar in ("islamic-umalqura", "islamic-civil"):
+    elif calendar in ("coptic", "ethiopic", "ethiopic-amete-alem"):
+        # New years (September 11, or 12 before a Gregorian leap year), the thirteenth month and its sixth day.
+        boundaries = ["2026-09-11", "2027-09-11", "2027-09-12", "2023-09-12", "2026-09-06", "2027-09-06",
+                      "2026-10-11"]
+        # The eras' first days (Coptic 284-08-29, Ethiopic 8-08-27) and before them.
+        others = ["2026-11-30", "1900-01-01", "2100-12-31", "0284-08-29", "0284-08-28", "0008-08-27",
+                  "0008-08-26", "0001-01-01", "1970-01-01"]
+    elif calendar == "indian":
+        # Chaitra 1 (March 22, 21 in a Gregorian leap year), and the months of 31 and 30 days meeting.
+        boundaries = ["2024-03-21", "2025-03-22", "2026-03-22", "2027-03-22", "2028-03-21", "2026-04-21",
+                      "2026-08-23", "2026-09-23", "2024-04-21"]
+        # Saka year 0 and the negative years before it.
+        others = ["2026-11-30", "1900-01-01", "2100-12-31", "0078-03-22", "0078-03-21", "0001-01-01"]
+    elif calendar in ("islamic-umalqura", "islamic-civil", "islamic", "islamic-rgsa", "islamic-tbla"):
         # Ramadan, Shawwal and Muharram of 1445-1448, and where Umm al-Qura and the civil calendar part.
         boundaries = [days.day(EXTENDED_YEAR=year, MONTH=month, DATE=1) for year in (1445, 1446, 1447)
                       for month in (0, 8, 9)] + [days.day(EXTENDED_YEAR=1448, MONTH=0, DATE=1)]
         others = ["2026-11-30", "2024-06-16"]
-        if calendar == "islamic-umalqura":
+        if calendar in TABLE_CALENDARS:
             others += [TABLE_FIRST, TABLE_LAST]
         else:
             # Before the Hijra too: a negative year, with Arabic's minus sign (U+061C, then '-').
@@ -654,7 +684,7 @@ def calendar_instants(calendar, zone):
             if name != "UTC" and (day < "1970-01-01" or day in (TABLE_FIRST, TABLE_LAST)):
                 continue
             instants.append((name, Date(local_milliseconds(name, day + " 12:00:00")), None))
-    if calendar in ("chinese", "dangi", "islamic-umalqura"):
+    if calendar in TABLE_CALENDARS:
         for day in ("1899-12-31", "2101-01-01"):
             instants.append(("UTC", Date(local_milliseconds("UTC", day + " 12:00:00")), TABLE_DIFFERENCE % calendar))
     return instants

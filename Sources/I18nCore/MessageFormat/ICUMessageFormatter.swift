@@ -341,10 +341,6 @@ private struct Renderer {
     /// time. A date the calendar's table does not reach shows as `{name}`, with a problem.
     private mutating func formatDate(_ date: Date, name: String, isTime: Bool, style: DateTimeStyle?) -> String {
         let formats = profile().dateFormats
-        if let calendar = formats.unsupportedCalendar {
-            problems.append(
-                FormatProblem(.unsupported("calendar '\(calendar)' (-u-ca-\(calendar)): dates are Gregorian")))
-        }
         if let calendar = formats.unlinkedCalendar {
             problems.append(
                 FormatProblem(

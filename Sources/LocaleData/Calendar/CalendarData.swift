@@ -52,6 +52,19 @@ enum CalendarData {
     static let chinese = chineseYears.decode()
     static let dangi = dangiYears.decode()
     static let umalqura = umalquraYears.decode()
+    static let islamic = islamicYears.decode()
+
+    /// The milliseconds from the instant ICU's moon age turns positive to 00:00 UTC of the first day of `month`
+    /// (from 0) of the astronomical Islamic `year`, or `nil` outside the table.
+    static func islamicMoonCrossing(year: Int64, month: Int) -> Int64? {
+        let index = Int(year - islamicYears.firstYear) * 12 + month
+        let text = islamicMoonCrossings
+        guard index >= 0, (index + 1) * 7 <= text.utf8CodeUnitCount else { return nil }
+        let bytes = UnsafeBufferPointer(start: text.utf8Start + index * 7, count: 7)
+        return bytes.reduce(0) { value, byte in
+            value << 4 | Int64(byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : byte - UInt8(ascii: "A") + 10)
+        }
+    }
 }
 
 extension CalendarSystem {
@@ -68,16 +81,25 @@ extension CalendarSystem {
         case .roc: UInt8(ascii: "r")
         case .chinese: UInt8(ascii: "z")
         case .dangi: UInt8(ascii: "k")
+        case .islamic: UInt8(ascii: "l")
+        case .islamicTbla: UInt8(ascii: "t")
+        case .islamicRgsa: UInt8(ascii: "s")
+        case .coptic: UInt8(ascii: "o")
+        case .ethiopic: UInt8(ascii: "e")
+        case .ethioaa: UInt8(ascii: "a")
+        case .indian: UInt8(ascii: "i")
+        case .iso8601: UInt8(ascii: "x")
         }
     }
 
     /// The calendar a calendar's lookup falls back to before the Gregorian data (the generator's `BASES`).
     private var base: CalendarSystem? {
         switch self {
-        case .japanese, .persian, .hebrew, .islamicCivil, .roc: .buddhist
-        case .islamicUmalqura: .islamicCivil
+        case .japanese, .persian, .hebrew, .islamicCivil, .roc, .coptic, .ethiopic, .indian: .buddhist
+        case .islamicUmalqura, .islamic, .islamicTbla, .islamicRgsa: .islamicCivil
         case .dangi: .chinese
-        case .gregorian, .buddhist, .chinese: nil
+        case .ethioaa: .ethiopic
+        case .gregorian, .buddhist, .chinese, .iso8601: nil
         }
     }
 

@@ -25,7 +25,7 @@ extension CalendarSystem {
     /// as data (1900-01-01 to 2100-12-31); `nil` for the arithmetic ones, which reach every date.
     package var coveredDays: ClosedRange<Int64>? {
         switch self {
-        case .chinese, .dangi, .islamicUmalqura: CalendarData.tableDays
+        case .chinese, .dangi, .islamicUmalqura, .islamic, .islamicRgsa: CalendarData.tableDays
         default: nil
         }
     }
@@ -46,11 +46,18 @@ extension CalendarSystem {
         if let coveredDays, !coveredDays.contains(day) { return nil }
         switch self {
         case .gregorian, .buddhist, .japanese, .roc: return Self.solar(self, day)
+        case .iso8601: return Self.solar(.gregorian, day)
         case .persian: return Self.persian(day)
         case .hebrew: return Self.hebrew(day)
         case .islamicCivil: return Self.islamicCivil(day)
+        // ICU's IslamicTBLACalendar is the civil one with its epoch a day earlier.
+        case .islamicTbla: return Self.islamicCivil(day + 1)
         case .islamicUmalqura:
             return Self.fromTable(CalendarData.umalqura, firstYear: CalendarData.umalquraYears.firstYear, day)
+        case .islamic, .islamicRgsa:
+            return Self.fromTable(CalendarData.islamic, firstYear: CalendarData.islamicYears.firstYear, day)
+        case .coptic, .ethiopic, .ethioaa: return Self.copticOrEthiopic(self, day)
+        case .indian: return Self.indian(day)
         case .chinese:
             return Self.fromTable(
                 CalendarData.chinese, firstYear: CalendarData.chineseYears.firstYear, day, relatedYearOffset: 2637)
@@ -58,6 +65,24 @@ extension CalendarSystem {
             return Self.fromTable(
                 CalendarData.dangi, firstYear: CalendarData.dangiYears.firstYear, day, relatedYearOffset: 2333)
         }
+    }
+
+    /// The calendar date of the instant `milliseconds` (since 1970, UTC) on local day `day`: `date(onDay:)`, except
+    /// that ICU's astronomical Islamic calendar moves to a month on its first local day only from the instant its
+    /// moon age turns positive, so east of UTC the first hours of that day are still the previous month's (its
+    /// 30th or 31st day), as ICU's `IslamicCalendar::handleComputeFields` counts them.
+    /// - Parameters:
+    ///   - day: the local day.
+    ///   - milliseconds: the instant, UTC.
+    package func date(onDay day: Int64, atUTCMillisecond milliseconds: Int64) -> CalendarDate? {
+        guard let date = date(onDay: day) else { return nil }
+        guard self == .islamic || self == .islamicRgsa, date.day == 1,
+            let crossing = CalendarData.islamicMoonCrossing(year: date.extendedYear, month: date.month),
+            milliseconds < day * 86_400_000 - crossing, var previous = self.date(onDay: day - 1)
+        else { return date }
+        previous.day += 1
+        previous.dayOfYear += 1
+        return previous
     }
 
     /// Julian day 2440588 is 1970-01-01.
@@ -232,6 +257,72 @@ extension CalendarSystem {
             shift = 2 * cycle + (offset <= 33 ? 1 : 0)
         }
         return year + 579 - shift
+    }
+
+    // MARK: Coptic, Ethiopic, Indian
+
+    /// ICU's `CECalendar::jdToCE` from the calendar's epoch (Coptic 284-08-29, Ethiopic 8-08-27, Julian days
+    /// 1824665 and 1723856), then its eras: Coptic 1 from the epoch and 0 counting back; Ethiopic 1 (Amete
+    /// Mihret) from the epoch and 0 (Amete Alem, 5500 years more) before it, which `ethioaa` uses throughout,
+    /// keeping the Amete Mihret year as its extended year; the related years as ICU offsets them.
+    private static func copticOrEthiopic(_ calendar: CalendarSystem, _ day: Int64) -> CalendarDate {
+        let days = day + julianDayOf1970 - (calendar == .coptic ? 1_824_665 : 1_723_856)
+        let cycles = floorDivide(days, 1461)
+        let rest = days - 1461 * cycles
+        let extendedYear = 4 * cycles + (rest / 365 - rest / 1460)
+        let dayOfYear = rest == 1460 ? 365 : rest % 365
+        var date = CalendarDate(
+            era: 1, year: extendedYear, extendedYear: extendedYear, relatedYear: extendedYear + 8,
+            month: Int(dayOfYear / 30), isLeapMonth: false, day: Int(dayOfYear % 30) + 1,
+            dayOfYear: Int(dayOfYear) + 1)
+        switch calendar {
+        case .coptic:
+            date.relatedYear = extendedYear + 284
+            if extendedYear <= 0 {
+                date.era = 0
+                date.year = 1 - extendedYear
+            }
+        case .ethioaa:
+            date.era = 0
+            date.year = extendedYear + 5500
+            date.relatedYear = extendedYear - 5492
+        default:
+            if extendedYear <= 0 {
+                date.era = 0
+                date.year = extendedYear + 5500
+            }
+        }
+        return date
+    }
+
+    /// ICU's `IndianCalendar`: Chaitra 1 on March 22 (21 in a Gregorian leap year), Chaitra of 30 days (31), five
+    /// months of 31 and six of 30; the Saka year is the Gregorian one less 78, its related year 79 more.
+    private static func indian(_ day: Int64) -> CalendarDate {
+        func isLeap(_ year: Int64) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+        let (gregorianYear, _, _) = CivilCalendar.civilFromDays(day)
+        var dayOfYear = Int(day - CivilCalendar.daysFromCivil(year: gregorianYear, month: 1, day: 1))
+        var year = gregorianYear - 78
+        let chaitra: Int
+        if dayOfYear < 80 {
+            year -= 1
+            chaitra = isLeap(gregorianYear - 1) ? 31 : 30
+            dayOfYear += chaitra + 155 + 90 + 10
+        } else {
+            chaitra = isLeap(gregorianYear) ? 31 : 30
+            dayOfYear -= 80
+        }
+        let month: Int
+        let dayOfMonth: Int
+        if dayOfYear < chaitra {
+            (month, dayOfMonth) = (0, dayOfYear + 1)
+        } else if dayOfYear - chaitra < 155 {
+            (month, dayOfMonth) = ((dayOfYear - chaitra) / 31 + 1, (dayOfYear - chaitra) % 31 + 1)
+        } else {
+            (month, dayOfMonth) = ((dayOfYear - chaitra - 155) / 30 + 6, (dayOfYear - chaitra - 155) % 30 + 1)
+        }
+        return CalendarDate(
+            era: 0, year: year, extendedYear: year, relatedYear: year + 79, month: month, isLeapMonth: false,
+            day: dayOfMonth, dayOfYear: dayOfYear + 1)
     }
 
     // MARK: Tables

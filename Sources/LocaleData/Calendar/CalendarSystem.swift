@@ -1,5 +1,5 @@
-/// A calendar dates are shown in: the Gregorian one, or one of the nine others LocaleData formats as ICU4C 77.1
-/// does.
+/// A calendar dates are shown in: the Gregorian one, or one of the seventeen others ICU4C 77.1 has, each formatted
+/// as ICU does.
 ///
 /// A locale's calendar is its tag's `-u-ca-` when that names one (`ja-JP-u-ca-japanese`), else the one its
 /// region prefers in CLDR 47's calendar preference data, as ICU 77 picks it: `th` is Buddhist, `fa` and `ps`
@@ -10,9 +10,9 @@
 ///     CalendarSystem.preferred(for: try LocaleTag("th-u-ca-gregory"))             // .gregorian
 ///     CalendarSystem.preferred(for: try LocaleTag("ar-SA-u-ca-islamic-umalqura")) // .islamicUmalqura
 ///
-/// The Chinese, dangi and Umm al-Qura calendars are tables generated from ICU (their months follow the moon,
-/// which ICU computes astronomically or keeps as data) and cover 1900-01-01 to 2100-12-31; the others are
-/// arithmetic and cover every date a message can hold.
+/// The Chinese, dangi, Umm al-Qura and astronomical Islamic calendars are tables generated from ICU (their months
+/// follow the moon, which ICU computes astronomically or keeps as data) and cover 1900-01-01 to 2100-12-31; the
+/// others are arithmetic and cover every date a message can hold.
 public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
     /// The Gregorian calendar (`gregory`).
     case gregorian = "gregory"
@@ -34,6 +34,23 @@ public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
     case chinese
     /// The Korean lunisolar calendar (dangi), as ICU computes it for Korea.
     case dangi
+    /// The Islamic calendar by the moon, as ICU computes it astronomically (from ICU's table).
+    case islamic
+    /// The tabular Islamic calendar with the astronomical epoch: the civil one a day earlier.
+    case islamicTbla = "islamic-tbla"
+    /// The Islamic calendar of Saudi Arabia by sighting, which ICU computes as `islamic`.
+    case islamicRgsa = "islamic-rgsa"
+    /// The Coptic calendar: twelve months of 30 days and a thirteenth of 5 or 6, years from 284 AD.
+    case coptic
+    /// The Ethiopic calendar (Amete Mihret): the Coptic months, years from 8 AD.
+    case ethiopic
+    /// The Ethiopic calendar counted in the Amete Alem era (`ethioaa`, `ethiopic-amete-alem`): 5500 years more.
+    case ethioaa
+    /// The Indian national calendar (Saka era).
+    case indian
+    /// The Gregorian calendar with ISO 8601's weeks (from Monday, at least four days) and root's ISO patterns
+    /// (`2026-11-30`).
+    case iso8601
 
     /// The calendar's name in BCP 47 (`-u-ca-`): `gregory`, `islamic-umalqura`, `japanese`.
     public var identifier: String { rawValue }
@@ -45,33 +62,18 @@ public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
         switch identifier.lowercased() {
         case "gregorian": self = .gregorian
         case "islamicc": self = .islamicCivil
+        case "ethiopic-amete-alem": self = .ethioaa
         case let name: self.init(rawValue: name)
         }
     }
 
     /// The calendar `locale`'s dates are shown in, as ICU 77 picks it from the tag and CLDR's preference data.
     ///
-    /// A `-u-ca-` that names a calendar ICU has and LocaleData does not (`coptic`, `ethiopic`, `indian`,
-    /// `islamic`, `islamic-tbla`, `islamic-rgsa`, `iso8601`) gives the Gregorian calendar, and the formatter
-    /// reports it with each date; an unknown one is ignored, as ICU ignores it.
+    /// A `-u-ca-` type that names no calendar is ignored, as ICU ignores it.
     /// - Parameter locale: the tag, with or without extensions.
     public static func preferred(for locale: LocaleTag) -> CalendarSystem {
-        resolution(for: locale).calendar
-    }
-
-    /// The calendars ICU 77 has and LocaleData does not format.
-    static let unsupported: Set<String> = [
-        "coptic", "ethiopic", "ethioaa", "ethiopic-amete-alem", "indian", "islamic", "islamic-tbla",
-        "islamic-rgsa", "iso8601",
-    ]
-
-    /// The calendar of `locale`, and the `-u-ca-` type it asked for when that is one LocaleData does not have.
-    static func resolution(for locale: LocaleTag) -> (calendar: CalendarSystem, unsupported: String?) {
-        if let type = locale.unicodeExtension("ca") {
-            if let calendar = CalendarSystem(identifier: type) { return (calendar, nil) }
-            if unsupported.contains(type) { return (.gregorian, type) }
-        }
-        return (regionDefault(for: locale), nil)
+        if let type = locale.unicodeExtension("ca"), let calendar = CalendarSystem(identifier: type) { return calendar }
+        return regionDefault(for: locale)
     }
 
     /// The first calendar of the region's preferences (CLDR's `calendarPreferenceData`).

@@ -13,9 +13,6 @@ package struct DateFormats: Sendable {
     package let locale: LocaleTag
     /// The calendar dates are shown in (`CalendarSystem.preferred(for:)`).
     package let calendar: CalendarSystem
-    /// The `-u-ca-` type of the tag when it names a calendar LocaleData does not have (`coptic`); dates are then
-    /// Gregorian, and the formatter says so.
-    package let unsupportedCalendar: String?
     /// The locale's calendar when it is not the Gregorian one and the tables in use leave out the `calendars`
     /// family (a slice): dates are then Gregorian, and the formatter says so.
     package let unlinkedCalendar: CalendarSystem?
@@ -28,13 +25,13 @@ package struct DateFormats: Sendable {
     package init(locale: LocaleTag, numbers: NumberFormats) {
         self.locale = locale
         self.numbers = numbers
-        var (calendar, unsupported) = CalendarSystem.resolution(for: locale)
+        var calendar = CalendarSystem.preferred(for: locale)
         unlinkedCalendar = calendar != .gregorian && !LocaleDataTables.holds(.calendars) ? calendar : nil
         if unlinkedCalendar != nil { calendar = .gregorian }
         self.calendar = calendar
-        unsupportedCalendar = unsupported
         dates = CalendarData.values(.dates, calendar: calendar, for: locale)
-        (firstWeekday, minimalDaysInFirstWeek) = Self.weekData(for: locale)
+        // ISO 8601's weeks, in every locale (ICU's ISO8601Calendar).
+        (firstWeekday, minimalDaysInFirstWeek) = calendar == .iso8601 ? (2, 4) : Self.weekData(for: locale)
     }
 
     /// The week data of `locale`'s region: first day (1 is Sunday) and minimal days of the first week.
@@ -128,7 +125,8 @@ package struct DateFormats: Sendable {
         let local = seconds + Int64(zone.secondsFromGMT(atUnixTime: seconds))
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = Int(local - days * 86_400)
-        guard let calendarDate = calendar.date(onDay: days) else { return nil }
+        guard let calendarDate = calendar.date(onDay: days, atUTCMillisecond: seconds * 1000 + Int64(milliseconds))
+        else { return nil }
         let time = Fields(
             date: calendarDate, localDay: days, weekday: CivilCalendar.weekday(fromDays: days),
             hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
