@@ -206,14 +206,23 @@ def date_section(icu_id):
             week = "%d,%d" % (calendar.getFirstDayOfWeek(), calendar.getMinimalDaysInFirstWeek())
             if week != "2,1":
                 values["week." + region] = week
+    # The time styles under `-u-hc-`: ICU then builds them with a generator without the standard patterns from
+    # `jmm`, `jmmss`, `jmmssz`, `jmmsszzzz` and the keyword's hour letter (SimpleDateFormat::construct).
+    for hc in ("h11", "h12", "h23", "h24"):
+        for index, style in enumerate(DATE_STYLES):
+            locale = icu.Locale((icu_id if icu_id != "root" else "") + "@calendar=gregorian;hours=" + hc)
+            styles = [icu.DateFormat.kFull, icu.DateFormat.kLong, icu.DateFormat.kMedium, icu.DateFormat.kShort]
+            values["hcTime.%s.%s" % (hc, style)] = icu.DateFormat.createTimeInstance(styles[index], locale).toPattern()
     # Flexible day periods (`B`: "in the morning", 凌晨), as ICU resolves CLDR's rules: the name of each hour
     # (at half past), then of exact midnight and noon.
     utc = icu.TimeZone.createTimeZone("UTC")
+    # (With a minute field in the pattern: without one ICU takes the minute as 0, and all of 12:xx is "noon".)
     for letters, width in (("B", "abbreviated"), ("BBBB", "wide"), ("BBBBB", "narrow")):
-        formatter = icu.SimpleDateFormat(letters, gregorian_locale(icu_id))
+        formatter = icu.SimpleDateFormat(letters + "'\x01'mm", gregorian_locale(icu_id))
         formatter.setTimeZone(utc)
-        names = [formatter.format(hour * 3600.0 + 1800) for hour in range(24)]
-        values["dayPeriods." + width] = names + [formatter.format(0.0), formatter.format(12 * 3600.0)]
+        names = [formatter.format(hour * 3600.0 + 1800).split("\x01")[0] for hour in range(24)]
+        exact = [formatter.format(seconds).split("\x01")[0] for seconds in (0.0, 12 * 3600.0)]
+        values["dayPeriods." + width] = names + exact
     return values
 
 
@@ -225,6 +234,12 @@ def pattern_generator_section(icu_id):
     at_time = main.strings("calendar/gregorian/DateTimePatterns%atTime")
     patterns = main.strings("calendar/gregorian/DateTimePatterns")
     values["glue"] = [(at_time[i] if at_time else patterns[9 + i]) for i in range(4)]
+    # The first of the region's allowed hour formats (CLDR's timeData), which a skeleton's `C` takes whatever the
+    # tag's `-u-hc-`: its hour letter and day-period letter as ICU's generator maps `C` to them ("hB" in `hi`).
+    shown = re.sub(r"'[^']*'", "", generator.getBestPattern("C"))
+    hour = next((c for c in shown if c in "hHkK"), "H")
+    period = next((c for c in shown if c in "Bb"), "")
+    values["allowedHour"] = hour + period
     return values
 
 

@@ -481,6 +481,7 @@ def cases():
         for value in values:
             yield "fr", number_skeleton(precision, "rounding-mode-unnecessary"), {"n": value}, None
     yield from week_cases()
+    yield from hour_cycle_cases()
 
 
 # Week, quarter and stand-alone fields with CLDR's week data (first day, minimal days of the first week) of
@@ -516,6 +517,35 @@ def week_cases():
         for message in WEEK_MESSAGES:
             for day in sorted(days.deal(WEEK_DAYS_PER_MESSAGE)):
                 yield locale, message, {"d": Date(local_milliseconds("UTC", day + " 12:00:00"))}, "UTC"
+
+
+# Hour cycles: `-u-hc-` in time styles (which ICU then builds from `jmm`…), in skeletons' `j`, and not in `C`
+# (the region's first allowed format, `B h:mm` in Hindi), `J` (no day period), explicit `h`/`H`/`K`/`k`; dates
+# are left alone. An unknown `hc` takes the style path with the locale's own cycle.
+HOUR_CYCLE_LOCALES = ["en", "en-GB", "de", "ko", "ja", "zh", "zh-Hant", "ar", "hi", "fr-CA", "es-419", "kn", "vi",
+                      "my", "am", "ta", "en-AU", "pt-BR", "ru", "th"]
+HOUR_CYCLES = ["", "h11", "h12", "h23", "h24"]
+HOUR_CYCLE_MESSAGES = [
+    "{d, time, short}", "{d, time, medium}", "{d, time, long}", "{d, time, full}", "{d}", "{d, date, full}",
+    "{d, time}",
+] + ["{d, time, ::%s}" % skeleton for skeleton in [
+    "jm", "jms", "hm", "Hm", "Jm", "Cm", "jmm", "hhmm", "Kms", "km", "jjjjm", "CCCm", "Jms", "jmv",
+]] + ["{d, date, ::yMMMdjm}", "{d, date, ::MMMEdCm}"]
+HOUR_CYCLE_TIMES = ["2025-03-14 00:05:09", "2025-03-14 12:05:00", "2025-03-14 23:45:30", "2025-03-14 11:59:59"]
+HOUR_CYCLE_TIMES_PER_MESSAGE = 2
+
+
+def hour_cycle_cases():
+    times = Dealer(HOUR_CYCLE_TIMES)
+    for locale in HOUR_CYCLE_LOCALES:
+        for cycle in HOUR_CYCLES:
+            tag = locale + ("-u-hc-" + cycle if cycle else "")
+            for message in HOUR_CYCLE_MESSAGES:
+                for time in sorted(times.deal(HOUR_CYCLE_TIMES_PER_MESSAGE)):
+                    yield tag, message, {"d": Date(local_milliseconds("UTC", time))}, "UTC"
+    for tag in ("en-u-hc-h25", "de-u-hc-abc"):
+        for message in HOUR_CYCLE_MESSAGES[:5]:
+            yield tag, message, {"d": Date(local_milliseconds("UTC", HOUR_CYCLE_TIMES[0]))}, "UTC"
 
 
 # --- the calendar corpus ------------------------------------------------------------------------------------------

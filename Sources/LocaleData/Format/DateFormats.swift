@@ -65,16 +65,31 @@ package struct DateFormats: Sendable {
         case nil:
             // ICU glues a date style and a time style with the `%atTime` pattern where the locale has one.
             let glue = dates["glueAtTime.short"] ?? dates["glue.short"] ?? "{1} {0}"
-            return glue.replacingPlaceholder(0, with: dates["time.short"] ?? "HH:mm")
+            return glue.replacingPlaceholder(0, with: timeStyle("short") ?? "HH:mm")
                 .replacingPlaceholder(1, with: dates["date.short"] ?? "y-MM-dd")
-        case .short?: return dates[(isTime ? "time." : "date.") + "short"] ?? "y-MM-dd"
-        case .medium?: return dates[(isTime ? "time." : "date.") + "medium"] ?? "y MMM d"
-        case .long?: return dates[(isTime ? "time." : "date.") + "long"] ?? "y MMMM d"
-        case .full?: return dates[(isTime ? "time." : "date.") + "full"] ?? "y MMMM d, EEEE"
+        case .short?: return (isTime ? timeStyle("short") : dates["date.short"]) ?? "y-MM-dd"
+        case .medium?: return (isTime ? timeStyle("medium") : dates["date.medium"]) ?? "y MMM d"
+        case .long?: return (isTime ? timeStyle("long") : dates["date.long"]) ?? "y MMMM d"
+        case .full?: return (isTime ? timeStyle("full") : dates["date.full"]) ?? "y MMMM d, EEEE"
         case .pattern(let pattern)?: return pattern
         case .skeleton(let skeleton)?: return LocaleProfile.profile(for: locale).datePattern(forSkeleton: skeleton)
         }
     }
+
+    /// A time style's pattern. With `-u-hc-` (any value), ICU's SimpleDateFormat builds it instead from `jmm`,
+    /// `jmmss`, `jmmssz` or `jmmsszzzz` and the keyword's hour cycle (an unknown one: the locale's own), with a
+    /// generator without the standard patterns, which `scripts/generate/cldr.py` asked ICU for.
+    private func timeStyle(_ style: String) -> String? {
+        guard var cycle = locale.unicodeExtension("hc") else { return dates["time." + style] }
+        if !Self.hourCycles.contains(cycle) {
+            let own = CalendarData.values(.patternGenerator, calendar: calendar, for: locale)["hourCycle"] ?? "H"
+            cycle = ["K": "h11", "h": "h12", "H": "h23", "k": "h24"][own] ?? "h23"
+        }
+        return dates["hcTime.\(cycle).\(style)"] ?? dates["time." + style]
+    }
+
+    /// UTS 35's `hc` types.
+    static let hourCycles: Set<String> = ["h11", "h12", "h23", "h24"]
 
     /// The seconds since 1970 a date can be formatted at: ECMAScript's time values, 100,000,000 days either
     /// side of 1970, which is what a JavaScript app can send. A message argument outside it is a per-message
@@ -127,11 +142,21 @@ package struct DateFormats: Sendable {
         let secondOfDay = Int(local - days * 86_400)
         guard let calendarDate = calendar.date(onDay: days, atUTCMillisecond: seconds * 1000 + Int64(milliseconds))
         else { return nil }
-        let time = Fields(
+        var time = Fields(
             date: calendarDate, localDay: days, weekday: CivilCalendar.weekday(fromDays: days),
             hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
             millisecond: milliseconds)
         let numbering = overrides.addingJapaneseYear(for: pattern, calendar: calendar, locale: locale)
+        if pattern.unicodeScalars.contains("B") {
+            time.patternHasMinutes = false
+            time.patternHasSeconds = false
+            DatePattern.forEachPart(of: pattern) { part in
+                if case .field(let letter, _) = part {
+                    if letter == "m" { time.patternHasMinutes = true }
+                    if letter == "s" { time.patternHasSeconds = true }
+                }
+            }
+        }
 
         var output = ""
         DatePattern.forEachPart(of: pattern) { part in
@@ -156,6 +181,9 @@ package struct DateFormats: Sendable {
         package let minute: Int
         package let second: Int
         package let millisecond: Int
+        /// Whether the pattern shows minutes, seconds: `B` reads them only then.
+        package var patternHasMinutes = true
+        package var patternHasSeconds = true
     }
 
     private func field(
@@ -195,10 +223,13 @@ package struct DateFormats: Sendable {
             let names = dates.list("days.\(context).\(count == 6 ? "short" : width(max(count, 3)))")
             return time.weekday < names.count ? names[time.weekday] : ""
         case "B":
-            // 24 hourly names, then exact midnight and noon.
+            // 24 hourly names, then exact midnight and noon. A pattern without minutes (seconds) takes them as 0,
+            // as ICU's SimpleDateFormat does: `B h` says "noon" all of 12:xx.
             let names = dates.list("dayPeriods.\(width(count))")
             guard names.count == 26 else { return "" }
-            if time.minute == 0, time.second == 0, time.hour == 0 || time.hour == 12 {
+            let minute = time.patternHasMinutes ? time.minute : 0
+            let second = time.patternHasSeconds ? time.second : 0
+            if minute == 0, second == 0, time.hour == 0 || time.hour == 12 {
                 return names[time.hour == 0 ? 24 : 25]
             }
             return names[time.hour]

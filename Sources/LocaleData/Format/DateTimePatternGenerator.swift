@@ -178,16 +178,22 @@ package final class DateTimePatternGenerator: Sendable {
 
     private let entries: [(skeleton: Matcher, pattern: String)]
     private let hourLetter: Unicode.Scalar
+    /// The first of the region's allowed hour formats: its hour letter, then its day-period letter if `B` or `b`.
+    private let allowedHour: [Unicode.Scalar]
     private let appendItems: [String]
     private let appendNames: [String]
     /// The date-time glue by the date's month width: full, long, medium, short.
     private let glue: [String]
 
-    init(_ values: CLDRData.Values) {
+    /// The generator of a locale's table; `hourCycle`, the tag's `-u-hc-`, sets the default hour letter (`h11`
+    /// `K`, `h12` `h`, `h23` `H`, `h24` `k`), which ICU's generator takes from the keyword over the region's.
+    init(_ values: CLDRData.Values, hourCycle: String? = nil) {
         let skeletons = values.list("skeletons")
         let patterns = values.list("patterns")
         entries = zip(skeletons, patterns).map { (Matcher($0), $1) }
-        hourLetter = values["hourCycle"]?.unicodeScalars.first ?? "H"
+        let cycles: [String: Unicode.Scalar] = ["h11": "K", "h12": "h", "h23": "H", "h24": "k"]
+        hourLetter = hourCycle.flatMap { cycles[$0] } ?? values["hourCycle"]?.unicodeScalars.first ?? "H"
+        allowedHour = Array((values["allowedHour"] ?? "H").unicodeScalars)
         appendItems = values.list("appendItems")
         appendNames = values.list("appendNames")
         glue = values.list("glue")
@@ -236,10 +242,13 @@ package final class DateTimePatternGenerator: Sendable {
                 }
                 var hourLength = 1 + (extra & 1)
                 var periodLength = extra < 2 ? 1 : 3 + (extra >> 1)
-                let hour: Unicode.Scalar = scalar == "j" ? hourLetter : "h"
+                // `j` is the default hour letter (the tag's `-u-hc-`, else the region's); `C` the region's first
+                // allowed format, whatever `-u-hc-` says, with its day period (`B h` in Hindi).
+                let hour: Unicode.Scalar = scalar == "j" ? hourLetter : allowedHour.first ?? "H"
+                let period: Unicode.Scalar = scalar == "j" ? "a" : allowedHour.count > 1 ? allowedHour[1] : "a"
                 if hour == "H" || hour == "k" { periodLength = 0 }
                 while periodLength > 0 {
-                    output += "a"
+                    output.unicodeScalars.append(period)
                     periodLength -= 1
                 }
                 while hourLength > 0 {

@@ -44,9 +44,12 @@ package final class LocaleProfile: Sendable {
         // A skeleton the locale's table spells exactly (`MMMEd`) is its pattern: what the generator would find at
         // distance zero, without building the generator (80-odd skeletons parsed, a fifth of a widget process).
         // The table is the one of the locale's calendar (the Buddhist one's for `th`).
+        // Not with `-u-hc-`, which can change an hour letter of the table's pattern.
         let table = CalendarData.values(.patternGenerator, calendar: dateFormats.calendar, for: locale)
+        let hourCycle = locale.unicodeExtension("hc")
         if let index = table.list("skeletons").firstIndex(of: skeleton), !skeleton.contains("j"),
-            !skeleton.contains("C"), case let patterns = table.list("patterns"), index < patterns.count
+            !skeleton.contains("C"), hourCycle == nil, case let patterns = table.list("patterns"),
+            index < patterns.count
         {
             let pattern = patterns[index]
             dateState.withLock { $0.patterns[skeleton] = pattern }
@@ -54,7 +57,7 @@ package final class LocaleProfile: Sendable {
         }
         let generator =
             dateState.withLock { $0.generator }
-            ?? DateTimePatternGenerator(table)
+            ?? DateTimePatternGenerator(table, hourCycle: hourCycle)
         let pattern = generator.bestPattern(for: skeleton)
         dateState.withLock {
             $0.generator = generator
