@@ -111,9 +111,10 @@ UNITS = [
     "kilogram", "pound", "celsius", "fahrenheit", "kilocalorie", "kilometer-per-hour", "mile-per-hour", "liter",
     "kilobyte", "megabyte", "gigabyte", "percent",
 ]
-UNIT_WIDTHS = ["", "unit-width-short", "unit-width-narrow", "unit-width-full-name"]
+UNIT_WIDTHS = ["", "unit-width-short", "unit-width-narrow", "unit-width-full-name", "unit-width-hidden",
+               "unit-width-iso-code"]
 UNIT_VALUES = [0, 1, 2, 5, 1.5, 21, 1234]
-UNIT_CASES_PER_LOCALE = 36
+UNIT_CASES_PER_LOCALE = 48
 
 # Compact patterns with their own negative subpattern (CLDR 47: Swahili's `elfu 0;elfu -0`, a prefix, one zero
 # per digit of the positive subpattern only, the sign inside the pattern).

@@ -434,11 +434,11 @@ package struct NumberFormats: Sendable {
     {
         let units = CLDRData.values(.units, for: locale)
         let widthKey: String
+        // ICU 77 reads the long table for every width but short and narrow (`unit-width-hidden`: `1 hour`).
         switch width {
-        case .fullName: widthKey = "long"
+        case .fullName, .hidden, .isoCode, .formal, .variant: widthKey = "long"
         case .narrow: widthKey = "narrow"
-        case .hidden: return number
-        case .short, .isoCode, .formal, .variant: widthKey = "short"
+        case .short: widthKey = "short"
         }
         let key = "\(widthKey).\(unit)."
         guard let pattern = units[key + category(of: value).rawValue] ?? units[key + "other"] else { return number }
