@@ -19,6 +19,7 @@ keeps only the values that differ from its parent's, so a lookup walks the paren
 
 Usage: python3 scripts/generate/cldr.py [--check]   (--check: regenerate into memory and diff, exit 1 on change)
 """
+import functools
 import json
 import re
 
@@ -26,15 +27,18 @@ import icu
 import generated
 from generated import CATEGORIES, CLDR_RELEASE, Bundle, encode, tag
 
-# The units widgets show, as `category/unit` in ICU's unit tree.
-UNITS = [
-    "duration/second", "duration/minute", "duration/hour", "duration/day", "duration/week", "duration/month",
-    "duration/year", "length/meter", "length/kilometer", "length/mile", "length/foot", "mass/gram",
-    "mass/kilogram", "mass/pound", "temperature/celsius", "temperature/fahrenheit", "energy/kilocalorie",
-    "speed/kilometer-per-hour", "speed/mile-per-hour", "volume/liter", "digital/kilobyte", "digital/megabyte",
-    "digital/gigabyte", "concentr/percent", "concentr/permille",
-]
 UNIT_WIDTHS = {"units": "long", "unitsShort": "short", "unitsNarrow": "narrow"}
+# The keys of `compound` in ICU's unit tree that a compound unit (`meter-per-second`) is built with: the per and
+# times patterns, and the SI and binary prefixes (`10p3` kilo, `1024p2` mebi).
+UNIT_COMPOUNDS = (["per", "times"] + ["10p%d" % power for power in
+                                      (-30, -27, -24, -21, -18, -15, -12, -9, -6, -3, -2, -1,
+                                       1, 2, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30)]
+                  + ["1024p%d" % power for power in range(1, 9)])
+# The genders ICU chooses a power pattern by (LongNameHandler's getGenderString); any other is none.
+UNIT_GENDERS = ["animate", "common", "feminine", "inanimate", "masculine", "neuter", "personal"]
+# The cases a compound's power asks for: none, then what the derive rules request (root: nominative, de: accusative).
+UNIT_CASES = ["", "nominative", "accusative"]
+UNIT_TREE = "ICUDATA-unit"
 
 # The most used ISO 4217 currencies (trade, travel and app-store prices).
 CURRENCIES = [
@@ -128,14 +132,112 @@ def number_section(icu_id):
     return values
 
 
+@functools.lru_cache(None)
+def resources():
+    """ICU's resource files read directly (generated.Resources), opened once."""
+    return generated.Resources()
+
+
+@functools.lru_cache(None)
+def builtin_units():
+    """Every unit ICU formats on its own (`MeasureUnit::getAvailable`, currencies aside), in byte order:
+    [(subtype, type, the key of its data)]. The key is the subtype after metadata's alias (milligram-per-deciliter
+    is milligram-ofglucose-per-deciliter) without `-person` (day-person is day), as LongNameHandler reads it."""
+    aliases = resources().read("metadata", "alias", "unit")
+    units = []
+    for kind in icu.MeasureUnit.getAvailableTypes():
+        if kind not in ("currency", "none"):
+            for unit in icu.MeasureUnit.getAvailable(kind):
+                subtype = unit.getSubtype()
+                key = aliases.get(subtype, {}).get("replacement", subtype)
+                units.append((subtype, kind, key[:-len("-person")] if key.endswith("-person") else key))
+    return sorted(units, key=lambda unit: unit[0].encode())
+
+
+@functools.lru_cache(None)
+def own_unit_table(icu_id, path):
+    """The table at `path` (a/b/c) of a locale's own unit data, none inherited, or None."""
+    return resources().read(icu_id, *path.split("/"), package=UNIT_TREE, missing=True)
+
+
+@functools.lru_cache(None)
+def unit_chain(icu_id):
+    """The locales ICU's unit tree inherits from, from the one ICU opens for `icu_id` (its valid locale) to root:
+    the unit tree's own %%Parent, else the truncation."""
+    chain = [icu.ResourceBundle(UNIT_TREE, icu.Locale(icu_id)).getLocale().getName() or "root"]
+    while chain[-1] != "root":
+        parent = own_unit_table(chain[-1], "%%Parent")
+        chain.append(parent or (chain[-1].rsplit("_", 1)[0] if "_" in chain[-1] else "root"))
+    return chain
+
+
+def power_patterns(icu_id, tree, power, gender, case):
+    """The plural forms of `compound/power<n>` for a unit's gender and case, chosen as getInflectedMeasureData does:
+    per plural, the first table of the chain (then, for long and narrow, of the short chain: root's are aliases to
+    it) that yields one, by gender (-> neuter -> `_`), then case (-> nominative -> `_`). Not the same as a
+    per-key fallback: a child's `_` beats a parent's `feminine`."""
+    chain = unit_chain(icu_id)
+    tables = [own_unit_table(loc, "%s/compound/power%d" % (tree, power)) for loc in chain
+              if loc != "root" or tree == "unitsShort"]
+    if tree != "unitsShort":
+        tables += [own_unit_table(loc, "unitsShort/compound/power%d" % power) for loc in chain]
+    genders = ([gender] + (["neuter"] if gender != "neuter" else []) if gender else []) + ["_"]
+    cases = ([case] + (["nominative"] if case != "nominative" else []) if case else []) + ["_"]
+    found = {}
+    for table in tables:
+        for category, by_gender in (table or {}).items():
+            for g in genders:
+                value = next((by_gender[g][c] for c in cases if g in by_gender and c in by_gender[g]), None)
+                if value is not None:
+                    found.setdefault(category, value)
+                    break
+    return found
+
+
 def unit_section(icu_id):
-    units = Bundle("ICUDATA-unit", icu_id)
+    """What LongNameHandler formats `unit/<identifier>` with: each built-in unit's plural forms and `per` form
+    (`long.hour.one`, `short.second.per`) per width, its gender (`gender.meter`) and accusative forms
+    (`long.second.acc.one`, de), the compound patterns and prefixes (`long.compound.per`, `short.compound.10p3`)
+    and the power patterns (`long.power2.one.feminine.accusative`, none as an empty part). Root adds the tables
+    the identifier parser sorts units by. Each value resolved with ICU's per-key fallback (long and narrow fall
+    back to short), except the power patterns (`power_patterns`)."""
+    units = Bundle(UNIT_TREE, icu_id)
+    language = icu.Locale(icu_id).getLanguage()
     values = {}
-    for tree, width in UNIT_WIDTHS.items():
-        for unit in UNITS:
-            name = unit.split("/")[1]
+    genders = set()
+    for subtype, kind, key in builtin_units():
+        path = "%s/%s" % (kind, key)
+        for tree, width in UNIT_WIDTHS.items():
+            for category in CATEGORIES + ["per"]:
+                values["%s.%s.%s" % (width, subtype, category)] = units.string("%s/%s/%s" % (tree, path, category))
+        gender = values["gender." + subtype] = units.string("units/%s/gender" % path)
+        genders.add(gender if gender in UNIT_GENDERS else "")
+        # The accusative, which only de's derive rules ask for (a denominator's case), merged over the plain forms:
+        # kept where it differs from them. (ta, lt, hu… have case forms too, which ICU 77 never reads.)
+        if language == "de" and units.get("units/%s/case/accusative" % path) is not None:
             for category in CATEGORIES:
-                values["%s.%s.%s" % (width, name, category)] = units.string("%s/%s/%s" % (tree, unit, category))
+                form = units.string("units/%s/case/accusative/%s" % (path, category))
+                values["long.%s.acc.%s" % (subtype, category)] = (
+                    form if form != values["long.%s.%s" % (subtype, category)] else None)
+    for tree, width in UNIT_WIDTHS.items():
+        for key in UNIT_COMPOUNDS:
+            values["%s.compound.%s" % (width, key)] = (units.string("%s/compound/%s" % (tree, key))
+                                                       or units.string("unitsShort/compound/" + key))
+        for power in (2, 3):
+            for gender in sorted(genders | {""}):
+                for case in UNIT_CASES:
+                    found = power_patterns(icu_id, tree, power, gender, case)
+                    for category in CATEGORIES:
+                        values["%s.power%d.%s.%s.%s" % (width, power, category, gender, case)] = found.get(category)
+    if icu_id == "root":
+        # The identifier parser's simple units in ICU's order, each with the index of its quantity (what a compound's
+        # units are sorted by), and the built-ins with their types.
+        simple = resources().read("units", "convertUnits")
+        quantities = [base for entry in resources().read("units", "unitQuantities") for base in entry]
+        values["units.simple"] = list(simple)
+        values["units.quantity"] = [str(quantities.index(simple[unit]["target"])) for unit in simple]
+        values["units.builtin"] = [subtype for subtype, _, _ in builtin_units()]
+        values["units.builtinType"] = [kind for _, kind, _ in builtin_units()]
     return values
 
 

@@ -259,14 +259,19 @@ class Resources:
                                            ctypes.POINTER(int32), status)
         self.close = library.function("ures_close", None, pointer)
 
-    def read(self, name, *path):
+    def read(self, name, *path, package=None, missing=False):
         """The resource file `name`, or the resource at `path` (its keys, one per level) in it, as Python values
-        (see `value`). Stops when ICU cannot open it."""
+        (see `value`). Stops when ICU cannot open it, or with `missing` gives None. `package` opens a file of
+        another tree ("ICUDATA-unit": a locale's own unit data, with no fallback to its parents)."""
         error = ctypes.c_int(0)
-        opened = [self.open_direct(None, name.encode(), ctypes.byref(error))]
+        opened = [self.open_direct(package and package.encode(), name.encode(), ctypes.byref(error))]
         for key in path:
             opened.append(self.by_key(opened[-1], key.encode(), None, ctypes.byref(error)))
         if error.value > 0 or not opened[-1]:
+            for resource in reversed(opened):
+                self.close(resource)
+            if missing:
+                return None
             sys.exit("%s: ICU cannot read %s (error %d)" % (script_name(), "/".join((name,) + path), error.value))
         value = self.value(opened[-1])
         for resource in reversed(opened):

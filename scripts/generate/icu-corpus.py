@@ -483,6 +483,7 @@ def cases():
             yield "fr", number_skeleton(precision, "rounding-mode-unnecessary"), {"n": value}, None
     yield from week_cases()
     yield from hour_cycle_cases()
+    yield from compound_unit_cases()
 
 
 # Week, quarter and stand-alone fields with CLDR's week data (first day, minimal days of the first week) of
@@ -547,6 +548,34 @@ def hour_cycle_cases():
     for tag in ("en-u-hc-h25", "de-u-hc-abc"):
         for message in HOUR_CYCLE_MESSAGES[:5]:
             yield tag, message, {"d": Date(local_milliseconds("UTC", HOUR_CYCLE_TIMES[0]))}, "UTC"
+
+
+# Units by CLDR's rules (`X-per-Y`, powers, prefixes, constants, products), as ICU's LongNameHandler composes
+# them, and built-in units beyond the widgets' first list; each locale takes a hand of (unit, width, value).
+COMPOUND_UNITS = [
+    "meter-per-second", "megabit-per-second", "kilowatt-hour", "square-kilometer", "cubic-meter",
+    "liter-per-100-kilometer", "kilometer-per-liter", "gigabit", "milligram-per-deciliter", "newton-meter",
+    "kilogram-meter-per-square-second", "foot-per-minute", "byte-per-second", "gigabyte", "square-meter",
+    "cubic-centimeter", "kilowatt-hour-per-100-kilometer", "liter-per-kilometer", "meter-per-square-second",
+    "per-second", "megabyte-per-second", "meter-per-1000-second", "meter-per-1000", "meter-newton", "second-meter",
+    "kibibyte", "mebibyte-per-second", "square-mile", "cubic-foot", "millimeter-per-hour", "kilogram-per-cubic-meter",
+    "mile-per-gallon", "gram-per-liter", "kilometer-per-kilowatt-hour", "hectare", "watt-per-square-meter",
+    "centimeter-per-square-second", "kilocalorie-per-hour", "pound-per-square-inch", "microsecond", "terabyte",
+    "meter-meter", "liter-per-second", "ampere-hour", "milliampere-hour", "knot", "degree-per-second",
+]
+COMPOUND_UNIT_WIDTHS = ["", "unit-width-narrow", "unit-width-full-name"]
+COMPOUND_UNIT_VALUES = [0, 1, 2, 5, 1.5, 21, 1000]
+COMPOUND_UNIT_CASES_PER_LOCALE = 60
+
+
+def compound_unit_cases():
+    hands = Dealer([(unit, width, value) for unit in COMPOUND_UNITS for width in COMPOUND_UNIT_WIDTHS
+                    for value in COMPOUND_UNIT_VALUES])
+    for locale in LOCALES:
+        hand = hands.deal(COMPOUND_UNIT_CASES_PER_LOCALE)
+        for unit, width, value in sorted(hand, key=in_list_order(COMPOUND_UNITS, COMPOUND_UNIT_WIDTHS,
+                                                                  COMPOUND_UNIT_VALUES)):
+            yield locale, number_skeleton("unit/" + unit, width), {"n": value}, None
 
 
 # --- the calendar corpus ------------------------------------------------------------------------------------------

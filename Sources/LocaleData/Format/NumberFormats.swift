@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// A locale's number symbols and patterns from `CLDRData`, and the formatting of a `MessageNumber` with an
 /// ICU number skeleton: decimal, percent, compact, units and currencies, digit for digit as ICU4C prints them.
 ///
@@ -120,7 +122,10 @@ package struct NumberFormats: Sendable {
                 number, plain, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern,
                 inexact: &inexact)
         }
-        if skeleton.unit == .permille || (skeleton.unit == .measure("permille") && skeleton.unitWidth != .fullName) {
+        if skeleton.unit == .permille
+            || (skeleton.unit == .measure("permille") && skeleton.unitWidth != .fullName
+                && skeleton.notation != .compactShort && skeleton.notation != .compactLong)
+        {
             var formats = self
             formats.percentSign = perMille
             var percent = skeleton
@@ -142,7 +147,9 @@ package struct NumberFormats: Sendable {
         }
         // ICU writes the percent unit with the locale's percent pattern; only its full name is a unit pattern.
         var unit = skeleton.unit
-        if unit == .measure("percent"), skeleton.unitWidth != .fullName { unit = .percent }
+        // (A compact percent is a unit too, as ICU's `isCldrUnit` says.)
+        let isCompact = skeleton.notation == .compactShort || skeleton.notation == .compactLong
+        if unit == .measure("percent"), skeleton.unitWidth != .fullName, !isCompact { unit = .percent }
         switch unit {
         case .percent, .permille: pattern = percentPattern
         case .currency(let code):
@@ -432,18 +439,33 @@ package struct NumberFormats: Sendable {
 
     private func measure(_ unit: String, width: NumberSkeleton.UnitWidth, value: DecimalText, number: String) -> String
     {
-        let units = CLDRData.values(.units, for: locale)
-        let widthKey: String
         // ICU 77 reads the long table for every width but short and narrow (`unit-width-hidden`: `1 hour`).
+        let widthKey: String
         switch width {
         case .fullName, .hidden, .isoCode, .formal, .variant: widthKey = "long"
         case .narrow: widthKey = "narrow"
         case .short: widthKey = "short"
         }
-        let key = "\(widthKey).\(unit)."
-        guard let pattern = units[key + category(of: value).rawValue] ?? units[key + "other"] else { return number }
-        return pattern.replacingPlaceholder(0, with: number)
+        guard let patterns = Self.unitPatterns(unit, width: widthKey, locale: locale),
+            let index = MeasureUnit.plurals.firstIndex(of: category(of: value).rawValue), index < patterns.count
+        else { return number }
+        return MeasureUnit.filling(patterns[index], with: number)
     }
+
+    /// A unit's patterns by plural category in a locale and width, built once per process.
+    private static func unitPatterns(_ unit: String, width: String, locale: LocaleTag) -> [String]? {
+        let key = CLDRData.dataLocale(for: locale) + "|" + width + "|" + unit
+        let patterns = unitPatternCache.value(forKey: key) { () -> [String] in
+            guard let parsed = try? MeasureUnit(parsing: unit),
+                let patterns = parsed.patterns(
+                    CLDRData.values(.units, for: locale), language: locale.language, width: width)
+            else { return [] }
+            return patterns
+        }
+        return patterns.isEmpty ? nil : patterns
+    }
+
+    private static let unitPatternCache = BoundedCache<[String]>(capacity: 256)
 
     private func currency(
         _ code: String, width: NumberSkeleton.UnitWidth, value: DecimalText, body: String,

@@ -77,6 +77,9 @@ package struct NumberSkeleton: Hashable, Sendable {
     package var showsDecimalSeparator = false
     /// `numbering-system/arab`, `latin`: another numbering system's digits and symbols.
     package var numberingSystem: String?
+    /// `per-measure-unit/…` as written and its unit, divided into a `measure-unit/…` once every token is read.
+    private var perUnit: [String]?
+    private var unitIsBuiltIn = false
 
     private struct IntegerDigits: Hashable, Sendable {
         var minimum: Int
@@ -91,13 +94,6 @@ package struct NumberSkeleton: Hashable, Sendable {
 
     /// MessageFormat's `percent` style: the locale's percent pattern, scaled by 100.
     package static let percentStyle = NumberSkeleton(unit: .percent, precision: .standard, scale: 2)
-
-    /// The units ICU knows by their simple identifiers, each with its CLDR data key.
-    package static let units: Set<String> = [
-        "second", "minute", "hour", "day", "week", "month", "year", "meter", "kilometer", "mile", "foot", "gram",
-        "kilogram", "pound", "celsius", "fahrenheit", "kilocalorie", "kilometer-per-hour", "mile-per-hour", "liter",
-        "kilobyte", "megabyte", "gigabyte", "percent", "permille",
-    ]
 
     /// A token the skeleton cannot use, and where it starts (in Unicode scalars from the skeleton's start).
     package struct Problem: Error, Hashable, Sendable {
@@ -128,7 +124,7 @@ package struct NumberSkeleton: Hashable, Sendable {
 
     /// The settings a token sets; ICU refuses a skeleton that sets one twice (`.00 .0`, `percent currency/EUR`).
     private enum Setting: Hashable {
-        case notation, unit, unitWidth, precision, roundingMode, integerWidth, scale, sign, grouping, decimal
+        case notation, unit, perUnit, unitWidth, precision, roundingMode, integerWidth, scale, sign, grouping, decimal
         case numberingSystem
     }
 
@@ -144,6 +140,22 @@ package struct NumberSkeleton: Hashable, Sendable {
             guard seen.insert(setting).inserted, token != "%x100" || seen.insert(.scale).inserted else {
                 throw Problem(token: token, offset: offset, reason: "the skeleton already sets this (\(setting))")
             }
+        }
+        if let perUnit {
+            // ICU divides only a `measure-unit/…` by it (`unit/meter per-measure-unit/…` is an error).
+            let offset = text.unicodeScalars.count
+            let token = "per-measure-unit/" + perUnit[0]
+            guard unitIsBuiltIn, case .measure(let name) = unit else {
+                throw Problem(token: token, offset: offset, reason: "per-measure-unit divides a measure-unit")
+            }
+            do throws(MeasureUnit.Problem) {
+                let divided = try MeasureUnit(
+                    try MeasureUnit(parsing: name), per: try MeasureUnit(parsing: perUnit[1]))
+                unit = .measure(divided.identifier)
+            } catch {
+                throw Problem(token: token, offset: offset, reason: error.reason)
+            }
+            self.perUnit = nil
         }
     }
 
@@ -236,19 +248,28 @@ package struct NumberSkeleton: Hashable, Sendable {
             else { throw problem("a currency is three capital letters (EUR)") }
             unit = .currency(value)
             return .unit
-        case "unit", "measure-unit":
-            guard options.count == 1, var name = options.first else { throw problem("a unit names one unit") }
-            // `measure-unit/duration-hour` names the category first.
-            if stem == "measure-unit", let dash = name.firstIndex(of: "-") {
-                name = String(name[name.index(after: dash)...])
+        case "unit":
+            guard options.count == 1, let name = options.first else { throw problem("a unit names one unit") }
+            do throws(MeasureUnit.Problem) {
+                unit = .measure(try MeasureUnit(parsing: name).identifier)
+            } catch {
+                throw problem("unit '\(name)': \(error.reason)")
             }
-            guard Self.units.contains(name) else {
-                throw problem(
-                    "unit '\(name)' is not one WidgetI18n formats; use one of "
-                        + Self.units.sorted().joined(separator: ", "))
-            }
-            unit = .measure(name)
+            unitIsBuiltIn = false
             return .unit
+        case "measure-unit", "per-measure-unit":
+            // `measure-unit/duration-hour`: a built-in unit, its type first.
+            guard options.count == 1, let name = options.first, let dash = name.firstIndex(of: "-"),
+                MeasureUnit.Catalog.shared.builtin[String(name[name.index(after: dash)...])] == String(name[..<dash])
+            else { throw problem("a measure unit is a type and a built-in unit of it (length-meter)") }
+            let subtype = String(name[name.index(after: dash)...])
+            if stem == "measure-unit" {
+                unit = .measure(subtype)
+                unitIsBuiltIn = true
+                return .unit
+            }
+            perUnit = [name, subtype]
+            return .perUnit
         case "numbering-system":
             guard options.count == 1, let name = options.first, !name.isEmpty,
                 name.utf8.allSatisfy({ ASCII.isAlphanumeric($0) }),
