@@ -236,10 +236,10 @@ def date_values(icu_id, calendar, facts):
         values["glue." + style] = patterns[9 + index][0]
         values["glueAtTime." + style] = at_time[index] if at_time and len(at_time) >= 4 else None
     # The time styles under `-u-hc-`, which ICU builds with the calendar's generator (`cldr.date_section`).
-    for hc in ("h11", "h12", "h23", "h24"):
-        with_cycle = icu.Locale((icu_id if icu_id != "root" else "") + "@calendar=%s;hours=%s" % (calendar, hc))
-        for style, icu_style in STYLES:
-            values["hcTime.%s.%s" % (hc, style)] = icu.DateFormat.createTimeInstance(icu_style, with_cycle).toPattern()
+    values["hcTimes"] = [
+        icu.DateFormat.createTimeInstance(icu_style, icu.Locale(
+            (icu_id if icu_id != "root" else "") + "@calendar=%s;hours=%s" % (calendar, hc))).toPattern()
+        for hc in ("h11", "h12", "h23", "h24") for _, icu_style in STYLES]
     combined = icu.DateFormat.createDateTimeInstance(icu.DateFormat.kShort, icu.DateFormat.kShort, locale).toPattern()
     glue = values["glueAtTime.short"] or values["glue.short"]
     expected = glue.replace("{0}", values["time.short"]).replace("{1}", values["date.short"])

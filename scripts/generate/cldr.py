@@ -303,18 +303,21 @@ def date_section(icu_id):
     if icu_id == "root":
         # CLDR's week data, as ICU reads it for a region: the first day of the week (1 is Sunday) and the minimal
         # days of the first week, "d,m", for each region that differs from the world's (Monday, 1).
+        # One list ("GB 2 4", …), not a key each: every date reads this section, few read the weeks.
+        weeks = []
         for region in sorted(icu.Locale.getISOCountries()):
             calendar = icu.Calendar.createInstance(icu.Locale("und_" + region + "@calendar=gregorian"))
-            week = "%d,%d" % (calendar.getFirstDayOfWeek(), calendar.getMinimalDaysInFirstWeek())
-            if week != "2,1":
-                values["week." + region] = week
+            if (calendar.getFirstDayOfWeek(), calendar.getMinimalDaysInFirstWeek()) != (2, 1):
+                weeks.append("%s %d %d" % (region, calendar.getFirstDayOfWeek(), calendar.getMinimalDaysInFirstWeek()))
+        values["weeks"] = weeks
     # The time styles under `-u-hc-`: ICU then builds them with a generator without the standard patterns from
     # `jmm`, `jmmss`, `jmmssz`, `jmmsszzzz` and the keyword's hour letter (SimpleDateFormat::construct).
-    for hc in ("h11", "h12", "h23", "h24"):
-        for index, style in enumerate(DATE_STYLES):
-            locale = icu.Locale((icu_id if icu_id != "root" else "") + "@calendar=gregorian;hours=" + hc)
-            styles = [icu.DateFormat.kFull, icu.DateFormat.kLong, icu.DateFormat.kMedium, icu.DateFormat.kShort]
-            values["hcTime.%s.%s" % (hc, style)] = icu.DateFormat.createTimeInstance(styles[index], locale).toPattern()
+    # One list, h11's full to h24's short, as a value read only under `-u-hc-`.
+    styles = [icu.DateFormat.kFull, icu.DateFormat.kLong, icu.DateFormat.kMedium, icu.DateFormat.kShort]
+    values["hcTimes"] = [
+        icu.DateFormat.createTimeInstance(style, icu.Locale(
+            (icu_id if icu_id != "root" else "") + "@calendar=gregorian;hours=" + hc)).toPattern()
+        for hc in ("h11", "h12", "h23", "h24") for style in styles]
     # Flexible day periods (`B`: "in the morning", 凌晨), as ICU resolves CLDR's rules: the name of each hour
     # (at half past), then of exact midnight and noon.
     utc = icu.TimeZone.createTimeZone("UTC")

@@ -507,8 +507,8 @@ WEEK_DAYS_PER_MESSAGE = 8
 def week_days():
     days = []
     for year in range(2020, 2030):
-        for day in ["%d-12-%02d" % (year - 1, d) for d in range(26, 32)] + ["%d-01-%02d" % (year, d) for d in range(1, 8)]:
-            days.append(day)
+        days += ["%d-12-%02d" % (year - 1, d) for d in range(26, 32)]
+        days += ["%d-01-%02d" % (year, d) for d in range(1, 8)]
     days += ["2026-%02d-01" % month for month in range(1, 13)] + ["2026-03-07", "2026-03-08", "2026-11-30"]
     return days
 

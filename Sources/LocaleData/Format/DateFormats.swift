@@ -19,8 +19,14 @@ package struct DateFormats: Sendable {
     /// The first day of the week, 1 (Sunday) to 7, and the days the first week of a year or month needs: CLDR's
     /// week data for the tag's region (`-u-rg-`, else its region, else its likely one), `-u-fw-` moving the first
     /// day, as ICU's `Calendar::setWeekData` reads them.
-    package let firstWeekday: Int
-    package let minimalDaysInFirstWeek: Int
+    package var firstWeekday: Int { weekData.firstDay }
+    package var minimalDaysInFirstWeek: Int { weekData.minimalDays }
+
+    /// Read only by the week fields and the local weekday, so a render without them never reads it.
+    private var weekData: (firstDay: Int, minimalDays: Int) {
+        // ISO 8601's weeks, in every locale (ICU's ISO8601Calendar).
+        calendar == .iso8601 ? (2, 4) : Self.weekData(for: locale)
+    }
 
     package init(locale: LocaleTag, numbers: NumberFormats) {
         self.locale = locale
@@ -30,8 +36,6 @@ package struct DateFormats: Sendable {
         if unlinkedCalendar != nil { calendar = .gregorian }
         self.calendar = calendar
         dates = CalendarData.values(.dates, calendar: calendar, for: locale)
-        // ISO 8601's weeks, in every locale (ICU's ISO8601Calendar).
-        (firstWeekday, minimalDaysInFirstWeek) = calendar == .iso8601 ? (2, 4) : Self.weekData(for: locale)
     }
 
     /// The week data of `locale`'s region: first day (1 is Sunday) and minimal days of the first week.
@@ -40,9 +44,11 @@ package struct DateFormats: Sendable {
         if let override = locale.unicodeExtension("rg"), override.utf8.count == 6 {
             region = override.prefix(2).uppercased()
         }
-        let week = (CLDRData.rootValues(.dates)["week." + region] ?? "2,1").split(separator: ",")
-        var firstDay = week.first.flatMap { Int($0) } ?? 2
-        let minimalDays = week.last.flatMap { Int($0) } ?? 1
+        // "GB 2 4": the regions whose week is not the world's (Monday, one day).
+        let entry = CLDRData.rootValues(.dates).list("weeks").first { $0.hasPrefix(region + " ") }
+        let fields = entry?.split(separator: " ") ?? []
+        var firstDay = fields.count == 3 ? Int(fields[1]) ?? 2 : 2
+        let minimalDays = fields.count == 3 ? Int(fields[2]) ?? 1 : 1
         let days = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
         if let day = locale.unicodeExtension("fw"), let index = days.firstIndex(of: day) { firstDay = index + 1 }
         return (firstDay, minimalDays)
@@ -85,7 +91,14 @@ package struct DateFormats: Sendable {
             let own = CalendarData.values(.patternGenerator, calendar: calendar, for: locale)["hourCycle"] ?? "H"
             cycle = ["K": "h11", "h": "h12", "H": "h23", "k": "h24"][own] ?? "h23"
         }
-        return dates["hcTime.\(cycle).\(style)"] ?? dates["time." + style]
+        // h11's full, long, medium and short, then h12's, h23's and h24's.
+        let cycles = ["h11", "h12", "h23", "h24"]
+        let styles = ["full", "long", "medium", "short"]
+        let patterns = dates.list("hcTimes")
+        guard let cycleIndex = cycles.firstIndex(of: cycle), let styleIndex = styles.firstIndex(of: style),
+            cycleIndex * 4 + styleIndex < patterns.count
+        else { return dates["time." + style] }
+        return patterns[cycleIndex * 4 + styleIndex]
     }
 
     /// UTS 35's `hc` types.
@@ -216,9 +229,10 @@ package struct DateFormats: Sendable {
             return quarter < names.count ? names[quarter] : ""
         case "E", "c", "e":
             // `e` and `c` count from the locale's first day of the week (Monday is 1 in Germany, 2 in the US).
-            let local = (time.weekday + 7 - (firstWeekday - 1)) % 7 + 1
-            if letter == "e", count <= 2 { return number(local, minimumDigits: count) }
-            if letter == "c", count <= 2 { return number(local, minimumDigits: 1) }
+            if letter != "E", count <= 2 {
+                let local = (time.weekday + 7 - (firstWeekday - 1)) % 7 + 1
+                return number(local, minimumDigits: letter == "e" ? count : 1)
+            }
             let context = letter == "c" ? "stand-alone" : "format"
             let names = dates.list("days.\(context).\(count == 6 ? "short" : width(max(count, 3)))")
             return time.weekday < names.count ? names[time.weekday] : ""

@@ -20,8 +20,10 @@ package struct NumberFormats: Sendable {
     package let decimalPattern: NumberPattern
     package let percentPattern: NumberPattern
     package let currencyPattern: NumberPattern
-    /// The currency pattern of the `accounting` sign displays (`¤#,##0.00;(¤#,##0.00)` in English).
-    package let accountingPattern: NumberPattern
+    /// The currency pattern of the `accounting` sign displays (`¤#,##0.00;(¤#,##0.00)` in English), read when used.
+    package var accountingPattern: NumberPattern {
+        NumberPattern(numbers["pattern.accountingFormat"] ?? "¤#,##0.00")
+    }
     /// Integer digits needed beyond the first group before grouping starts (2 in Spanish: `1234`, `12.345`).
     package let minimumGroupingDigits: Int
     /// The numbering system whose digits and symbols these are (`latn`, `arab`).
@@ -72,7 +74,6 @@ package struct NumberFormats: Sendable {
         decimalPattern = NumberPattern(numbers["pattern.decimalFormat"] ?? "#,##0.###")
         percentPattern = NumberPattern(numbers["pattern.percentFormat"] ?? "#,##0%")
         currencyPattern = NumberPattern(numbers["pattern.currencyFormat"] ?? "¤#,##0.00")
-        accountingPattern = NumberPattern(numbers["pattern.accountingFormat"] ?? "¤#,##0.00")
         minimumGroupingDigits = Int(numbers["minimumGroupingDigits"] ?? "1") ?? 1
     }
 

@@ -123,7 +123,7 @@ package struct NumberSkeleton: Hashable, Sendable {
     }
 
     /// The settings a token sets; ICU refuses a skeleton that sets one twice (`.00 .0`, `percent currency/EUR`).
-    private enum Setting: Hashable {
+    private enum Setting: Int {
         case notation, unit, perUnit, unitWidth, precision, roundingMode, integerWidth, scale, sign, grouping, decimal
         case numberingSystem
     }
@@ -131,13 +131,18 @@ package struct NumberSkeleton: Hashable, Sendable {
     /// Reads the tokens of `text` (what follows `::`), as ICU's number skeleton syntax defines them (the
     /// "Number Skeletons" page of the ICU user guide): the long stems and the concise ones.
     package init(parsing text: String) throws(Problem) {
-        var seen: Set<Setting> = []
+        // A bit per setting: a `Set` would cost a widget's first render its metadata.
+        var seen = 0
+        func insert(_ setting: Setting) -> Bool {
+            defer { seen |= 1 << setting.rawValue }
+            return seen & 1 << setting.rawValue == 0
+        }
         for token in text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: token.startIndex)
             let token = String(token)
             let setting = try apply(token, offset: offset)
             // `%x100` is a unit and a scale.
-            guard seen.insert(setting).inserted, token != "%x100" || seen.insert(.scale).inserted else {
+            guard insert(setting), token != "%x100" || insert(.scale) else {
                 throw Problem(token: token, offset: offset, reason: "the skeleton already sets this (\(setting))")
             }
         }
