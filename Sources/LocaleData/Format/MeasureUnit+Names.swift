@@ -128,7 +128,7 @@ extension MeasureUnit {
         private func timesPatterns(_ factors: [Single], constant: UInt64, case requestedCase: String)
             throws(Problem) -> Forms
         {
-            let identifier = MeasureUnit.identifier(factors, constant: constant, sorted: false)
+            let identifier = MeasureUnit.identifier(factors, constant: constant)
             if identifier.isEmpty { return Forms(repeating: "", count: 7) }
             if Catalog.shared.builtin[identifier] != nil { return measureData(identifier, case: requestedCase) }
             let times = try compound("times")

@@ -36,7 +36,7 @@ package struct MeasureUnit: Hashable, Sendable {
     private(set) var constant: UInt64 = 0
 
     /// The normalized identifier, as ICU serializes it.
-    package var identifier: String { Self.identifier(units, constant: constant, sorted: isCompound) }
+    package var identifier: String { Self.identifier(units, constant: constant) }
 
     /// `text` parsed as ICU's `MeasureUnit::forIdentifier`, normalized, and checked to be one ICU 77 formats: every
     /// simple unit a built-in one (not `fortnight`), powers up to 3.
@@ -221,7 +221,8 @@ package struct MeasureUnit: Hashable, Sendable {
         ]
     }
 
-    static func identifier(_ units: [Single], constant: UInt64, sorted: Bool) -> String {
+    /// The identifier of `units`, in their order, and a constant denominator.
+    static func identifier(_ units: [Single], constant: UInt64) -> String {
         let catalog = Catalog.shared
         var output = ""
         var beforePer = true
