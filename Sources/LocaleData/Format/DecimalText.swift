@@ -36,7 +36,7 @@ package enum RoundingMode: Hashable, Sendable {
 }
 
 /// A decimal number as its digits (values 0–9), for exact scaling and rounding.
-package struct DecimalText: Equatable {
+package struct DecimalText: Hashable, Sendable {
     package var isNegative: Bool
     /// At least one digit, no leading zeros but a lone zero.
     package var integer: [UInt8]
@@ -46,7 +46,7 @@ package struct DecimalText: Equatable {
     package static let unlimited = 10_000
 
     /// How many digits to keep.
-    package enum Precision: Equatable {
+    package enum Precision: Hashable, Sendable {
         case fraction(minimum: Int, maximum: Int)
         case significant(minimum: Int, maximum: Int)
         /// Fraction digits and significant digits together (`.00/@@@+`, `.0#/@@@r`), as ICU's

@@ -305,16 +305,7 @@ package struct NumberFormats: Sendable {
         usesPatternPrecision: Bool
     ) -> DecimalText.Precision {
         switch skeleton.precision {
-        case .fraction(let minimum, let maximum): return .fraction(minimum: minimum, maximum: maximum)
-        case .significant(let minimum, let maximum): return .significant(minimum: minimum, maximum: maximum)
-        case .fractionSignificant(
-            let minimumFraction, let maximumFraction, let minimumSignificant,
-            let maximumSignificant, let relaxed, let retain):
-            return .fractionSignificant(
-                minimumFraction: minimumFraction, maximumFraction: maximumFraction,
-                minimumSignificant: minimumSignificant, maximumSignificant: maximumSignificant, relaxed: relaxed,
-                retain: retain)
-        case .increment(let text): return .increment(DecimalText(text))
+        case .digits(let digits): return digits
         case .unlimited: return .fraction(minimum: 0, maximum: DecimalText.unlimited)
         case .currencyStandard: return .fraction(minimum: currencyDigits, maximum: currencyDigits)
         case .currencyCash:

@@ -31,20 +31,23 @@ package struct NumberSkeleton: Hashable, Sendable {
     package enum Precision: Hashable, Sendable {
         /// The pattern's or the notation's default.
         case standard
-        /// Fraction digits; `maximum` may be `DecimalText.unlimited` (`.00+`).
-        case fraction(minimum: Int, maximum: Int)
-        /// Significant digits; `maximum` may be `DecimalText.unlimited` (`@@+`).
-        case significant(minimum: Int, maximum: Int)
-        /// Fraction digits with a significant-digit option (`.00/@@@+`, `.##/@##`, `.0#/@@@r`).
-        case fractionSignificant(
-            minimumFraction: Int, maximumFraction: Int, minimumSignificant: Int, maximumSignificant: Int,
-            relaxed: Bool, retain: Bool)
-        /// A multiple of a decimal (`precision-increment/0.05`), in its canonical text.
-        case increment(String)
+        /// Digits as the decimal arithmetic keeps them: fraction digits (`.00`, `.00+`), significant digits (`@@#`,
+        /// `@@+`), both (`.00/@@@+`, `.0#/@@@r`), or a multiple of an increment (`precision-increment/0.05`).
+        case digits(DecimalText.Precision)
         case unlimited
         case currencyStandard
         /// The currency's cash rounding (CHF to 0.05).
         case currencyCash
+
+        /// Fraction digits; `maximum` may be `DecimalText.unlimited` (`.00+`).
+        package static func fraction(minimum: Int, maximum: Int) -> Self {
+            .digits(.fraction(minimum: minimum, maximum: maximum))
+        }
+
+        /// Significant digits; `maximum` may be `DecimalText.unlimited` (`@@+`).
+        package static func significant(minimum: Int, maximum: Int) -> Self {
+            .digits(.significant(minimum: minimum, maximum: maximum))
+        }
     }
     package enum SignDisplay: Hashable, Sendable {
         case auto, always, never, exceptZero, negative
@@ -304,7 +307,7 @@ package struct NumberSkeleton: Hashable, Sendable {
                 !DecimalText(number.text).isZero, written.utf8.count <= 15
             else { throw problem("an increment is a positive decimal number (precision-increment/0.05)") }
             // The increment's digits as written: `0.50` shows two fraction digits.
-            precision = .increment(Self.writtenDecimal(written))
+            precision = .digits(.increment(DecimalText(Self.writtenDecimal(written))))
             try applyTrailingZeroOption(options.dropFirst(), problem: problem)
             return .precision
         case "precision-integer", ".":
@@ -362,13 +365,14 @@ package struct NumberSkeleton: Hashable, Sendable {
     ) throws(Problem) {
         var options = options
         if let first = options.first, first.hasPrefix("@") {
-            guard case .fraction(let minimumFraction, let maximumFraction) = precision,
+            guard case .digits(.fraction(let minimumFraction, let maximumFraction)) = precision,
                 let significant = Self.fractionSignificant(first)
             else { throw problem("a significant-digit option is @@@+, @## or @@#r / @@#s, after a fraction") }
-            precision = .fractionSignificant(
-                minimumFraction: minimumFraction, maximumFraction: maximumFraction,
-                minimumSignificant: significant.minimum, maximumSignificant: significant.maximum,
-                relaxed: significant.relaxed, retain: significant.retain)
+            precision = .digits(
+                .fractionSignificant(
+                    minimumFraction: minimumFraction, maximumFraction: maximumFraction,
+                    minimumSignificant: significant.minimum, maximumSignificant: significant.maximum,
+                    relaxed: significant.relaxed, retain: significant.retain))
             options = options.dropFirst()
         }
         try applyTrailingZeroOption(options, problem: problem)
