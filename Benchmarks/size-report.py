@@ -38,7 +38,7 @@ import urllib.parse
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "size-report")
 SAMPLE = os.path.join(ROOT, "Locales", "acme", "widgets")
-FAMILIES = ["calendars", "zone-names", "display-names", "durations", "relative-times", "lists"]
+FAMILIES = ["calendars", "zone-names", "display-names", "durations", "relative-times", "lists", "units"]
 PROJECT = "acme/widgets"
 # One message in every locale; the keys file passes its arguments (a date as ISO 8601, as an app sends one).
 MESSAGE = ("{n, number} · {n, plural, one {# Tag} other {# Tage}} · {n, number, ::compact-short} · "

@@ -70,7 +70,28 @@ import Testing
             guard families("{d, date, ::yMMMd} {d, date, ::HHmmxxx}", "de").1.isEmpty else { exit(5) }
             let message = formatter.format(
                 "{d, date, ::z}", locale: LocaleTag(parsing: "de")!, arguments: LocaleDataSliceTests.arguments)
-            exit("\(message.problems)".contains("'zone-names'") ? 0 : 6)
+            guard "\(message.problems)".contains("'zone-names'") else { exit(6) }
+            // A unit outside the core, built in or compound, is the bare number; a core unit keeps its name.
+            let (speed, speedProblems) = families("{n, number, ::unit/meter-per-second}", "de")
+            guard speed == "1.234,5", speedProblems == [.units] else { exit(7) }
+            guard families("{n, number, ::unit/kilogram-meter}", "de") == ("1.234,5", [.units]) else { exit(8) }
+            let (hours, hourProblems) = families(
+                "{n, number, ::unit/hour unit-width-full-name} {n, number, ::unit/kilometer-per-hour}", "de")
+            exit(hours == "1.234,5 Stunden 1.234,5 km/h" && hourProblems.isEmpty ? 0 : 9)
+        }
+    }
+
+    /// With the `units` family, a slice names every unit as the full data does: built-in, compound, prefixed.
+    @Test func aSliceWithTheUnitsFamilyNamesEveryUnit() async {
+        await #expect(processExitsWith: .success) {
+            let slice = LocaleDataSlice(locales: [LocaleTag(parsing: "de")!], families: [.units])
+            do { try LocaleDataTables.install(slice.installable()) } catch { exit(2) }
+            let result = ICUMessageFormatter().format(
+                "{n, number, ::unit/meter-per-second} · {n, number, ::unit/kilogram-meter} · "
+                    + "{n, number, ::unit/hectare unit-width-full-name}",
+                locale: LocaleTag(parsing: "de")!, arguments: LocaleDataSliceTests.arguments)
+            // ICU4C 77.1: NumberFormatter.forSkeleton(…).locale(de).formatDouble(1234.5).
+            exit(result.text == "1.234,5 m/s · 1.234,5 kg⋅m · 1.234,5 Hektar" && result.problems.isEmpty ? 0 : 3)
         }
     }
 
@@ -99,6 +120,10 @@ import Testing
         let cldr = String(decoding: slice.tables[0].index, as: UTF8.self)
         #expect(cldr.contains("de-ch/n") && cldr.contains("de/d") && cldr.contains("root/n"))
         #expect(!cldr.contains("fr/n"))
+        // The core units are kept, the `units` family's only when asked for.
+        #expect(cldr.contains("de/u") && !cldr.contains("de/U") && !cldr.contains("root/U"))
+        let withUnits = LocaleDataSlice(locales: [LocaleTag(parsing: "de-CH")!], families: [.units])
+        #expect(String(decoding: withUnits.tables[0].index, as: UTF8.self).contains("de/U"))
         // Without the optional families, their tables hold nothing of any locale.
         #expect(slice.tables[3].index.isEmpty && slice.tables[4].index.isEmpty && slice.tables[1].index.isEmpty)
         #expect(!String(decoding: slice.tables[2].index, as: UTF8.self).contains("l/de"))

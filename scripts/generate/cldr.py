@@ -38,6 +38,12 @@ UNIT_COMPOUNDS = (["per", "times"] + ["10p%d" % power for power in
 UNIT_GENDERS = ["animate", "common", "feminine", "inanimate", "masculine", "neuter", "personal"]
 # The cases a compound's power asks for: none, then what the derive rules request (root: nominative, de: accusative).
 UNIT_CASES = ["", "nominative", "accusative"]
+# The units every slice keeps in section `u` (what durations, percentages and a widget's everyday measures need);
+# the other built-ins' names and the compound, prefix and power patterns are section `U`, the optional `units`
+# family (~45 KB a locale).
+CORE_UNITS = ["celsius", "day", "fahrenheit", "foot", "gigabyte", "gram", "hour", "kilobyte", "kilocalorie",
+              "kilogram", "kilometer", "kilometer-per-hour", "liter", "megabyte", "meter", "mile", "mile-per-hour",
+              "minute", "month", "percent", "permille", "pound", "second", "week", "year"]
 UNIT_TREE = "ICUDATA-unit"
 
 # The most used ISO 4217 currencies (trade, travel and app-store prices).
@@ -194,7 +200,8 @@ def power_patterns(icu_id, tree, power, gender, case):
     return found
 
 
-def unit_section(icu_id):
+@functools.lru_cache(None)
+def unit_values(icu_id):
     """What LongNameHandler formats `unit/<identifier>` with: each built-in unit's plural forms and `per` form
     (`long.hour.one`, `short.second.per`) per width, its gender (`gender.meter`) and accusative forms
     (`long.second.acc.one`, de), the compound patterns and prefixes (`long.compound.per`, `short.compound.10p3`)
@@ -238,7 +245,27 @@ def unit_section(icu_id):
         values["units.quantity"] = [str(quantities.index(simple[unit]["target"])) for unit in simple]
         values["units.builtin"] = [subtype for subtype, _, _ in builtin_units()]
         values["units.builtinType"] = [kind for _, kind, _ in builtin_units()]
+        assert set(CORE_UNITS) <= set(values["units.builtin"]), "a core unit is not built in"
+        values["units.core"] = CORE_UNITS
     return values
+
+
+def is_core_unit_key(key):
+    """Whether a key of `unit_values` is read for the core units alone: their forms, gender and accusative, and the
+    root tables."""
+    parts = key.split(".")
+    return parts[0] == "units" or (parts[1] if parts[0] in ("long", "short", "narrow", "gender") else "") in CORE_UNITS
+
+
+def unit_section(icu_id):
+    """Section `u`: the core units' names, and root's tables of the identifier grammar."""
+    return {key: value for key, value in unit_values(icu_id).items() if is_core_unit_key(key)}
+
+
+def more_unit_section(icu_id):
+    """Section `U`, the `units` family: every other built-in unit's names and the compound, prefix and power
+    patterns."""
+    return {key: value for key, value in unit_values(icu_id).items() if not is_core_unit_key(key)}
 
 
 def currency_section(icu_id):
@@ -351,6 +378,7 @@ def pattern_generator_section(icu_id):
 SECTIONS = {
     "n": number_section,
     "u": unit_section,
+    "U": more_unit_section,
     "c": currency_section,
     "d": date_section,
     "g": pattern_generator_section,

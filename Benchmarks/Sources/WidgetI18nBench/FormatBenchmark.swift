@@ -65,6 +65,12 @@ enum FormatBenchmark {
         ("list", { $0.list(["Ayşe", "Mehmet", "Zeynep"]) }),
         ("duration", { $0.duration(DurationFields(hours: 1, minutes: 20)) }),
         ("displayName", { $0.displayName(of: "en-GB") ?? "" }),
+        // A unit the core keeps, and one of the `units` family (its names in their own section).
+        ("unit, core", { $0.number(MessageNumber(12.5), skeleton: "unit/kilometer-per-hour unit-width-full-name") }),
+        (
+            "unit, units family",
+            { $0.number(MessageNumber(12.5), skeleton: "unit/meter-per-second unit-width-full-name") }
+        ),
     ]
 
     /// Locales to meet for the first time, one per uncached call.
@@ -83,7 +89,7 @@ enum FormatBenchmark {
             _ = call(formatter)
             let cached = median(rounds) { measure(max(iterations / 10, 100)) { _ in _ = call(formatter) } }
             // Each case meets the locales in another order of regions, so no case finds another's data decoded.
-            let region = ["AQ", "BV", "CX", "HM", "IO"][valueCases.firstIndex { $0.name == name } ?? 0]
+            let region = ["AQ", "BV", "CX", "HM", "IO", "PN", "TF"][valueCases.firstIndex { $0.name == name } ?? 0]
             let fresh = freshLocales.map {
                 WidgetFormatter(locale: LocaleTag(parsing: $0 + "-" + region)!, timeZone: zone)
             }

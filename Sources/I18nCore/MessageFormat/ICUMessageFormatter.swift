@@ -326,6 +326,10 @@ private struct Renderer {
                         .unsupported("number skeleton token '\(QuotedExcerpt.of(error.token))': \(error.reason)")))
                 return formats.format(number, .decimal, usesPatternPrecision: true)
             }
+            if NumberFormats.lacksUnitNames(skeleton) {
+                problems.append(
+                    FormatProblem(.unlinkedData(.units, shownInstead: "the number is shown without its unit")))
+            }
             guard skeleton.roundingMode == .unnecessary else { return formats.format(number, skeleton) }
             do {
                 return try formats.formatExactly(number, skeleton)

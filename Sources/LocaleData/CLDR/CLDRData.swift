@@ -11,7 +11,10 @@ public enum CLDRData {
     /// A part of a locale's data, decoded on its own.
     enum Section: UInt8 {
         case numbers = 0x6E  // n
+        /// The core units (`units.core`: hours, meters, percent…) and root's tables of the unit grammar.
         case units = 0x75  // u
+        /// The other built-in units and the compound, prefix and power patterns: the optional `units` family.
+        case moreUnits = 0x55  // U
         case currencies = 0x63  // c
         case dates = 0x64  // d
         case patternGenerator = 0x67  // g

@@ -45,7 +45,8 @@
             tables = [
                 Self.cut(full.0) { key in
                     guard let (locale, section) = localeSection(key) else { return false }
-                    return section == "a" || section == "p" || ids.contains(String(locale))
+                    if section == "a" || section == "p" { return true }
+                    return ids.contains(String(locale)) && (section != "U" || has(.units))
                 },
                 Self.cut(full.1) { key in
                     has(.calendars) && localeSection(key).map { ids.contains(String($0.locale)) } == true

@@ -10,8 +10,8 @@ import WidgetI18nSupport
 /// The tables are read lazily, once: the first formatter to read a table fixes the set for the life of the
 /// process, so a later `install(_:)` is refused rather than leaving half-read caches behind.
 public enum LocaleDataTables {
-    /// A family of locale data an app may leave out of its slice. Numbers, units, currencies, plural rules and
-    /// Gregorian dates (the `core`) are always in it.
+    /// A family of locale data an app may leave out of its slice. Numbers, currencies, plural rules, Gregorian
+    /// dates and 25 everyday units (the `core`: durations' units, meters, kilograms, percent…) are always in it.
     public enum Family: String, CaseIterable, Sendable, Codable {
         /// Dates in the calendars other than the Gregorian one.
         case calendars
@@ -25,6 +25,9 @@ public enum LocaleDataTables {
         case relativeTimes = "relative-times"
         /// List patterns (`A, B and C`).
         case lists
+        /// The names of CLDR's other 168 built-in units (`meter-per-second`, `hectare`) and the patterns that
+        /// build compound units (`kilogram-meter`, `square-kilometer`).
+        case units
     }
 
     /// One packed table: a fixed-width index over `key US value RS` records, in place in read-only memory.
@@ -79,7 +82,8 @@ public enum LocaleDataTables {
         ///     likely-subtag targets).
         ///   - everyDataLocale: Every data locale the full tables hold records of, space-separated.
         ///   - families: The optional families it holds.
-        ///   - cldr: Numbers, units, currencies, Gregorian dates and the pattern generator.
+        ///   - cldr: Numbers, units, currencies, Gregorian dates and the pattern generator (the units outside the
+        ///     core only with the `units` family).
         ///   - calendars: The other calendars' names and patterns.
         ///   - zoneNames: Time-zone names, with every zone's metazones.
         ///   - namesAndDurations: Display names and duration patterns.

@@ -12,6 +12,8 @@ extension MeasureUnit {
         let tokens: [String: Token]
         let tokenPrefixes: Set<String>
         let prefixName: [Prefix: String]
+        /// The units whose names every slice keeps (section `u`); any other unit's are the `units` family's.
+        let core: Set<String>
 
         static let shared = Catalog()
 
@@ -19,6 +21,7 @@ extension MeasureUnit {
             let root = CLDRData.rootValues(.units)
             simple = root.list("units.simple")
             quantity = root.list("units.quantity").map { Int($0) ?? 0 }
+            core = Set(root.list("units.core"))
             builtin = Dictionary(
                 zip(root.list("units.builtin"), root.list("units.builtinType")), uniquingKeysWith: { first, _ in first }
             )
@@ -70,8 +73,13 @@ extension MeasureUnit {
     /// The unit's pattern for each plural category (`zero` … `other`, `{0}` the number; a pattern without `{0}`
     /// replaces it) at `width` (`long`, `short`, `narrow`) in the units data of a locale whose language is
     /// `language`; `nil` where the data cannot name it.
-    func patterns(_ units: CLDRData.Values, language: String, width: String) -> [String]? {
-        let names = Names(values: units, width: width, language: language)
+    /// - Parameters:
+    ///   - units: The locale's core unit names (section `u`).
+    ///   - more: Its `units` family (section `U`), for a unit outside `Catalog.core`; `nil` for a core unit.
+    ///   - language: The locale's language, which picks the grammatical derivations.
+    ///   - width: `long`, `short` or `narrow`.
+    func patterns(_ units: CLDRData.Values, more: CLDRData.Values?, language: String, width: String) -> [String]? {
+        let names = Names(values: NameTables(core: units, more: more), width: width, language: language)
         do throws(Problem) {
             return try names.patterns(self)
         } catch {
@@ -79,9 +87,17 @@ extension MeasureUnit {
         }
     }
 
+    /// A locale's unit names: the core section's, then the `units` family's (empty in a slice without it).
+    private struct NameTables {
+        let core: CLDRData.Values
+        let more: CLDRData.Values?
+
+        subscript(key: String) -> String? { core[key] ?? more?[key] }
+    }
+
     /// The names of one locale and width.
     private struct Names {
-        let values: CLDRData.Values
+        let values: NameTables
         let width: String
         let language: String
 

@@ -448,9 +448,11 @@ package struct NumberFormats: Sendable {
     private static func unitPatterns(_ unit: String, width: String, locale: LocaleTag) -> [String]? {
         let key = CLDRData.dataLocale(for: locale) + "|" + width + "|" + unit
         let patterns = unitPatternCache.value(forKey: key) { () -> [String] in
-            guard let parsed = try? MeasureUnit(parsing: unit),
+            guard let parsed = try? MeasureUnit(parsing: unit) else { return [] }
+            let more = isCoreUnit(parsed.identifier) ? nil : CLDRData.values(.moreUnits, for: locale)
+            guard
                 let patterns = parsed.patterns(
-                    CLDRData.values(.units, for: locale), language: locale.language, width: width)
+                    CLDRData.values(.units, for: locale), more: more, language: locale.language, width: width)
             else { return [] }
             return patterns
         }
@@ -458,6 +460,16 @@ package struct NumberFormats: Sendable {
     }
 
     private static let unitPatternCache = BoundedCache<[String]>(capacity: 256)
+
+    /// Whether every slice holds the names of `unit` (an identifier, as `NumberSkeleton` keeps it).
+    private static func isCoreUnit(_ unit: String) -> Bool { MeasureUnit.Catalog.shared.core.contains(unit) }
+
+    /// Whether `skeleton` names a unit whose names are in the `units` family and the tables in use leave it out:
+    /// the number is then shown without its unit.
+    package static func lacksUnitNames(_ skeleton: NumberSkeleton) -> Bool {
+        guard case .measure(let unit) = skeleton.unit, !LocaleDataTables.holds(.units) else { return false }
+        return !isCoreUnit(unit)
+    }
 
     private func currency(
         _ code: String, width: NumberSkeleton.UnitWidth, value: DecimalText, body: String,

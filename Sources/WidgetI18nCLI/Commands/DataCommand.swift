@@ -17,7 +17,8 @@ enum DataCommand: Command {
         .value("out", "FILE", "The Swift file to write (replaced whole, never half-written)"),
     ]
     static let discussion = """
-        Numbers, units, currencies, plural rules and Gregorian dates are always kept. Each locale keeps its CLDR
+        Numbers, currencies, plural rules, Gregorian dates and 25 everyday units (those of durations, meters,
+        kilograms, percent) are always kept; the family units holds every other unit. Each locale keeps its CLDR
         parents and its likely-subtag target, so de-AT formats with de and pt-BR with pt. The file declares
         LocaleDataTables.Set.widgetI18nSlice; with the package's AllLocaleData trait off, install it before
         anything formats: try LocaleDataTables.install(.widgetI18nSlice).
