@@ -64,6 +64,39 @@ public struct CatalogExport: Sendable {
     public func catalog(from bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
         throws(CatalogError) -> ExportedCatalog
     {
+        let (exports, prepared, ordered) = try exports(from: bundles, merging: existing)
+        var merge = prepared
+        let bytes = merge.bytes()
+        return ExportedCatalog(
+            bytes: bytes, keys: exports.filter(\.isExported).map(\.key), locales: ordered,
+            problems: exports.flatMap(\.problems) + merge.problems, added: merge.added, changed: merge.changed,
+            unchanged: merge.unchanged, kept: merge.kept)
+    }
+
+    /// The arguments of `key` in the order of the positions its catalog entry gives them (`%1$@` first), as
+    /// ``catalog(from:merging:)`` writes the entry: the order the app's code passes them to `String(localized:)`,
+    /// and the order of a notification's `loc-args` (`ActivityAlert`), whatever the language.
+    /// - Parameters:
+    ///   - key: the key, one of the source locale's (the export's key prefixes need not select it).
+    ///   - bundles: the messages, by locale, the source locale's among them.
+    ///   - existing: the catalog the key's entry is merged into, whose positions win; `nil` for a new one.
+    /// - Throws: `CatalogError` as ``catalog(from:merging:)`` does, and when the key cannot be exported (the
+    ///   reason the export gives).
+    public func arguments(of key: String, in bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
+        throws(CatalogError) -> [CatalogArgument]
+    {
+        let (exports, _, _) = try CatalogExport(sourceLocale: sourceLocale, keyPrefixes: [key]).exports(
+            from: bundles, merging: existing, exactly: key)
+        guard let export = exports.first, export.isExported else {
+            let reason = exports.first?.problems.first?.description ?? "the source locale has no key '\(key)'"
+            throw CatalogError(path: key, reason: reason)
+        }
+        return export.arguments
+    }
+
+    private func exports(
+        from bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]?, exactly only: String? = nil
+    ) throws(CatalogError) -> (exports: [KeyExport], merge: CatalogMerge, locales: [String]) {
         let locales = try codes(of: bundles)
         let document = try existing.map { (bytes) throws(CatalogError) in try CatalogDocument(bytes: bytes) }
         let sourceCode = sourceLocale.map(AppleLocale.code(for:)) ?? document?.sourceLanguage ?? "en"
@@ -78,7 +111,8 @@ public struct CatalogExport: Sendable {
         }
         var keys: [String] = []
         var seen: Set<[UInt8]> = []
-        for key in source.bundle.keys where keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }) {
+        for key in source.bundle.keys
+        where only.map({ $0 == key }) ?? keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }) {
             if seen.insert(Array(key.utf8)).inserted { keys.append(key) }
         }
         guard !keys.isEmpty else {
@@ -107,11 +141,7 @@ public struct CatalogExport: Sendable {
             document: document, sourceCode: sourceCode,
             tags: Dictionary(uniqueKeysWithValues: locales.map { ($0.code, $0.tag) }))
         for export in exports where export.isExported { merge.add(export) }
-        let bytes = merge.bytes()
-        return ExportedCatalog(
-            bytes: bytes, keys: exports.filter(\.isExported).map(\.key), locales: ordered.map(\.code),
-            problems: exports.flatMap(\.problems) + merge.problems, added: merge.added, changed: merge.changed,
-            unchanged: merge.unchanged, kept: merge.kept)
+        return (exports, merge, ordered.map(\.code))
     }
 
     /// The specifiers of the catalog's entry of `key` (positions and conversions, in order of use): its source
@@ -159,6 +189,25 @@ public struct CatalogExport: Sendable {
             ($0, byCode[$0]!.tag, byCode[$0]!.bundle)
         }
     }
+}
+
+/// One argument of a key as its catalog entry has it: the message's name for it and the specifier its position
+/// gets.
+public struct CatalogArgument: Hashable, Sendable {
+    /// How the format strings take the argument.
+    public enum Specifier: String, Hashable, Sendable {
+        /// `%@`: an object, a string.
+        case string = "%@"
+        /// `%lld`: a whole number (a plural's, `{n, number, integer}`).
+        case integer = "%lld"
+        /// `%lf`: a floating-point number (`{n, number}`).
+        case floatingPoint = "%lf"
+    }
+
+    /// The argument's name in the ICU messages (`courier`).
+    public let name: String
+    /// Its specifier.
+    public let specifier: Specifier
 }
 
 /// What ``CatalogExport`` wrote.

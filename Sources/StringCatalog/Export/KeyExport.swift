@@ -20,6 +20,9 @@ struct KeyExport {
     /// (``ArgumentComment``); empty when the key has no arguments or they are named `arg1`, `arg2`, … in order,
     /// as an import names them anyway.
     private(set) var argumentNames: [String] = []
+    /// The source message's arguments by position (from 1), with their specifiers: what the app's code (and an
+    /// alert's `loc-args`) passes, in that order.
+    private(set) var arguments: [CatalogArgument] = []
 
     /// Whether the key is exported: its source message could be written.
     var isExported: Bool { !localizations.isEmpty }
@@ -87,6 +90,11 @@ struct KeyExport {
             return
         }
         isFormat = !table.isEmpty
+        arguments = table.names.map { name in
+            let kind = table.kind(of: name)
+            return CatalogArgument(
+                name: name, specifier: kind == .object ? .string : kind == .integer ? .integer : .floatingPoint)
+        }
         var positional = table.count > 1
         var written = write(checked, table: table, positional: positional)
         if !positional, written.contains(where: { $0.written?.repeatsAnArgument == true }) {
