@@ -18,11 +18,14 @@ let package = Package(
             name: "WidgetI18nWidget",
             targets: [
                 "WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
-                "TimelineEngine",
+                "TimelineEngine", "LiveActivities",
             ]),
         .library(
             name: "WidgetI18nApp",
-            targets: ["CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData"]),
+            targets: [
+                "CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
+                "LiveActivities",
+            ]),
         .library(
             name: "WidgetI18nEssentials",
             targets: ["WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine"]),
@@ -54,6 +57,9 @@ let package = Package(
             name: "WidgetTranslator",
             dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport"]),
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
+        // Live Activities: state as keys and arguments, resolved by the translator; ActivityKit's 4 KB; the APNs
+        // payload a server sends, its alert from the app's String Catalog.
+        .target(name: "LiveActivities", dependencies: ["LocaleData", "I18nCore", "WidgetTranslator"]),
 
         // The Linux side of widgets, for the CLI and the tests: a home screen that runs timelines, and two widgets.
         .target(name: "HomeScreenSimulator", dependencies: ["I18nCore", "GroupStore", "GroupContract", "TimelineEngine"]),
@@ -61,6 +67,7 @@ let package = Package(
             name: "SampleWidgets",
             dependencies: [
                 "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
+                "LiveActivities",
             ]),
 
         // The app side.
@@ -88,7 +95,7 @@ let package = Package(
             name: "WidgetI18nCLI",
             dependencies: [
                 "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
-                "TimelineEngine", "HomeScreenSimulator", "SampleWidgets",
+                "TimelineEngine", "HomeScreenSimulator", "SampleWidgets", "LiveActivities",
                 "CDNFetcher",
                 "WidgetPreview", "StringCatalog", "CommandLineSupport", "WidgetI18nSupport",
             ]),
@@ -141,6 +148,12 @@ let package = Package(
             name: "StringCatalogTests", dependencies: ["StringCatalog", "I18nCore", "LocaleData", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(
+            name: "LiveActivitiesTests",
+            dependencies: [
+                "LiveActivities", "SampleWidgets", "StringCatalog", "WidgetTranslator", "GroupStore", "GroupContract",
+                "I18nCore", "LocaleData", "TestSupport",
+            ]),
         .testTarget(
             name: "WidgetI18nCLITests", dependencies: ["WidgetI18nSupport", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),

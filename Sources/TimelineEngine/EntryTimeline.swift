@@ -64,8 +64,9 @@ public struct EntryTimeline<Entry: DatedEntry>: Sendable {
     }
 }
 
-/// The size a home-screen widget renders at: WidgetKit's system families (`WidgetFamily.systemSmall`, …),
-/// the only ones this package lays out.
+/// The surface an entry renders on: a home-screen widget's size, WidgetKit's system families
+/// (`WidgetFamily.systemSmall`, …, ``homeScreen``), or one of a Live Activity's presentations
+/// (``activityPresentations``: the Lock Screen and the Dynamic Island's compact, minimal and expanded views).
 public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
     /// The small square widget (158×158 pt on an iPhone 15 Pro).
     case systemSmall
@@ -73,19 +74,48 @@ public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
     case systemMedium
     /// The large widget (338×354 pt on an iPhone 15 Pro).
     case systemLarge
+    /// A Live Activity on the Lock Screen (and the banner of a device without the Dynamic Island): ActivityKit's
+    /// `ActivityConfiguration` content view.
+    case lockScreen
+    /// A Live Activity in the Dynamic Island when it is the only one: the compact trailing view beside the
+    /// camera (`DynamicIsland`'s `compactTrailing`; the leading view holds the app's icon, no text).
+    case islandCompact
+    /// A Live Activity in the Dynamic Island beside another: the minimal view (`minimal`).
+    case islandMinimal
+    /// A Live Activity in the Dynamic Island, long-pressed: the expanded view (`expanded`).
+    case islandExpanded
 
-    /// `small`, `medium`, `large` as the CLI spells them.
-    /// - Parameter shortName: `small`, `medium` or `large`.
+    /// The home-screen widget sizes.
+    public static let homeScreen: [HomeScreenFamily] = [.systemSmall, .systemMedium, .systemLarge]
+    /// The presentations of a Live Activity.
+    public static let activityPresentations: [HomeScreenFamily] = [
+        .lockScreen, .islandCompact, .islandMinimal, .islandExpanded,
+    ]
+
+    /// Whether this is a presentation of a Live Activity rather than a widget size.
+    public var isActivityPresentation: Bool { Self.activityPresentations.contains(self) }
+
+    /// Whether this is one of the Dynamic Island's presentations.
+    public var isDynamicIsland: Bool { self == .islandCompact || self == .islandMinimal || self == .islandExpanded }
+
+    /// `small`, `medium`, `large` as the CLI spells them, or a presentation's own name (`lockScreen`).
+    /// - Parameter shortName: `small`, `medium`, `large`, `lockScreen`, `islandCompact`, `islandMinimal` or
+    ///   `islandExpanded`.
     public init?(shortName: String) {
+        if let presentation = Self.activityPresentations.first(where: { $0.rawValue == shortName }) {
+            self = presentation
+            return
+        }
         self.init(rawValue: "system" + shortName.prefix(1).uppercased() + shortName.dropFirst())
     }
 
-    /// `small`, `medium` or `large`.
+    /// `small`, `medium` or `large`; a presentation's own name.
     public var shortName: String {
         switch self {
         case .systemSmall: "small"
         case .systemMedium: "medium"
         case .systemLarge: "large"
+        default: rawValue
         }
     }
 }

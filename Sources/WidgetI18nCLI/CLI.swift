@@ -11,7 +11,9 @@ enum CLI {
         LocaleCommand.self, LocaleSetCommand.self, LocaleListCommand.self,
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
         StatusCommand.self, TimelineCommand.self, HostCommand.self, ReloadCommand.self, PreviewCommand.self,
-        PseudoCommand.self, DataCommand.self, CatalogExportCommand.self, CatalogImportCommand.self, DemoCommand.self,
+        PseudoCommand.self, DataCommand.self, CatalogExportCommand.self, CatalogImportCommand.self,
+        ActivityPayloadCommand.self,
+        DemoCommand.self,
     ]
 
     /// Runs the command line `arguments` (without the program name, as the bytes the process was given) and
@@ -164,8 +166,10 @@ enum CLI {
             "",
             "COMMANDS:",
         ]
+        // Two cells past the longest name (`activity payload`).
+        let width = (commands.map { $0.name.count }.max() ?? 14) + 2
         for command in commands {
-            lines.append("  " + TerminalText.padded(command.name, toWidth: 16) + command.summary)
+            lines.append("  " + TerminalText.padded(command.name, toWidth: width) + command.summary)
         }
         lines += [
             "",

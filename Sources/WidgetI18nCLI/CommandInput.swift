@@ -17,13 +17,58 @@ enum CommandInput {
         return text
     }
 
-    /// A `--family` value: `small`, `medium` or `large`, or WidgetKit's `systemSmall`, `systemMedium`, `systemLarge`.
-    static func family(_ name: String) throws(CLIError) -> HomeScreenFamily {
+    /// A `--widget` value of `preview` and `check --layout`: a widget, or the `delivery` Live Activity.
+    static func previewKind(_ text: String) throws(CLIError) -> String {
+        guard widgetKinds.contains(text) || text == "delivery" else {
+            throw .usage("Unknown widget '\(text)'; use days-since, today or delivery")
+        }
+        return text
+    }
+
+    /// A `--family` value: `small`, `medium` or `large`, or WidgetKit's `systemSmall`, `systemMedium`, `systemLarge`;
+    /// with `activities`, a Live Activity's `lockScreen`, `islandCompact`, `islandMinimal`, `islandExpanded` too.
+    static func family(_ name: String, activities: Bool = false) throws(CLIError) -> HomeScreenFamily {
         // WidgetKit's names too (`systemSmall`), as `timeline` prints them.
-        guard let family = HomeScreenFamily(shortName: name) ?? HomeScreenFamily(rawValue: name) else {
-            throw .usage("Unknown family '\(name)'; use small, medium or large")
+        guard let family = HomeScreenFamily(shortName: name) ?? HomeScreenFamily(rawValue: name),
+            activities || !family.isActivityPresentation
+        else {
+            let presentations = HomeScreenFamily.activityPresentations.map(\.rawValue).joined(separator: ", ")
+            throw .usage(
+                "Unknown family '\(name)'; use small, medium or large"
+                    + (activities ? " (a Live Activity's: \(presentations))" : ""))
         }
         return family
+    }
+
+    /// `--state FILE`: the `delivery` activity's state as JSON (`DeliveryState`), or `nil` without the option.
+    static func deliveryState(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> DeliveryState?
+    {
+        guard let path = arguments.value("state") else { return nil }
+        let bytes: Data
+        do { bytes = try Data(contentsOf: URL(fileURLWithPath: context.path(path))) } catch {
+            throw .failure("Cannot read the state '\(path)': \(error.localizedDescription)")
+        }
+        guard bytes.count <= 64 * 1024 else {
+            throw .failure("The state '\(path)' takes \(bytes.count) bytes; an activity's state is at most 4 KB")
+        }
+        do { return try JSONDecoder().decode(DeliveryState.self, from: bytes) } catch {
+            throw .failure("The state '\(path)' is not a delivery state (\(Self.describe(error)))")
+        }
+    }
+
+    /// A decoding error in a sentence: what was wrong and where.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "" : " at \(path)"
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return context.debugDescription + path(context)
+        @unknown default: return "\(error)"
+        }
     }
 
     /// A locale given on the command line.

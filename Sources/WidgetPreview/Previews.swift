@@ -8,15 +8,31 @@ import TimelineEngine
 public struct PreviewWidget: Sendable {
     /// The widget's kind, which names its directory in a preview (`today`, `days-since`).
     public let kind: String
+    /// The families it is drawn in (WidgetKit's `supportedFamilies`): the home-screen sizes, or a Live Activity's
+    /// presentations.
+    public let families: [HomeScreenFamily]
     let provider: @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>
 
     /// A widget of `kind` whose timeline provider `provider` makes for a source.
     /// - Parameters:
     ///   - kind: the widget's kind, such as `today`.
+    ///   - families: the families it supports; the three home-screen sizes by default.
     ///   - provider: makes the widget's timeline provider for a source.
-    public init(kind: String, provider: @escaping @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>) {
+    public init(
+        kind: String, families: [HomeScreenFamily] = HomeScreenFamily.homeScreen,
+        provider: @escaping @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>
+    ) {
         self.kind = kind
+        self.families = families
         self.provider = provider
+    }
+
+    /// The `delivery` sample Live Activity, in its four presentations.
+    /// - Parameter state: the state to show; the sample's at the preview's date when `nil`, the default.
+    public static func delivery(state: DeliveryState? = nil) -> PreviewWidget {
+        PreviewWidget(kind: "delivery", families: HomeScreenFamily.activityPresentations) {
+            DeliveryActivity(source: $0, state: state)
+        }
     }
 
     /// The "days since" sample widget, showing `eventID` or the most recent event.
@@ -185,7 +201,7 @@ public final class Previews {
     private func entries(_ options: PreviewOptions, source: WidgetSource) async -> [(SelectedEntry, String)] {
         var result: [(SelectedEntry, String)] = []
         for widget in options.widgets {
-            for family in options.families {
+            for family in options.families where widget.families.contains(family) {
                 for locale in options.locales {
                     let localized = WidgetSource(
                         store: source.store, project: source.project, defaultLocale: source.defaultLocale,
@@ -206,9 +222,11 @@ public final class Previews {
                                 let name =
                                     "\(widget.kind)/\(family.shortName)/\(sizes)\(appearances)"
                                     + "\(locale.displayForm)\(suffix).png"
+                                // The Dynamic Island is black in light mode too: its views are drawn dark.
+                                let drawn = family.isDynamicIsland && appearance == .light ? .dark : appearance
                                 let selected = SelectedEntry(
                                     widget: widget.kind, index: index, entry: entry, textSize: size,
-                                    appearance: WidgetAppearance(appearance, tint: options.tint))
+                                    appearance: WidgetAppearance(drawn, tint: options.tint))
                                 result.append((selected, name))
                             }
                         }

@@ -1,8 +1,16 @@
 import SampleWidgets
 import TimelineEngine
 
-/// A widget family's size on an iPhone 15/16 Pro, with the system's content margins and corner radius.
-/// Previews draw at `scale` (@2x): a small widget is 158×158 pt, 316×316 px.
+/// A widget family's size on an iPhone 15/16 Pro (393×852 pt), with the system's content margins and corner
+/// radius. Previews draw at `scale` (@2x): a small widget is 158×158 pt, 316×316 px.
+///
+/// A Live Activity's presentations have the sizes of Apple's Human Interface Guidelines, Live Activities ›
+/// Specifications, for the 393×852 pt screen (<https://developer.apple.com/design/human-interface-guidelines/live-activities#Specifications>):
+/// the Lock Screen and the expanded Dynamic Island at their largest, 371×160 pt (the system lays out less, down
+/// to 84 pt, when the content is shorter; the check holds the content to the largest), the compact trailing view
+/// 52.33×36.67 pt and the minimal view 36.67×36.67 pt. The Lock Screen keeps 14 pt margins, as notifications do
+/// (WWDC23, "Design dynamic Live Activities"); the Dynamic Island's compact and minimal views are snug against
+/// its capsule, 4 pt from its edge (Apple documents no figure for them: an estimate, to verify on a device).
 public struct WidgetCanvas: Hashable, Sendable {
     /// The widget family whose size this is.
     public let family: HomeScreenFamily
@@ -10,6 +18,10 @@ public struct WidgetCanvas: Hashable, Sendable {
     public let width: Double
     /// The height in points.
     public let height: Double
+    /// The margin the system keeps between the canvas's edge and its content (`contentMargins`).
+    public let margin: Double
+    /// The corner radius it is drawn with.
+    public let cornerRadius: Double
     /// The margin the system keeps between a widget's edge and its content (`contentMargins`).
     public static let contentMargin: Double = 16
     /// The home screen's corner radius for widgets.
@@ -18,24 +30,29 @@ public struct WidgetCanvas: Hashable, Sendable {
     public static let scale = 2
 
     /// The canvas of `family` on an iPhone 15/16 Pro.
-    /// - Parameter family: the widget family.
+    /// - Parameter family: the widget family or activity presentation.
     public init(_ family: HomeScreenFamily) {
         self.family = family
+        let widget = (Self.contentMargin, Self.cornerRadius)
         switch family {
-        case .systemSmall: (width, height) = (158, 158)
-        case .systemMedium: (width, height) = (338, 158)
-        case .systemLarge: (width, height) = (338, 354)
+        case .systemSmall: (width, height, margin, cornerRadius) = (158, 158, widget.0, widget.1)
+        case .systemMedium: (width, height, margin, cornerRadius) = (338, 158, widget.0, widget.1)
+        case .systemLarge: (width, height, margin, cornerRadius) = (338, 354, widget.0, widget.1)
+        case .lockScreen: (width, height, margin, cornerRadius) = (371, 160, 14, 24)
+        case .islandExpanded: (width, height, margin, cornerRadius) = (371, 160, 14, 44)
+        case .islandCompact: (width, height, margin, cornerRadius) = (52.33, 36.67, 4, 18.335)
+        case .islandMinimal: (width, height, margin, cornerRadius) = (36.67, 36.67, 4, 18.335)
         }
     }
 
     /// The width of the PNG, in pixels.
-    public var pixelWidth: Int { Int(width) * Self.scale }
+    public var pixelWidth: Int { Int((width * Double(Self.scale)).rounded()) }
     /// The height of the PNG, in pixels.
-    public var pixelHeight: Int { Int(height) * Self.scale }
+    public var pixelHeight: Int { Int((height * Double(Self.scale)).rounded()) }
     /// The width lines are laid out in.
-    public var contentWidth: Double { width - 2 * Self.contentMargin }
+    public var contentWidth: Double { width - 2 * margin }
     /// The height lines are stacked in, inside the top and bottom margins.
-    public var contentHeight: Double { height - 2 * Self.contentMargin }
+    public var contentHeight: Double { height - 2 * margin }
     /// The space between two stacked lines, as `VStack(alignment: .leading, spacing: 4)`.
     public static let lineSpacing: Double = 4
 }
@@ -197,14 +214,21 @@ public struct LineStyle: Hashable, Sendable {
     public static func of(_ role: WidgetEntry.Role, in family: HomeScreenFamily, at textSize: TextSize = .default)
         -> LineStyle
     {
-        switch role {
+        switch family {
+        // The Dynamic Island's small views hold one short line: `.font(.caption.weight(.semibold))`, and
+        // `.caption2` in the minimal view.
+        case .islandCompact: return LineStyle(.caption1, at: textSize, bold: true, color: label, lineLimit: 1)
+        case .islandMinimal: return LineStyle(.caption2, at: textSize, bold: true, color: label, lineLimit: 1)
+        default: break
+        }
+        return switch role {
         // `.font(.footnote.weight(.semibold)).foregroundStyle(.red)`
         case .title: LineStyle(.footnote, at: textSize, bold: true, color: accent, lineLimit: 1)
         // `.font(.headline)`, `.title3` in the large family
         case .headline:
             LineStyle(
                 family == .systemLarge ? .title3 : .headline, at: textSize, bold: true, color: label,
-                lineLimit: family == .systemMedium ? 2 : 3)
+                lineLimit: family == .systemMedium || family.isActivityPresentation ? 2 : 3)
         // `.font(.subheadline)`
         case .body: LineStyle(.subheadline, at: textSize, bold: false, color: label, lineLimit: 2)
         // `.font(.caption.weight(.semibold)).foregroundStyle(.secondary)`

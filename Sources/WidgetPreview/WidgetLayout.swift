@@ -93,7 +93,7 @@ public final class WidgetRenderer {
         let canvas = layout.canvas
         let drawing = Drawing(width: canvas.pixelWidth, height: canvas.pixelHeight)
         drawing.fillRoundedRectangle(
-            width: canvas.width, height: canvas.height, radius: WidgetCanvas.cornerRadius,
+            width: canvas.width, height: canvas.height, radius: canvas.cornerRadius,
             color: appearance.background)
         for (line, text) in zip(layout.lines, texts) {
             drawing.draw(
@@ -119,7 +119,7 @@ public final class WidgetRenderer {
         // Secondary lines stack up from the bottom margin; the rest down from the top margin, down to the
         // footer's top (less the spacing) or the bottom margin. What reaches past that is cut in the picture
         // and counted in `clippedHeight`: the two use the same edges.
-        let margin = WidgetCanvas.contentMargin
+        let margin = canvas.margin
         let contentBottom = canvas.height - margin
         var tops = [Double](repeating: 0, count: measured.count)
         var footerTop: Double?
@@ -148,7 +148,8 @@ public final class WidgetRenderer {
                 overflow = wrapped.lineWidths.dropFirst(style.lineLimit).reduce(0, +)
             }
             let isFooter = item.line.role == .secondary
-            let visible = isFooter ? margin..<contentBottom : 0..<stackBottom
+            // A canvas too small for its lines (the Dynamic Island's at the accessibility sizes) shows none of them.
+            let visible = isFooter ? margin..<max(margin, contentBottom) : 0..<max(0, stackBottom)
             let y = tops[index]
             lines.append(
                 LaidOutLine(

@@ -78,8 +78,8 @@ import Testing
         #expect(lines[7].hasPrefix("manifest         10 languages, version 2026-11-29T00:00:00Z, fetched "))
         #expect(lines[8].hasPrefix("reload request   locale changed to ar ("))
         #expect(lines[9] == "cached locales   2")
-        #expect(lines[10].hasPrefix("  * ar        17 messages    1.3 KB    fetched "))
-        #expect(lines[11].hasPrefix("    en        19 messages    978 B     stored "))
+        #expect(lines[10].hasPrefix("  * ar        30 messages    2.1 KB    fetched "))
+        #expect(lines[11].hasPrefix("    en        32 messages    1.6 KB    stored "))
     }
 
     /// Without --group-dir the store is the App Group as a widget reads it: the container and, beside it, the

@@ -149,7 +149,7 @@ import Testing
         let result = try cli.run(["check"])
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput.split(separator: "\n").count == 10)
-        #expect(result.standardOutput.contains("ru: 17 messages, 0 problems\n"))
+        #expect(result.standardOutput.contains("ru: 30 messages, 0 problems\n"))
     }
 
     @Test func reportsSyntaxErrorsAndArgumentDrift() throws {

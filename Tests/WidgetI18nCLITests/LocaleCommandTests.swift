@@ -64,10 +64,10 @@ import Testing
         #expect(lines.count == 10)
         #expect(
             lines[0].hasPrefix(
-                "  en        English                 English               19 messages    978 B     stored "))
+                "  en        English                 English               32 messages    1.6 KB    stored "))
         #expect(
             lines[1].hasPrefix(
-                "* tr        Turkish                 Türkçe                17 messages    932 B     fetched "))
+                "* tr        Turkish                 Türkçe                30 messages    1.5 KB    fetched "))
         #expect(lines[2] == "  de        German                  Deutsch               not cached")
     }
 
@@ -78,8 +78,8 @@ import Testing
         try cli.run(["locale", "set", "tr", "--offline"])
         let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("  en        19 messages"))
-        #expect(lines[1].hasPrefix("* tr        17 messages"))
+        #expect(lines[0].hasPrefix("  en        32 messages"))
+        #expect(lines[1].hasPrefix("* tr        30 messages"))
     }
 
     /// The Expo package's own cache (`@better-i18n/expo`, `src/storage.ts`) is listed, and said to be its.
@@ -94,7 +94,7 @@ import Testing
         try put("@better-i18n:acme/widgets:pt-BR:meta", #"{"cachedAt":\#(Int(Date().timeIntervalSince1970 * 1000))}"#)
         let lines = try cli.run(["locale", "list"]).standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("* en        19 messages"))
+        #expect(lines[0].hasPrefix("* en        32 messages"))
         #expect(lines[1].hasPrefix("  pt-BR     1 messages"))
         #expect(lines[1].contains("Expo cache, cached "))
         #expect(try cli.run(["t", "today.title", "--locale", "pt-BR"]).standardOutput == "Hoje\n")

@@ -252,7 +252,7 @@ import Testing
 
         let pseudo = try cli.run(["pseudo"])
         #expect(pseudo.status == 0, "\(pseudo)")
-        #expect(pseudo.standardOutput == "en-XA: 19 messages from en\nar-XB: 19 messages from en\n")
+        #expect(pseudo.standardOutput == "en-XA: 32 messages from en\nar-XB: 32 messages from en\n")
         let english = try cli.run(["t", "today.events", "count=3", "--locale", "en"]).standardOutput
         let accented = try cli.run(["t", "today.events", "count=3", "--locale", "en-XA"]).standardOutput
         #expect(english == "3 events today\n")
@@ -280,8 +280,20 @@ import Testing
     }
 
     static let badOptions: [(arguments: [String], status: Int32, message: String?)] = [
-        (["preview", "--widget", "clock"], 64, "error: Unknown widget 'clock'; use days-since or today\n"),
-        (["preview", "--family", "huge"], 64, "error: Unknown family 'huge'; use small, medium or large\n"),
+        (["preview", "--widget", "clock"], 64, "error: Unknown widget 'clock'; use days-since, today or delivery\n"),
+        (
+            ["preview", "--family", "huge"], 64,
+            "error: Unknown family 'huge'; use small, medium or large (a Live Activity's: lockScreen, islandCompact, "
+                + "islandMinimal, islandExpanded)\n"
+        ),
+        (
+            ["preview", "--widget", "today", "--family", "lockScreen"], 64,
+            "error: No selected widget has the family 'lockScreen': today has small, medium, large\n"
+        ),
+        (
+            ["activity", "payload", "--widget", "today", "--state", "s.json"], 64,
+            "error: Unknown Live Activity 'today'; use delivery\n"
+        ),
         (["preview", "--entries", "some"], 64, "error: Unknown --entries 'some'; use first or all\n"),
         (
             ["preview", "--all-locales", "--locale", "de"], 64,

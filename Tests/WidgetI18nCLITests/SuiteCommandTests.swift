@@ -100,14 +100,14 @@ import Testing
             try cli.run(["locale", "set", "tr", "--offline", "--suite", suite], environment: environment).status == 0)
 
         let result = try cli.run(
-            ["fetch", "--all", "--suite", suite, "--suite-budget", "8000"], environment: environment)
+            ["fetch", "--all", "--suite", suite, "--suite-budget", "12000"], environment: environment)
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError.contains("did not fit in user defaults suite '\(suite)'"))
         #expect(result.standardError.contains("fetch into the App Group's container instead"))
         #expect(result.standardOutput.contains("left out"))
         let leftOut = result.standardOutput.split(separator: "\n").filter { $0.dropFirst(10).hasPrefix("left out") }
         #expect(leftOut.count >= 3, "\(result.standardOutput)")
-        #expect(leftOut.allSatisfy { $0.contains("past its budget of 7500 bytes") })
+        #expect(leftOut.allSatisfy { $0.contains("past its budget of 11250 bytes") })
         // The stored locale and the default locale came first, and fit.
         for line in result.standardOutput.split(separator: "\n") where line.hasPrefix("en ") || line.hasPrefix("tr ") {
             #expect(!line.contains("left out"), "\(line)")
@@ -116,7 +116,7 @@ import Testing
         let domain = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         #expect(domain.keys.allSatisfy { !$0.contains(":index:") })
         #expect(domain["@better-i18n:messages:acme/widgets:en"] != nil)
-        let status = try cli.run(["status", "--suite", suite, "--suite-budget", "8000"], environment: environment)
+        let status = try cli.run(["status", "--suite", suite, "--suite-budget", "12000"], environment: environment)
         #expect(status.standardOutput.contains("suite            '\(suite)', "), "\(status)")
         #expect(
             try cli.run(["t", "today.title", "--suite", suite], environment: environment).standardOutput == "Bugün\n")

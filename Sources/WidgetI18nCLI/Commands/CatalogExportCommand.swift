@@ -176,7 +176,7 @@ enum CatalogExportCommand: Command {
 
     /// The cached messages of the requested locales (else of every cached locale but the pseudo-locales), the
     /// source locale's among them.
-    private static func fromStore(
+    static func fromStore(
         _ configuration: Configuration, arguments: ParsedArguments, requested: [LocaleTag], source: LocaleTag
     ) throws(CLIError) -> [LocaleTag: MessageBundle] {
         let translator = try configuration.translator(arguments)

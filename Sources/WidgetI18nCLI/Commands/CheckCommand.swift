@@ -50,7 +50,9 @@ enum CheckCommand: Command {
             try await checkLayout(arguments, context: context)
             return
         }
-        for name in ["widget", "family", "from", "time-zone", "event", "bundled", "text-size", "appearance", "tint"]
+        for name in [
+            "widget", "family", "state", "from", "time-zone", "event", "bundled", "text-size", "appearance", "tint",
+        ]
         where arguments.value(name) != nil {
             throw .usage("--\(name) applies to the layout check; add --layout")
         }

@@ -15,7 +15,8 @@ enum PreviewCommand: Command {
     static let path = ["preview"]
     static let summary = "Draw the sample widgets in every locale and family as PNGs, with a contact sheet"
     static let usage =
-        "preview [--widget days-since|today …] [--family small|medium|large …] [--locale L … | --all-locales] "
+        "preview [--widget days-since|today|delivery …] [--family small|medium|large|lockScreen|islandCompact|"
+        + "islandMinimal|islandExpanded …] [--state FILE] [--locale L … | --all-locales] "
         + "[--from ISO-8601] [--time-zone TZ] [--text-size SIZE … | --text-size all] [--appearance light|dark|tinted …] "
         + "[--tint NAME|#RRGGBB] [--entries first|all] [--out DIR] [--pseudo]"
     static let options: [OptionSpec] =
@@ -92,8 +93,15 @@ enum PreviewCommand: Command {
 /// options with the same errors.
 struct PreviewSelection {
     static let options: [OptionSpec] = [
-        .value("widget", "KIND", "days-since or today (repeatable; default: both)", repeatable: true),
-        .value("family", "SIZE", "small, medium or large (repeatable; default: all three)", repeatable: true),
+        .value(
+            "widget", "KIND",
+            "days-since, today or the Live Activity delivery (repeatable; default: days-since, today)",
+            repeatable: true),
+        .value(
+            "family", "SIZE",
+            "small, medium or large; lockScreen, islandCompact, islandMinimal or islandExpanded (repeatable; default: "
+                + "each widget's own)", repeatable: true),
+        .value("state", "FILE", "The delivery activity's state as JSON (default: the sample's, arriving in 12 min)"),
         .value("locale", "LOCALE", "A locale to show (repeatable)", repeatable: true),
         .value("from", "ISO-8601", "The moment the timelines are made at (default: now)"),
         .value("time-zone", "TZ", "The widgets' time zone (default: the system's)"),
@@ -162,16 +170,28 @@ struct PreviewSelection {
         let input = try WidgetRenderInput(arguments, context: context)
         var widgets: [PreviewWidget] = []
         for kind in arguments.allValues("widget") {
-            widgets.append(
-                try CommandInput.widgetKind(kind) == "today" ? .today : .daysSince(eventID: input.eventID))
+            switch try CommandInput.previewKind(kind) {
+            case "today": widgets.append(.today)
+            case "delivery":
+                widgets.append(.delivery(state: try CommandInput.deliveryState(arguments, context: context)))
+            default: widgets.append(.daysSince(eventID: input.eventID))
+            }
         }
         if widgets.isEmpty { widgets = [.daysSince(eventID: input.eventID), .today] }
         var families: [HomeScreenFamily] = []
         for name in arguments.allValues("family") {
-            let family = try CommandInput.family(name)
+            let family = try CommandInput.family(name, activities: true)
+            guard widgets.contains(where: { $0.families.contains(family) }) else {
+                throw .usage(
+                    "No selected widget has the family '\(name)': "
+                        + widgets.map { "\($0.kind) has \($0.families.map(\.shortName).joined(separator: ", "))" }
+                        .joined(separator: "; "))
+            }
             if !families.contains(family) { families.append(family) }
         }
-        if families.isEmpty { families = HomeScreenFamily.allCases }
+        if families.isEmpty {
+            families = HomeScreenFamily.allCases.filter { family in widgets.contains { $0.families.contains(family) } }
+        }
         let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text)
         }
         let date = try CommandInput.start(arguments)

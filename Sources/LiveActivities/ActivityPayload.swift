@@ -1,0 +1,197 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// An APNs Live Activity payload whose text is all keys: the state as keys and arguments, and an alert the
+/// system shows from the app's own strings, in the user's language.
+///
+/// The fields are those of Apple's "Starting and updating Live Activities with ActivityKit push notifications":
+/// `aps.timestamp` (seconds since 1970), `aps.event` (`start`, `update`, `end`), `aps.content-state` (the
+/// `ContentState`, encoded as ActivityKit decodes it: see ``ActivityStateSize``), `aps.stale-date` and
+/// `aps.dismissal-date`, and `aps.attributes-type` with `aps.attributes` to start one; the alert's keys are
+/// those of "Generating a remote notification" (`title-loc-key`, `loc-key`, `loc-args`).
+///
+///     let alert = try ActivityAlert(
+///         titleKey: "delivery.alert.title", key: "delivery.alert.arrived",
+///         arguments: ["courier": "Ayşe", "store": "Acme"], order: ["courier", "store"])
+///     let payload = try ActivityPayload(event: .update, state: state, timestamp: now, alert: alert)
+///     send(payload.json)  // to APNs, with the activity's push token
+public struct ActivityPayload: Sendable {
+    /// What the push does to the activity.
+    public enum Event: String, Codable, Hashable, Sendable, CaseIterable {
+        /// Starts an activity (push-to-start, iOS 17.2): needs the attributes and their type.
+        case start
+        /// Updates its state.
+        case update
+        /// Ends it, showing the state until the dismissal date.
+        case end
+    }
+
+    /// The payload, JSON-encoded: what APNs is sent.
+    public let json: [UInt8]
+    /// The bytes the content state takes, as ActivityKit measures it.
+    public let stateSize: Int
+
+    /// The payload for `event` with `state`.
+    /// - Parameters:
+    ///   - event: what the push does.
+    ///   - state: the activity's `ContentState`: keys and arguments.
+    ///   - timestamp: when the state was made; ActivityKit ignores a push older than the state it has.
+    ///   - alert: the alert to show with an update, from the app's strings; none by default.
+    ///   - staleDate: when the system marks the state out of date; none by default.
+    ///   - dismissalDate: for `end`, when the system removes the ended activity; none by default.
+    ///   - attributes: for `start`, the static data and its type's name (`DeliveryAttributes`); `nil` otherwise.
+    /// - Throws: ``ActivityStateTooLarge`` when the state (with the attributes, to start) is over 4 KB;
+    ///   ``ActivityPayloadError`` when `start` lacks attributes, or the whole payload is over APNs' 4 KB.
+    public init<State: Encodable & Sendable>(
+        event: Event, state: State, timestamp: Date, alert: ActivityAlert? = nil, staleDate: Date? = nil,
+        dismissalDate: Date? = nil, attributes: (type: String, value: any Encodable & Sendable)? = nil
+    ) throws {
+        var sent: (any Encodable)?
+        if event == .start {
+            guard let attributes else { throw ActivityPayloadError.startNeedsAttributes }
+            sent = attributes.value
+        }
+        stateSize = try ActivityStateSize.check(state, attributes: sent)
+        func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+        var starting: AnyEncodable?
+        if event == .start, let attributes { starting = AnyEncodable(attributes.value) }
+        let aps = APS(
+            timestamp: seconds(timestamp), event: event.rawValue, contentState: state,
+            staleDate: staleDate.map(seconds), dismissalDate: dismissalDate.map(seconds),
+            attributesType: event == .start ? attributes?.type : nil, attributes: starting, alert: alert)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        json = Array(try encoder.encode(Envelope(aps: aps)))
+        guard json.count <= Self.apnsLimit else { throw ActivityPayloadError.payloadTooLarge(json.count) }
+    }
+
+    /// APNs' limit on a notification's payload: 4 KB ("Generating a remote notification").
+    public static let apnsLimit = 4096
+
+    private struct Envelope<State: Encodable>: Encodable {
+        let aps: APS<State>
+    }
+
+    private struct APS<State: Encodable>: Encodable {
+        let timestamp: Int
+        let event: String
+        let contentState: State
+        let staleDate: Int?
+        let dismissalDate: Int?
+        let attributesType: String?
+        let attributes: AnyEncodable?
+        let alert: ActivityAlert?
+
+        enum CodingKeys: String, CodingKey {
+            case timestamp, event, alert, attributes
+            case contentState = "content-state"
+            case staleDate = "stale-date"
+            case dismissalDate = "dismissal-date"
+            case attributesType = "attributes-type"
+        }
+    }
+
+    private struct AnyEncodable: Encodable {
+        let value: any Encodable
+        init(_ value: any Encodable) { self.value = value }
+        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    }
+}
+
+/// Why a payload was refused, beside a state over 4 KB (``ActivityStateTooLarge``).
+public enum ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `start` was asked for without the activity's attributes.
+    case startNeedsAttributes
+    /// The payload is over APNs' 4 KB: the bytes it takes.
+    case payloadTooLarge(Int)
+
+    public var description: String {
+        switch self {
+        case .startNeedsAttributes:
+            "A start event needs the activity's attributes and their type (aps.attributes-type, aps.attributes)"
+        case .payloadTooLarge(let size):
+            "The payload takes \(size) bytes, more than APNs' limit of 4 KB (\(ActivityPayload.apnsLimit) bytes)"
+        }
+    }
+}
+
+/// A Live Activity alert shown from the app's own strings: the system looks up `loc-key` (and `title-loc-key`)
+/// in the String Catalog of the widget extension and the app, in the user's language, and fills its specifiers
+/// with `loc-args` by position, as `String(format:)` does.
+///
+/// The arguments are given by name and put in `order`, the positions the catalog's entry gives them
+/// (`CatalogExport.arguments(of:in:merging:)`, the mapping `widget-i18n catalog export` writes), so a
+/// translation that puts them in another order (`%2$@ … %1$@`) still gets each in its place.
+public struct ActivityAlert: Encodable, Hashable, Sendable {
+    /// The title's key, with no arguments; none by default.
+    public let titleKey: String?
+    /// The body's key.
+    public let key: String
+    /// The body's arguments by position: `loc-args`.
+    public let arguments: [String]
+    /// A sound to play (`default`, or a file in the app's bundle); none by default.
+    public let sound: String?
+
+    /// The alert of `key` with `arguments` in `order`.
+    /// - Parameters:
+    ///   - titleKey: the title's key, which takes no arguments; none by default.
+    ///   - key: the body's key.
+    ///   - arguments: the body's arguments, by the names its message uses.
+    ///   - order: the names in the order of the catalog entry's positions (position 1 first).
+    ///   - sound: a sound to play; none by default.
+    /// - Throws: ``ActivityAlertError`` when an argument of `order` is missing from `arguments`, or `arguments`
+    ///   names one the key does not have.
+    public init(
+        titleKey: String? = nil, key: String, arguments: [String: String], order: [String], sound: String? = nil
+    ) throws(ActivityAlertError) {
+        if let missing = order.first(where: { arguments[$0] == nil }) {
+            throw .missingArgument(key: key, name: missing, expected: order)
+        }
+        if let extra = arguments.keys.sorted().first(where: { !order.contains($0) }) {
+            throw .unknownArgument(key: key, name: extra, expected: order)
+        }
+        self.titleKey = titleKey
+        self.key = key
+        self.arguments = order.map { arguments[$0]! }
+        self.sound = sound
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case titleKey = "title-loc-key"
+        case key = "loc-key"
+        case arguments = "loc-args"
+        case sound
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(titleKey, forKey: .titleKey)
+        try container.encode(key, forKey: .key)
+        if !arguments.isEmpty { try container.encode(arguments, forKey: .arguments) }
+        try container.encodeIfPresent(sound, forKey: .sound)
+    }
+}
+
+/// Why an alert's arguments do not fit its key.
+public enum ActivityAlertError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The key takes `name`, which was not given.
+    case missingArgument(key: String, name: String, expected: [String])
+    /// `name` was given, which the key does not take.
+    case unknownArgument(key: String, name: String, expected: [String])
+
+    public var description: String {
+        switch self {
+        case .missingArgument(let key, let name, let expected):
+            "The alert '\(key)' needs \(name)=…; its arguments are \(Self.list(expected))"
+        case .unknownArgument(let key, let name, let expected):
+            "The alert '\(key)' has no argument '\(name)'; its arguments are \(Self.list(expected))"
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "none" : names.map { "\($0) (\(names.firstIndex(of: $0)! + 1))" }.joined(separator: ", ")
+    }
+}

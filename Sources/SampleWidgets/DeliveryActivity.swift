@@ -1,0 +1,156 @@
+import I18nCore
+import LiveActivities
+import LocaleData
+import TimelineEngine
+import WidgetTranslator
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The `delivery` sample Live Activity's static data: ActivityKit's `ActivityAttributes`, set when the activity
+/// starts.
+public struct DeliveryAttributes: Codable, Hashable, Sendable {
+    /// The order's number, shown as it is (data, not text).
+    public var orderNumber: String
+
+    /// The attributes of order `orderNumber`.
+    /// - Parameter orderNumber: the order's number.
+    public init(orderNumber: String) {
+        self.orderNumber = orderNumber
+    }
+}
+
+/// The `delivery` sample Live Activity's dynamic data: ActivityKit's `ContentState`, as keys and arguments, never
+/// display text, so a server that does not know the user's language can push it.
+///
+///     {"status":{"key":"delivery.status.onTheWay"},"courier":"Ayşe","stops":3,"arrival":786300000}
+///
+/// (`arrival` in seconds since 2001, as ActivityKit's JSON encodes a `Date`.)
+public struct DeliveryState: Codable, Hashable, Sendable {
+    /// The order's status, a message key (`delivery.status.onTheWay`, `delivery.status.preparing`).
+    public var status: ActivityMessage
+    /// The courier's name, an argument.
+    public var courier: String
+    /// How many stops the courier makes before this one.
+    public var stops: Int
+    /// When the order arrives: the countdown runs to it.
+    public var arrival: Date
+
+    /// A state with `status`, the courier, the stops and the arrival.
+    /// - Parameters:
+    ///   - status: the status message.
+    ///   - courier: the courier's name.
+    ///   - stops: the stops before this one.
+    ///   - arrival: when the order arrives.
+    public init(status: ActivityMessage, courier: String, stops: Int, arrival: Date) {
+        self.status = status
+        self.courier = courier
+        self.stops = stops
+        self.arrival = arrival
+    }
+
+    /// The sample's state at `date`: on the way with Ayşe, three stops, arriving 12 minutes later.
+    /// - Parameter date: the moment the state is made.
+    public static func sample(at date: Date) -> DeliveryState {
+        DeliveryState(
+            status: ActivityMessage("delivery.status.onTheWay"), courier: "Ayşe", stops: 3,
+            arrival: date.addingTimeInterval(12 * 60))
+    }
+}
+
+/// The `delivery` sample Live Activity: "On the way · Arrives in 12 minutes · Ayşe is bringing your order · 3
+/// stops before yours" on the Lock Screen and in the expanded Dynamic Island, "12m" in the compact view and
+/// "12" in the minimal one, all from the state's keys and arguments, in the app's language.
+///
+/// An activity has no timeline: the system redraws it when its state changes. The countdown is the
+/// relative-time formatter's text at each whole minute before the arrival (what `Text(timerInterval:)` counts on
+/// the device), and at the arrival it becomes a text that needs no update ("Your order is here"), so an activity
+/// whose last push is late never shows a time in the past. Its timeline here is those moments, with
+/// `.never` reloading.
+public struct DeliveryActivity: EntryTimelineProvider {
+    /// `delivery`: the activity's kind.
+    public let kind = "delivery"
+    /// The store, project and locales the widget extension reads.
+    public let source: WidgetSource
+    /// The state to show; the sample's at the context's date when `nil`.
+    public let state: DeliveryState?
+
+    /// The countdown counts minutes up to 90 (`in 75 minutes`), then hours.
+    static let thresholds = RelativeTimeThresholds(minute: 90)
+
+    /// The activity reading its messages from `source`, showing `state`.
+    /// - Parameters:
+    ///   - source: where the extension reads its messages.
+    ///   - state: the activity's state; the sample's at each context's date when `nil`, the default.
+    public init(source: WidgetSource, state: DeliveryState? = nil) {
+        self.source = source
+        self.state = state
+    }
+
+    /// An entry with only the activity's title.
+    public func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
+        var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
+        builder.add("delivery.title", as: .title)
+        return builder.entry(at: context.date, family: context.family)
+    }
+
+    /// The entry for the context's date.
+    public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
+        render(
+            at: context.date, state: state ?? .sample(at: context.date), context: context,
+            translator: source.translator(timeZone: context.timeZone))
+    }
+
+    /// Entries for now, for each whole minute before the arrival, and for the arrival, never reloaded.
+    public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
+        let state = state ?? .sample(at: context.date)
+        let translator = source.translator(timeZone: context.timeZone)
+        let left = state.arrival.timeIntervalSince(context.date)
+        var dates = [context.date]
+        if left > 0 {
+            // The minute marks counted back from the arrival, then the arrival itself.
+            let marks = Int((left / 60).rounded(.up)) - 1
+            dates += stride(from: marks, through: 1, by: -1).map { state.arrival.addingTimeInterval(Double(-60 * $0)) }
+                .filter { $0 > context.date }
+            dates.append(state.arrival)
+        }
+        return EntryTimeline(
+            entries: dates.map { render(at: $0, state: state, context: context, translator: translator) },
+            policy: .never)
+    }
+
+    func render(at date: Date, state: DeliveryState, context: EntryTimelineContext, translator: WidgetTranslator)
+        -> WidgetEntry
+    {
+        var builder = EntryBuilder(translator: translator)
+        let arrived = date >= state.arrival
+        let minutes = MessageArgument.number(
+            MessageNumber(Int((state.arrival.timeIntervalSince(date) / 60).rounded(.up))))
+        switch context.family {
+        case .islandCompact:
+            builder.add(
+                arrived ? "delivery.compact.arrived" : "delivery.compact.minutes", ["minutes": minutes], as: .headline)
+        case .islandMinimal:
+            builder.add(
+                arrived ? "delivery.minimal.arrived" : "delivery.minimal.minutes", ["minutes": minutes], as: .headline)
+        default:
+            if context.family != .islandExpanded { builder.add("delivery.title", as: .title) }
+            builder.add(state.status.key, state.status.messageArguments, as: .headline)
+            if arrived {
+                builder.add("delivery.arrived", as: .body)
+            } else if let eta = try? translator.format.relativeTime(
+                from: state.arrival, to: date, thresholds: Self.thresholds)
+            {
+                builder.add("delivery.eta", ["eta": .string(eta)], as: .body)
+            }
+            builder.add("delivery.courier", ["courier": .string(state.courier)], as: .body)
+            if !arrived, state.stops > 0 {
+                builder.add("delivery.stops", ["stops": .number(MessageNumber(state.stops))], as: .secondary)
+            }
+        }
+        return builder.entry(at: date, family: context.family)
+    }
+}
