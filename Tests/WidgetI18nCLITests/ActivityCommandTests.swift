@@ -67,6 +67,12 @@ import Testing
         try Data("{\"courier\": 3}".utf8).write(to: URL(fileURLWithPath: cli.directory.appending("bad.json")))
         let bad = try cli.run(["activity", "payload", "--widget", "delivery", "--state", "bad.json"])
         #expect(bad.status == 1 && bad.standardError.contains("not a delivery state"), "\(bad)")
+        // A FIFO would block the command and a directory has no bytes: both are refused, as catalogs are.
+        #expect(mkfifo(cli.directory.appending("fifo"), 0o600) == 0)
+        for (path, reason) in [("fifo", "it is a FIFO"), (".", "it is a directory")] {
+            let refused = try cli.run(["activity", "payload", "--widget", "delivery", "--state", path])
+            #expect(refused.status == 1 && refused.standardError.contains(reason), "\(refused)")
+        }
     }
 
     /// `preview --widget delivery` draws the four presentations in every bundled locale at their sizes, and the

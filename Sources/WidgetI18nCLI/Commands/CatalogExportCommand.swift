@@ -111,51 +111,12 @@ enum CatalogExportCommand: Command {
         }
     }
 
-    /// The bytes of the catalog at `path`, which messages call `shown` (as the user wrote it): a regular file (a
-    /// FIFO would block the command, a device never end) of at most `CatalogImport.maximumCatalogSize` bytes.
+    /// The bytes of the catalog at `path`, which messages call `shown` (as the user wrote it): a regular file of at
+    /// most `CatalogImport.maximumCatalogSize` bytes (`CommandInput.regularFileBytes`).
     static func catalogBytes(_ path: String, shown: String) throws(CLIError) -> [UInt8] {
-        func refused(_ reason: String) -> CLIError { .failure("Cannot read the catalog '\(shown)': \(reason)") }
-        func systemReason(_ code: Int32) -> String {
-            code == ENOENT ? "no such file" : code == EACCES ? "permission denied" : String(cString: strerror(code))
-        }
-        let limit = CatalogImport.maximumCatalogSize
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw refused(systemReason(errno)) }
-        if let kind = Self.notAFile(status.st_mode) { throw refused(kind) }
-        guard status.st_size <= limit else { throw refused(CatalogImport.tooLarge(Int(status.st_size))) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw refused(systemReason(errno)) }
-        defer { close(descriptor) }
-        // What was opened is checked again: the path may have been replaced since `stat`.
-        guard fstat(descriptor, &status) == 0 else { throw refused(systemReason(errno)) }
-        if let kind = Self.notAFile(status.st_mode) { throw refused(kind) }
-        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
-        var length = 0
-        while length < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + length, $0.count - length) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw refused(systemReason(errno)) }
-            if count == 0 { break }
-            length += count
-            // A file that grows while read is read on, up to one byte past the limit.
-            if length == bytes.count, bytes.count <= limit {
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
-            }
-        }
-        guard length <= limit else { throw refused(CatalogImport.tooLarge(length)) }
-        return Array(bytes[..<length])
-    }
-
-    /// What a file of `mode` is when it is not a regular file, as an error says it.
-    private static func notAFile(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "it is a directory"
-        case S_IFIFO: return "it is a FIFO (named pipe), not a file"
-        case S_IFCHR, S_IFBLK: return "it is a device, not a file"
-        case S_IFSOCK: return "it is a socket, not a file"
-        default: return "it is not a regular file"
-        }
+        try CommandInput.regularFileBytes(
+            path, shown: shown, what: "the catalog", limit: CatalogImport.maximumCatalogSize,
+            tooLarge: CatalogImport.tooLarge)
     }
 
     /// `--source-locale`, else the merged catalog's source language, else the default locale.
