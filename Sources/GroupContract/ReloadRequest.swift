@@ -1,5 +1,6 @@
 import GroupStore
 import I18nCore
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -135,12 +136,6 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
 
     /// What went wrong decoding a record, in a sentence.
     private static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted(let context)?, .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return (path.isEmpty ? "" : "\(path): ") + context.debugDescription
-        case .keyNotFound(let key, _)?: return "no '\(key.stringValue)'"
-        default: return "\(error)"
-        }
+        (error as? DecodingError)?.sentence ?? "\(error)"
     }
 }

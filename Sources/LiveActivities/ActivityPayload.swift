@@ -10,8 +10,9 @@
 /// The fields are those of Apple's "Starting and updating Live Activities with ActivityKit push notifications":
 /// `aps.timestamp` (seconds since 1970), `aps.event` (`start`, `update`, `end`), `aps.content-state` (the
 /// `ContentState`, encoded as ActivityKit decodes it: see ``ActivityStateSize``), `aps.stale-date` and
-/// `aps.dismissal-date`, and `aps.attributes-type` with `aps.attributes` to start one; the alert's keys are
-/// those of "Generating a remote notification" (`title-loc-key`, `loc-key`, `loc-args`).
+/// `aps.dismissal-date`, and `aps.attributes-type` with `aps.attributes` to start one; the alert is that
+/// article's localized alert, a `title` and a `body` each with a `loc-key` and its `loc-args` (ActivityKit's
+/// `AlertConfiguration` has the same title and body).
 ///
 ///     let alert = try ActivityAlert(
 ///         titleKey: "delivery.alert.title", key: "delivery.alert.arrived",
@@ -49,15 +50,14 @@ public struct ActivityPayload: Sendable {
         event: Event, state: State, timestamp: Date, alert: ActivityAlert? = nil, staleDate: Date? = nil,
         dismissalDate: Date? = nil, attributes: (type: String, value: any Encodable & Sendable)? = nil
     ) throws {
-        var sent: (any Encodable)?
+        // The attributes go with a start only, and count towards its 4 KB.
+        var starting: AnyEncodable?
         if event == .start {
             guard let attributes else { throw ActivityPayloadError.startNeedsAttributes }
-            sent = attributes.value
+            starting = AnyEncodable(attributes.value)
         }
-        stateSize = try ActivityStateSize.check(state, attributes: sent)
+        stateSize = try ActivityStateSize.check(state, attributes: starting)
         func seconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
-        var starting: AnyEncodable?
-        if event == .start, let attributes { starting = AnyEncodable(attributes.value) }
         let aps = APS(
             timestamp: seconds(timestamp), event: event.rawValue, contentState: state,
             staleDate: staleDate.map(seconds), dismissalDate: dismissalDate.map(seconds),
@@ -118,9 +118,9 @@ public enum ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-/// A Live Activity alert shown from the app's own strings: the system looks up `loc-key` (and `title-loc-key`)
-/// in the String Catalog of the widget extension and the app, in the user's language, and fills its specifiers
-/// with `loc-args` by position, as `String(format:)` does.
+/// A Live Activity alert shown from the app's own strings: `{"title": {"loc-key"}, "body": {"loc-key",
+/// "loc-args"}, "sound"}`. The system looks each `loc-key` up in the String Catalog of the widget extension and the
+/// app, in the user's language, and fills its specifiers with `loc-args` by position, as `String(format:)` does.
 ///
 /// The arguments are given by name and put in `order`, the positions the catalog's entry gives them
 /// (`CatalogExport.arguments(of:in:merging:)`, the mapping `widget-i18n catalog export` writes), so a
@@ -160,17 +160,23 @@ public struct ActivityAlert: Encodable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case titleKey = "title-loc-key"
+        case title, body, sound
+    }
+
+    private enum TextKeys: String, CodingKey {
         case key = "loc-key"
         case arguments = "loc-args"
-        case sound
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(titleKey, forKey: .titleKey)
-        try container.encode(key, forKey: .key)
-        if !arguments.isEmpty { try container.encode(arguments, forKey: .arguments) }
+        if let titleKey {
+            var title = container.nestedContainer(keyedBy: TextKeys.self, forKey: .title)
+            try title.encode(titleKey, forKey: .key)
+        }
+        var body = container.nestedContainer(keyedBy: TextKeys.self, forKey: .body)
+        try body.encode(key, forKey: .key)
+        if !arguments.isEmpty { try body.encode(arguments, forKey: .arguments) }
         try container.encodeIfPresent(sound, forKey: .sound)
     }
 }
@@ -192,6 +198,6 @@ public enum ActivityAlertError: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : names.map { "\($0) (\(names.firstIndex(of: $0)! + 1))" }.joined(separator: ", ")
+        names.isEmpty ? "none" : names.enumerated().map { "\($1) (\($0 + 1))" }.joined(separator: ", ")
     }
 }

@@ -81,6 +81,16 @@ public struct DeliveryActivity: EntryTimelineProvider {
     /// The countdown counts minutes up to 90 (`in 75 minutes`), then hours.
     static let thresholds = RelativeTimeThresholds(minute: 90)
 
+    /// A Live Activity lasts at most eight hours (ActivityKit, "Displaying live data with Live Activities"): the
+    /// countdown has entries for no more than that, whatever arrival a push sends.
+    static let longestCountdown: TimeInterval = 8 * 3600
+
+    /// The seconds from `date` to the state's arrival: 0 once arrived, at most `longestCountdown`.
+    static func secondsLeft(_ state: DeliveryState, at date: Date) -> TimeInterval {
+        let left = state.arrival.timeIntervalSince(date)
+        return left.isNaN ? 0 : min(max(left, 0), longestCountdown)
+    }
+
     /// The activity reading its messages from `source`, showing `state`.
     /// - Parameters:
     ///   - source: where the extension reads its messages.
@@ -104,17 +114,20 @@ public struct DeliveryActivity: EntryTimelineProvider {
             translator: source.translator(timeZone: context.timeZone))
     }
 
-    /// Entries for now, for each whole minute before the arrival, and for the arrival, never reloaded.
+    /// Entries for now, for each whole minute of the last 90 before the arrival (each whole hour before them), and
+    /// for the arrival, never reloaded.
     public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let state = state ?? .sample(at: context.date)
         let translator = source.translator(timeZone: context.timeZone)
-        let left = state.arrival.timeIntervalSince(context.date)
+        let left = Self.secondsLeft(state, at: context.date)
         var dates = [context.date]
         if left > 0 {
-            // The minute marks counted back from the arrival, then the arrival itself.
-            let marks = Int((left / 60).rounded(.up)) - 1
-            dates += stride(from: marks, through: 1, by: -1).map { state.arrival.addingTimeInterval(Double(-60 * $0)) }
-                .filter { $0 > context.date }
+            // The marks counted back from the arrival (the countdown's text changes there), then the arrival.
+            let minutes = stride(from: min(Int((left / 60).rounded(.up)) - 1, 90), through: 1, by: -1).map { $0 * 60 }
+            let hours = stride(from: Int((left / 3600).rounded(.up)) - 1, through: 2, by: -1).map { $0 * 3600 }
+            dates += (hours + minutes).map { state.arrival.addingTimeInterval(-Double($0)) }.filter {
+                $0 > context.date
+            }
             dates.append(state.arrival)
         }
         return EntryTimeline(
@@ -127,8 +140,7 @@ public struct DeliveryActivity: EntryTimelineProvider {
     {
         var builder = EntryBuilder(translator: translator)
         let arrived = date >= state.arrival
-        let minutes = MessageArgument.number(
-            MessageNumber(Int((state.arrival.timeIntervalSince(date) / 60).rounded(.up))))
+        let minutes = MessageArgument.number(MessageNumber(Int((Self.secondsLeft(state, at: date) / 60).rounded(.up))))
         switch context.family {
         case .islandCompact:
             builder.add(

@@ -4,6 +4,7 @@ import I18nCore
 import LocaleData
 import SampleWidgets
 import TimelineEngine
+import WidgetI18nSupport
 import WidgetTranslator
 
 /// What several commands read from their arguments the same way, with the same errors.
@@ -49,22 +50,8 @@ enum CommandInput {
             context.path(path), shown: path, what: "the state", limit: 64 * 1024,
             tooLarge: { "it is \($0) bytes or more; an activity's state is at most 4 KB" })
         do { return try JSONDecoder().decode(DeliveryState.self, from: Data(bytes)) } catch {
-            throw .failure("The state '\(path)' is not a delivery state (\(Self.describe(error)))")
-        }
-    }
-
-    /// A decoding error in a sentence: what was wrong and where.
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? "" : " at \(path)"
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing\(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return context.debugDescription + path(context)
-        @unknown default: return "\(error)"
+            throw .failure(
+                "The state '\(path)' is not a delivery state (\((error as? DecodingError)?.sentence ?? "\(error)"))")
         }
     }
 

@@ -144,6 +144,31 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
     }
 }
 
+extension DeliveryActivityTests {
+    /// An arrival a push may send, however far: the countdown has at most 90 minute entries and an hour each
+    /// before them, over no more than an activity's eight hours, and renders without trapping.
+    @Test(arguments: [1e300, -1e300, 3 * 3600.0 + 30, 100 * 365 * 86_400.0])
+    func anyArrivalGivesABoundedCountdown(_ offset: Double) async throws {
+        var state = DeliveryState.sample(at: now)
+        state.arrival = offset.magnitude > 1e20 ? Date(timeIntervalSinceReferenceDate: offset) : now + offset
+        let activity = DeliveryActivity(source: try source("en"), state: state)
+        for family in HomeScreenFamily.activityPresentations {
+            let timeline = await activity.timeline(
+                in: EntryTimelineContext(family: family, timeZone: istanbul, date: now))
+            #expect(timeline.entries.count <= 1 + 6 + 90 + 1, "\(offset) \(family)")
+            #expect(timeline.entries.allSatisfy { !$0.lines.isEmpty })
+        }
+        guard offset == 3 * 3600.0 + 30 else { return }
+        // Three hours and 30 s away: now, the marks three and two hours and 90 … 1 minutes before, the arrival.
+        let timeline = await activity.timeline(
+            in: EntryTimelineContext(family: .islandCompact, timeZone: istanbul, date: now))
+        #expect(timeline.entries.count == 94)
+        #expect(timeline.entries[1].date == state.arrival.addingTimeInterval(-3 * 3600))
+        let texts = timeline.entries.prefix(4).map { $0.lines.map(\.text) }
+        #expect(texts == [["181m"], ["180m"], ["120m"], ["90m"]])
+    }
+}
+
 @Suite struct ActivityPayloadTests {
     static let bundles = try! BundledMessages.load(fromDirectory: Repository.sampleProjectLocales)
 
@@ -159,9 +184,13 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         #expect(aps["event"] as? String == "update")
         #expect(aps["timestamp"] as? Int == 1_796_320_800)
         let alertObject = try #require(aps["alert"] as? [String: Any])
-        #expect(alertObject["loc-key"] as? String == "delivery.alert.arrived")
-        #expect(alertObject["title-loc-key"] as? String == "delivery.alert.title")
-        #expect(alertObject["loc-args"] as? [String] == ["Ayşe", "Acme"])
+        // Apple's localized Live Activity alert: a title and a body, each a key, the body's arguments by position.
+        #expect(Set(alertObject.keys) == ["title", "body"])
+        let body = try #require(alertObject["body"] as? [String: Any])
+        #expect(body["loc-key"] as? String == "delivery.alert.arrived")
+        #expect(body["loc-args"] as? [String] == ["Ayşe", "Acme"])
+        #expect((alertObject["title"] as? [String: Any])?.keys.sorted() == ["loc-key"])
+        #expect((alertObject["title"] as? [String: Any])?["loc-key"] as? String == "delivery.alert.title")
         let state = try JSONSerialization.data(withJSONObject: try #require(aps["content-state"]))
         #expect(try JSONDecoder().decode(DeliveryState.self, from: state) == DeliveryState.sample(at: now))
         let text = String(decoding: payload.json, as: UTF8.self)

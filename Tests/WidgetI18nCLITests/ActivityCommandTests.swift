@@ -6,9 +6,10 @@ import Testing
 /// bundled Locales/.
 @Suite struct ActivityCommandTests {
     static let moment = ["--from", "2026-12-03T18:00:00Z", "--time-zone", "Europe/Istanbul"]
-    /// A state as a server writes it: keys and arguments, the arrival in seconds since 2001.
+    /// A state as a server writes it: keys and arguments, the arrival in seconds since 2001 (2026-12-03T18:12:00Z,
+    /// 12 minutes after the moment the previews are made at).
     static let state =
-        #"{"status": {"key": "delivery.status.onTheWay"}, "courier": "Ayşe", "stops": 3, "arrival": 786476400}"#
+        #"{"status": {"key": "delivery.status.onTheWay"}, "courier": "Ayşe", "stops": 3, "arrival": 818014320}"#
 
     private func prepared() throws -> CLIHarness {
         let cli = try CLIHarness()
@@ -35,9 +36,10 @@ import Testing
         let given = try JSONSerialization.jsonObject(with: Data(Self.state.utf8)) as? NSDictionary
         #expect((aps["content-state"] as? NSDictionary) == given)
         let alert = try #require(aps["alert"] as? [String: Any])
-        #expect(alert["loc-args"] as? [String] == ["Ayşe", "Acme"])
-        #expect(alert["loc-key"] as? String == "delivery.alert.arrived")
-        #expect(alert["title-loc-key"] as? String == "delivery.alert.title")
+        let body = try #require(alert["body"] as? [String: Any])
+        #expect(body["loc-args"] as? [String] == ["Ayşe", "Acme"])
+        #expect(body["loc-key"] as? String == "delivery.alert.arrived")
+        #expect((alert["title"] as? [String: Any])?["loc-key"] as? String == "delivery.alert.title")
     }
 
     /// A state over ActivityKit's 4 KB is refused, exit 1, naming its size and the limit, with nothing on stdout;

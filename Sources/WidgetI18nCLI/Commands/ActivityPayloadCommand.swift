@@ -28,12 +28,13 @@ enum ActivityPayloadCommand: Command {
     ]
     static let discussion = """
         Prints {"aps": {"timestamp", "event", "content-state", "alert"}}: the state as ActivityKit decodes it
-        (dates in seconds since 2001), and an alert whose loc-key and loc-args the system looks up in the
-        widget extension's String Catalog, in the user's language. The loc-args are the alert's arguments in the
-        order of the catalog's positional specifiers for the key (%1$@, %2$@), the mapping of catalog export,
-        read from the cached messages of the default locale (or from --catalog); loc-args are strings, so an
-        alert's arguments must be %@ in the catalog. A state over ActivityKit's 4 KB, or a payload over APNs'
-        4 KB, is refused with exit 1, naming its size.
+        (dates in seconds since 2001), and an alert {"title": {"loc-key"}, "body": {"loc-key", "loc-args"}}
+        whose keys the system looks up in the widget extension's String Catalog, in the user's language. The
+        loc-args are the alert's arguments in the order of the catalog's positional specifiers for the key
+        (%1$@, %2$@), the mapping of catalog export from every cached locale (or the positions --catalog
+        has); loc-args are strings, so an alert's arguments must be %@ in the catalog, and the title takes
+        none. A state over ActivityKit's 4 KB, or a payload over APNs' 4 KB, is refused with exit 1, naming
+        its size.
 
         EXAMPLE:
           widget-i18n activity payload --widget delivery --state state.json --alert delivery.alert.arrived \\
@@ -55,11 +56,12 @@ enum ActivityPayloadCommand: Command {
             throw .usage("Unknown --event '\(other)'; use update or end (start needs the attributes: ActivityPayload)")
         }
         let timestamp = try date(arguments, "timestamp") ?? Date()
+        let stale = try date(arguments, "stale")
         let alert = try alert(arguments, context: context)
         let payload: ActivityPayload
         do {
             payload = try ActivityPayload(
-                event: event, state: state, timestamp: timestamp, alert: alert, staleDate: try date(arguments, "stale"))
+                event: event, state: state, timestamp: timestamp, alert: alert, staleDate: stale)
         } catch let error as ActivityStateTooLarge {
             throw .failure(error.description)
         } catch let error as ActivityPayloadError {
@@ -92,14 +94,19 @@ enum ActivityPayloadCommand: Command {
         let existing = try arguments.value("catalog").map { (path) throws(CLIError) in
             try CatalogExportCommand.catalogBytes(context.path(path), shown: path)
         }
+        // Every cached locale, as catalog export reads them: a translation's plural makes an argument a number.
         let bundles = try CatalogExportCommand.fromStore(
-            configuration, arguments: arguments, requested: [source], source: source)
-        let order: [CatalogArgument]
-        do {
-            order = try CatalogExport(sourceLocale: source, keyPrefixes: [key]).arguments(
-                of: key, in: bundles, merging: existing)
-        } catch {
-            throw .failure("The alert '\(key)' has no catalog entry: \(error)")
+            configuration, arguments: arguments, requested: [], source: source)
+        let exporter = CatalogExport(sourceLocale: source, keyPrefixes: [key])
+        func catalogArguments(of key: String) throws(CLIError) -> [CatalogArgument] {
+            do { return try exporter.arguments(of: key, in: bundles, merging: existing) } catch {
+                throw .failure("The alert '\(key)' has no catalog entry: \(error)")
+            }
+        }
+        let order = try catalogArguments(of: key)
+        if let title = arguments.value("title"), let argument = try catalogArguments(of: title).first {
+            throw .failure(
+                "The alert's title '\(title)' takes {\(argument.name)}; a title is a key without arguments")
         }
         if let number = order.first(where: { $0.specifier != .string }) {
             throw .failure(

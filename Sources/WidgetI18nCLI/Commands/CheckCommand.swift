@@ -9,7 +9,8 @@ enum CheckCommand: Command {
     static let path = ["check"]
     static let summary = "Check cached messages: ICU syntax, arguments, and with --layout whether every line fits"
     static let usage =
-        "check [--locale L …] | check --layout [--widget W …] [--family F …] [--locale L …] [--from ISO-8601] "
+        "check [--locale L …] | check --layout [--widget days-since|today|delivery …] [--family F …] [--state FILE] "
+        + "[--locale L …] [--from ISO-8601] "
         + "[--text-size SIZE … | --text-size all] [--appearance light|dark|tinted …] [--tint NAME|#RRGGBB] [--strict]"
     static let options: [OptionSpec] =
         [

@@ -178,6 +178,9 @@ struct PreviewSelection {
             }
         }
         if widgets.isEmpty { widgets = [.daysSince(eventID: input.eventID), .today] }
+        if arguments.value("state") != nil, !widgets.contains(where: { $0.kind == "delivery" }) {
+            throw .usage("--state is the delivery activity's; add --widget delivery")
+        }
         var families: [HomeScreenFamily] = []
         for name in arguments.allValues("family") {
             let family = try CommandInput.family(name, activities: true)
