@@ -57,6 +57,8 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         /// The message needs a family of locale data the build leaves out (a slice `widget-i18n data` cut without
         /// it); the payload says what is shown instead.
         case unlinkedData(LocaleDataTables.Family, shownInstead: String)
+        /// A MessageFormat 2 error (`MF2Formatter`); the output shows a fallback where it applies.
+        case messageFormat2(MF2Error)
     }
 
     /// What the formatter could not do.
@@ -75,6 +77,7 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         case .unsupported: .unsupported
         case .roundingNecessary: .roundingNecessary
         case .unlinkedData: .unlinkedData
+        case .messageFormat2: .messageFormat2
         }
     }
 
@@ -88,6 +91,7 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
             return "\(number) needs rounding, which rounding-mode-unnecessary does not allow; rounded half-even"
         case .unlinkedData(let family, let instead):
             return "This build's locale data leaves out the '\(family.rawValue)' family; \(instead)"
+        case .messageFormat2(let error): return "\(error.description) (\(error.code))"
         }
     }
 }
@@ -105,4 +109,6 @@ extension ErrorCode where Domain == FormatProblem {
     public static var roundingNecessary: Self { Self("roundingNecessary") }
     /// The message needs a family of locale data the build leaves out.
     public static var unlinkedData: Self { Self("unlinkedData") }
+    /// A MessageFormat 2 error; `MF2Formatter.formatted` gives its type.
+    public static var messageFormat2: Self { Self("messageFormat2") }
 }

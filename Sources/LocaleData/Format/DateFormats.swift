@@ -82,6 +82,13 @@ package struct DateFormats: Sendable {
         }
     }
 
+    /// A date pattern and a time pattern joined as the locale joins them at a date length (`short`, `medium`,
+    /// `long`, `full`): the `%atTime` glue where CLDR has one, else the plain one (MessageFormat 2's `:datetime`).
+    package func glued(date: String, time: String, length: String) -> String {
+        let glue = dates["glueAtTime." + length] ?? dates["glue." + length] ?? dates["glue.short"] ?? "{1} {0}"
+        return glue.replacingPlaceholder(0, with: time).replacingPlaceholder(1, with: date)
+    }
+
     /// A time style's pattern. With `-u-hc-` (any value), ICU's SimpleDateFormat builds it instead from `jmm`,
     /// `jmmss`, `jmmssz` or `jmmsszzzz` and the keyword's hour cycle (an unknown one: the locale's own), with a
     /// generator without the standard patterns, which `scripts/generate/cldr.py` asked ICU for.

@@ -729,9 +729,9 @@ extension Int64 {
 
 /// Proleptic Gregorian calendar arithmetic on day numbers counted from 1970-01-01 (day 0), for time zone rules
 /// and date formatting. Years are astronomical: year 0 is 1 BC.
-enum CivilCalendar {
+package enum CivilCalendar {
     /// Days from 1970-01-01 to `year-month-day`; `month` 1...12, `day` 1...31 (larger days run into later months).
-    static func daysFromCivil(year: Int64, month: Int, day: Int) -> Int64 {
+    package static func daysFromCivil(year: Int64, month: Int, day: Int) -> Int64 {
         // Count years from March, so that the leap day ends the year, in 400-year eras of 146 097 days.
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

@@ -1,0 +1,94 @@
+/// A Unicode MessageFormat 2 message as its data model defines it (`spec/data-model/` of unicode-org/message-format-wg,
+/// LDML 48): declarations, then one pattern or a matcher. `MF2Parser` makes one from the syntax; names and literal
+/// values are stored without their escapes and bidi marks.
+package struct MF2Message: Hashable, Sendable {
+    /// `.input {$x …}` and `.local $x = {…}`, in source order.
+    package var declarations: [Declaration]
+    /// The pattern, or the selectors and variants of a `.match`.
+    package var body: Body
+
+    package enum Body: Hashable, Sendable {
+        case pattern(MF2Pattern)
+        /// `.match $a $b` and its variants, in source order.
+        case matcher(selectors: [String], variants: [Variant])
+    }
+
+    package struct Declaration: Hashable, Sendable {
+        /// `true` for `.input`, whose expression's operand is the variable itself.
+        package var isInput: Bool
+        package var name: String
+        package var expression: MF2Expression
+    }
+
+    package struct Variant: Hashable, Sendable {
+        package var keys: [Key]
+        package var pattern: MF2Pattern
+    }
+
+    package enum Key: Hashable, Sendable {
+        /// A literal key, quoted or not (`|*|` is a literal, not the catch-all).
+        case literal(String)
+        /// `*`
+        case catchAll
+    }
+}
+
+/// A sequence of text and placeholders.
+package typealias MF2Pattern = [MF2PatternPart]
+
+package enum MF2PatternPart: Hashable, Sendable {
+    case text(String)
+    case expression(MF2Expression)
+    case markup(MF2Markup)
+}
+
+/// A literal or a variable: an expression's operand, or an option's value.
+package enum MF2Operand: Hashable, Sendable {
+    case literal(String)
+    case variable(String)
+}
+
+/// `{operand :function options @attributes}`, any part but one of operand and function optional.
+package struct MF2Expression: Hashable, Sendable {
+    package var operand: MF2Operand?
+    package var function: MF2Function?
+    /// Attributes never change the output (spec/formatting.md); they are kept for tools.
+    package var attributes: [MF2Attribute] = []
+}
+
+package struct MF2Function: Hashable, Sendable {
+    /// The identifier with its namespace: `number`, `test:select`.
+    package var name: String
+    package var options: [MF2Option]
+}
+
+package struct MF2Option: Hashable, Sendable {
+    package var name: String
+    package var value: MF2Operand
+}
+
+package struct MF2Attribute: Hashable, Sendable {
+    package var name: String
+    package var value: String?
+}
+
+/// `{#name …}`, `{#name …/}` or `{/name …}`.
+package struct MF2Markup: Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable { case open, standalone, close }
+    package var kind: Kind
+    package var name: String
+    package var options: [MF2Option]
+    package var attributes: [MF2Attribute]
+}
+
+extension MF2Expression {
+    /// The variables the expression reads: its operand's and its options'.
+    var variables: [String] {
+        var names: [String] = []
+        if case .variable(let name)? = operand { names.append(name) }
+        for option in function?.options ?? [] {
+            if case .variable(let name) = option.value { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,74 @@
+/// One piece of a formatted MessageFormat 2 message, as `MF2Formatter.formatToParts` returns them: what a UI that
+/// styles placeholders or renders markup needs (spec/formatting.md, "Formatting of the Selected Pattern").
+public enum MF2Part: Hashable, Sendable {
+    /// Text of the pattern, escapes resolved.
+    case text(String)
+    /// U+2066, U+2067, U+2068 (before a placeholder) or U+2069 (after it), from the default bidi strategy.
+    case bidiIsolation(Unicode.Scalar)
+    /// `{#b}`, `{#br/}` or `{/b}`: nothing in a string, an element in parts.
+    case markup(Markup)
+    /// A placeholder that could not be formatted; `source` is what a string shows in braces (`$x`, `|42|`,
+    /// `:fn`).
+    case fallback(source: String)
+    /// A formatted placeholder.
+    case value(Value)
+
+    /// An open, standalone or close markup placeholder with its resolved options.
+    public struct Markup: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable { case open, standalone, close }
+        public var kind: Kind
+        /// The identifier, with its namespace (`ns:tag`).
+        public var name: String
+        /// The options as text, `u:` options left out.
+        public var options: [String: String]
+        /// The `u:id` option.
+        public var id: String?
+    }
+
+    /// A formatted value: its type (`string`, `number`, `datetime`), text, and for numbers the text's pieces.
+    public struct Value: Hashable, Sendable {
+        /// `string`, `number` or `datetime`.
+        public var type: String
+        /// The formatted text.
+        public var value: String
+        /// A number's pieces (`integer`, `group`, `decimal`, `fraction`, `minusSign`, `plusSign`, `percentSign`,
+        /// `currency`, `literal`); empty for other types.
+        public var pieces: [Piece]
+        /// The locale the value was formatted in (`en-US`).
+        public var locale: String
+        /// `ltr` or `rtl` when the value's direction is known.
+        public var direction: String?
+        /// The `u:id` option.
+        public var id: String?
+    }
+
+    /// A piece of a formatted number.
+    public struct Piece: Hashable, Sendable {
+        public var type: String
+        public var value: String
+    }
+}
+
+extension MF2Part {
+    /// The part as the working group's test suite writes it (`expParts` of test/schemas/v0/tests.schema.json).
+    package var jsonObject: [String: any Sendable] {
+        switch self {
+        case .text(let text): return ["type": "text", "value": text]
+        case .bidiIsolation(let scalar): return ["type": "bidiIsolation", "value": String(scalar)]
+        case .fallback(let source): return ["type": "fallback", "source": source]
+        case .markup(let markup):
+            var object: [String: any Sendable] = ["type": "markup", "kind": markup.kind.rawValue, "name": markup.name]
+            if !markup.options.isEmpty { object["options"] = markup.options }
+            if let id = markup.id { object["id"] = id }
+            return object
+        case .value(let value):
+            var object: [String: any Sendable] = ["type": value.type, "value": value.value, "locale": value.locale]
+            if !value.pieces.isEmpty {
+                object["parts"] = value.pieces.map { ["type": $0.type, "value": $0.value] as [String: any Sendable] }
+            }
+            if let direction = value.direction { object["dir"] = direction }
+            if let id = value.id { object["id"] = id }
+            return object
+        }
+    }
+}
