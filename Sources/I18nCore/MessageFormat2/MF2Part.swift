@@ -23,6 +23,14 @@ public enum MF2Part: Hashable, Sendable {
         public var options: [String: String]
         /// The `u:id` option.
         public var id: String?
+
+        /// A markup part, as a caller builds one to compare.
+        public init(kind: Kind, name: String, options: [String: String] = [:], id: String? = nil) {
+            self.kind = kind
+            self.name = name
+            self.options = options
+            self.id = id
+        }
     }
 
     /// A formatted value: its type (`string`, `number`, `datetime`), text, and for numbers the text's pieces.
