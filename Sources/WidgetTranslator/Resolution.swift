@@ -64,6 +64,8 @@ public struct Resolution: Hashable, Sendable {
     public let step: ResolutionStep
     /// Each step tried, in order, with what it found.
     public let attempts: [Attempt]
+    /// The syntax of the bundle that answered: `.messageFormat2` when it declares it, else `.icu`.
+    public var syntax: MessageSyntax = .icu
 
     /// One step of the chain that was tried, and what it found.
     public struct Attempt: Hashable, Sendable {

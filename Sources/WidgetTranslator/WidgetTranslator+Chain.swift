@@ -42,14 +42,15 @@ extension WidgetTranslator {
         for (offset, tag) in start.fallbackChain.enumerated() where !tried.contains(tag) {
             tried.append(tag)
             let step: ResolutionStep = offset == 0 ? .requestedLocale(tag) : .parentLocale(tag)
-            if let message = lookUp(key, in: tag, step: step, attempts: &attempts) {
-                return Resolution(key: key, message: message, step: step, attempts: attempts)
+            if let (message, syntax) = lookUp(key, in: tag, step: step, attempts: &attempts) {
+                return Resolution(key: key, message: message, step: step, attempts: attempts, syntax: syntax)
             }
         }
         for tag in defaultLocale.fallbackChain where !tried.contains(tag) {
             tried.append(tag)
-            if let message = lookUp(key, in: tag, step: .defaultLocale(tag), attempts: &attempts) {
-                return Resolution(key: key, message: message, step: .defaultLocale(tag), attempts: attempts)
+            if let (message, syntax) = lookUp(key, in: tag, step: .defaultLocale(tag), attempts: &attempts) {
+                return Resolution(
+                    key: key, message: message, step: .defaultLocale(tag), attempts: attempts, syntax: syntax)
             }
         }
         var triedBundled: [LocaleTag] = []
@@ -58,7 +59,9 @@ extension WidgetTranslator {
             guard let bundle = bundledMessages[tag] else { continue }
             if let message = bundle.message(forKey: key) {
                 attempts.append(.init(step: .bundled(tag), outcome: .found))
-                return Resolution(key: key, message: message, step: .bundled(tag), attempts: attempts)
+                let syntax = MessageSyntax(declaration: bundle.message(forKey: MessageSyntax.declarationKey))
+                return Resolution(
+                    key: key, message: message, step: .bundled(tag), attempts: attempts, syntax: syntax)
             }
             attempts.append(.init(step: .bundled(tag), outcome: .keyMissing))
         }
@@ -80,9 +83,10 @@ extension WidgetTranslator {
         }
     }
 
+    /// The message of `key` in `tag`'s cached bundle, and the syntax the bundle declares.
     func lookUp(
         _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
-    ) -> String? {
+    ) -> (String, MessageSyntax)? {
         var loaded = bundle(for: tag)
         // One lookup per key: each reads the key's index record and its value from the file.
         var found: MessageLookupResult? = nil
@@ -96,10 +100,12 @@ extension WidgetTranslator {
             }
         }
         switch loaded {
-        case .loaded(_, let match):
+        case .loaded(let bundle, let match):
             if case .found(let message)? = found {
                 attempts.append(.init(step: step, outcome: .found, answeredBy: match))
-                return message
+                var declaration: String?
+                if case .found(let value) = bundle.lookUp(MessageSyntax.declarationKey) { declaration = value }
+                return (message, MessageSyntax(declaration: declaration))
             }
             attempts.append(.init(step: step, outcome: .keyMissing, answeredBy: match))
         case .notCached:

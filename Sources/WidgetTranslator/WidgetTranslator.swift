@@ -134,7 +134,12 @@ public final class WidgetTranslator: Sendable {
         if resolution.step == .key {
             return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])
         }
-        let formatted = formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
+        // A bundle that declares MessageFormat 2 is formatted as such, in the zone of the translator's formatter.
+        let formatted =
+            resolution.syntax == .messageFormat2
+            ? MF2Formatter(timeZone: (formatter as? ICUMessageFormatter)?.timeZone).format(
+                resolution.message, locale: formattingLocale, arguments: arguments)
+            : formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
         return Translation(
             text: formatted.text, locale: formattingLocale, resolution: resolution, problems: formatted.problems)
     }

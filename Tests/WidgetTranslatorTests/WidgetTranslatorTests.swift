@@ -205,6 +205,36 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
     }
 }
 
+/// A bundle that declares `"$messageFormat": "2"` is formatted as MessageFormat 2; the others stay ICU
+/// MessageFormat, also in the same fallback chain.
+@Suite struct MessageFormat2BundleTests {
+    @Test func aDeclaredBundleFormatsAsMF2AndItsFallbackAsICU() {
+        let subject = WidgetTranslator(
+            store: InMemoryGroupStore([
+                localeKey: "tr",
+                messagesKey("tr"):
+                    #"{"$messageFormat": "2", "days": ".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}", "hi": "Merhaba {$name}"}"#,
+                messagesKey("en"): #"{"days": "{n, plural, one {# day} other {# days}}", "late": "{n, number} late"}"#,
+            ]),
+            project: project, preferredLanguages: [])
+        let days = subject.translate("days", arguments: ["n": 1234])
+        #expect(days.text == "1.234 gün")
+        #expect(days.resolution.syntax == .messageFormat2)
+        // The default bidi strategy isolates a string of unknown direction.
+        #expect(subject("hi", ["name": "Ayşe"]) == "Merhaba \u{2068}Ayşe\u{2069}")
+        let late = subject.translate("late", arguments: ["n": 3])
+        #expect(late.text == "3 late")
+        #expect(late.resolution.syntax == .icu)
+    }
+
+    @Test func onlyTheValue2Declares() {
+        for declaration in ["1", "mf2", "", "2 "] {
+            #expect(MessageSyntax(declaration: declaration) == .icu, "\(declaration)")
+        }
+        #expect(MessageSyntax(declaration: "2") == .messageFormat2)
+    }
+}
+
 @Suite struct ICUFormattingTests {
     @Test func pluralsUseTheDetectedLocalesRulesEvenFromAFallback() {
         let subject = WidgetTranslator(
