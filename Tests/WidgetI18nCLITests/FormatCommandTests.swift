@@ -194,3 +194,82 @@ import Testing
             ])
     }
 }
+
+/// `format --syntax mf2` and `check` of a bundle that declares MessageFormat 2.
+@Suite struct MessageFormat2CommandTests {
+    let binary = Repository.product("widget-i18n")
+
+    @Test func formatsOneMessageAndNamesEachErrorByType() throws {
+        let plural = try runProcess(
+            binary,
+            [
+                "format", "--syntax", "mf2", "--locale", "pl",
+                ".input {$n :integer} .match $n few {{{$n} pliki}} * {{{$n} plików}}", "n=22",
+            ])
+        #expect(plural.status == 0)
+        #expect(plural.standardOutput == "22 pliki\n")
+        let missing = try runProcess(binary, ["format", "--syntax", "mf2", "--locale", "en", "Hi {$name :number}!"])
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput == "Hi \u{2068}{$name}\u{2069}!\n")
+        #expect(
+            missing.standardError
+                == "error: unresolved-variable: No value for '$name'; pass it as an argument\n"
+                + "error: bad-operand: ':number' has no operand: '$name' has no value\n")
+        let broken = try runProcess(binary, ["format", "--syntax", "mf2", "--locale", "en", "Hi {$name"])
+        #expect(broken.status == 1)
+        #expect(broken.standardOutput == "{\u{FFFD}}\n")
+        #expect(
+            broken.standardError == """
+                error: syntax-error: Expected '}', found the end of the message at 1:10
+                  Hi {$name
+                           ^
+
+                """)
+    }
+
+    @Test func jsonLinesHaveAnOutputAndTheirErrorsInOrder() throws {
+        let input = """
+            {"locale": "en", "message": "{$x :test:function}", "args": {"x": 1}}
+            {"locale": "ar", "message": "أهلاً {$x}", "args": {"x": "w"}}
+            {"locale": "ar", "message": "أهلاً {$x}", "args": {"x": "w"}, "bidiIsolation": "none"}
+            {"locale": "en", "message": ".match $x * {{a}}"}
+            {"locale": "en", "message": "{42 :number @a} {$n}", "args": {}, "bidiIsolation": "sideways"}
+            not json
+
+            """
+        let result = try runProcess(
+            binary, ["format", "--syntax", "mf2", "--jsonl", "--test-functions"], input: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput.split(separator: "\n").map(String.init) == [
+                #"{"errors":[],"output":"1"}"#,
+                #"{"errors":[],"output":"أهلاً \#u{2068}w\#u{2069}"}"#,
+                #"{"errors":[],"output":"أهلاً w"}"#,
+                #"{"errors":[{"message":"Selector '$x' needs a function, such as '.input {$x :number}'","type":"missing-selector-annotation"}],"output":"{\#u{FFFD}}"}"#,
+                #"{"error":"\"bidiIsolation\" is \"default\" or \"none\""}"#,
+                #"{"error":"Not JSON: expected an object {\"locale\", \"message\", \"args\", \"bidiIsolation\"} on one line"}"#,
+            ])
+        let icu = try runProcess(binary, ["format", "--test-functions", "--locale", "en", "hi"])
+        #expect(icu.status == 64)
+        #expect(icu.standardError.contains("--test-functions applies to --syntax mf2"))
+    }
+
+    @Test func checkReadsADeclaredBundleAsMF2() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let messages =
+            #"{"$messageFormat": "2", "today": {"title": "Bugün", "greeting": "Merhaba {$isim}", "#
+            + #""events": ".input {$count :number} .match $count one {{bir}}"}}"#
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(messages.utf8))
+        let result = try cli.run(["check", "--locale", "tr"])
+        #expect(result.status == 1)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains("tr today.greeting: argument {isim} that 'en' does not use"))
+        #expect(
+            lines.contains { $0.hasPrefix("tr today.events: missing-fallback-variant: No variant has only '*' keys") })
+        #expect(!lines.contains { $0.contains("today.title:") })
+        let forced = try cli.run(["check", "--locale", "tr", "--syntax", "icu"])
+        #expect(forced.standardOutput.contains("tr today.greeting: argument {isim}") == false)
+    }
+}

@@ -83,10 +83,9 @@ public struct MF2Formatter: MessageFormatting {
         do {
             parsed = try MF2Parser.parse(message)
         } catch {
-            let resolver = MF2Resolver(
-                message: MF2Message(declarations: [], body: .pattern([])), locale: locale, arguments: [:],
-                formatter: self)
-            return (resolver.isolated(.fallback(source: "\u{FFFD}"), direction: nil, isolate: false), [error])
+            // The message's fallback, `{�}` (spec/formatting.md, "Pattern Selection"), without isolation: it is
+            // the whole message.
+            return ([.fallback(source: "\u{FFFD}")], [error])
         }
         var resolver = MF2Resolver(message: parsed, locale: locale, arguments: arguments, formatter: self)
         let parts = resolver.formatSelectedPattern()
@@ -245,7 +244,9 @@ struct MF2Resolver {
         }
         var options = resolveOptions(function.options)
         let annotations = resolveUOptions(&options, isMarkup: false)
-        return call(handler, operand: operand, options: options, annotations: annotations, source: source)
+        return call(
+            handler, named: function.name, operand: operand, options: options, annotations: annotations,
+            source: source)
             ?? .fallback(source)
     }
 

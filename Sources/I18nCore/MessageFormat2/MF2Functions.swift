@@ -91,18 +91,18 @@ extension MF2Resolver {
     // MARK: Calling functions
 
     mutating func call(
-        _ handler: MF2Function.Handler, operand: MF2Value?, options: [String: MF2OptionValue],
+        _ handler: MF2Function.Handler, named name: String, operand: MF2Value?, options: [String: MF2OptionValue],
         annotations: MF2Annotations, source: String
     ) -> MF2Value? {
         if case .string = handler {
             return stringValue(operand, annotations: annotations)
         }
         guard let operand else {
-            error(.badOperand, "'\(source)' needs an operand")
+            error(.badOperand, "':\(name)' needs an operand, such as '{$count :\(name)}'")
             return nil
         }
         if case .fallback = operand {
-            error(.badOperand, "The operand of this function has no value")
+            error(.badOperand, "':\(name)' has no operand: '\(source)' has no value")
             return nil
         }
         switch handler {

@@ -92,3 +92,35 @@ extension MF2Expression {
         return names
     }
 }
+
+extension MF2Message {
+    /// The arguments the message reads, in order of first use: every variable that no `.local` declares.
+    package var argumentNames: [String] {
+        var locals = Set<String>()
+        var names: [String] = []
+        func read(_ name: String) {
+            if !locals.contains(name) && !names.contains(name) { names.append(name) }
+        }
+        func read(_ pattern: MF2Pattern) {
+            for part in pattern {
+                switch part {
+                case .text: break
+                case .expression(let expression): expression.variables.forEach(read)
+                case .markup(let markup):
+                    for option in markup.options { if case .variable(let name) = option.value { read(name) } }
+                }
+            }
+        }
+        for declaration in declarations {
+            declaration.expression.variables.forEach(read)
+            if !declaration.isInput { locals.insert(declaration.name) }
+        }
+        switch body {
+        case .pattern(let pattern): read(pattern)
+        case .matcher(let selectors, let variants):
+            selectors.forEach(read)
+            for variant in variants { read(variant.pattern) }
+        }
+        return names
+    }
+}

@@ -18,11 +18,14 @@ enum CheckCommand: Command {
                 "locale", "LOCALE", "A locale to check (repeatable); default: every cached locale", repeatable: true),
             .flag("layout", "Lay out every line the widgets show and fail when one is truncated or shows boxes"),
             .flag("strict", "With --layout: exit 1 on contrast warnings too"),
+            .value("syntax", "SYNTAX", "icu or mf2: read every message so (default: as each bundle declares)"),
         ] + PreviewSelection.options.filter { $0.name != "locale" }
     static let discussion = """
         Prints one line per problem: LOCALE KEY: what is wrong (with the line:column of a syntax error), then
         a summary per locale. An argument the default locale's message has and this one lacks, or the other way
-        round (a renamed {name}), is a problem. Exit 1 when anything was found.
+        round (a renamed {name}), is a problem. Exit 1 when anything was found. A bundle with
+        "$messageFormat": "2" is read as Unicode MessageFormat 2 (its syntax and data model errors are problems,
+        named by type); --syntax mf2 or icu reads every bundle so.
 
         With --layout: renders every entry of each widget's timeline from the group store in every family and
         locale, lays each line out as 'widget-i18n preview' draws it (Pango, Noto fonts), and prints
@@ -48,8 +51,18 @@ enum CheckCommand: Command {
             throw .usage("--strict applies to the layout check; add --layout")
         }
         if arguments.has("layout") {
+            guard arguments.value("syntax") == nil else { throw .usage("--syntax does not apply to --layout") }
             try await checkLayout(arguments, context: context)
             return
+        }
+        let forcedSyntax: MessageSyntax?
+        switch arguments.value("syntax") {
+        case nil: forcedSyntax = nil
+        case let text?:
+            guard let syntax = MessageSyntax(rawValue: text) else {
+                throw .usage("Unknown syntax '\(text)'; use icu or mf2")
+            }
+            forcedSyntax = syntax
         }
         for name in [
             "widget", "family", "state", "from", "time-zone", "event", "bundled", "text-size", "appearance", "tint",
@@ -67,6 +80,8 @@ enum CheckCommand: Command {
             throw .failure("No cached messages to check; run 'widget-i18n fetch --all' first")
         }
         let reference = bundle(translator, configuration.defaultLocale)
+        let referenceSyntax =
+            forcedSyntax ?? MessageSyntax(declaration: reference?.message(forKey: MessageSyntax.declarationKey))
         var total = 0
         for locale in locales {
             let read = translator.messages(for: locale)
@@ -78,22 +93,22 @@ enum CheckCommand: Command {
                 continue
             }
             var problems = 0
-            for key in messages.keys {
+            let syntax =
+                forcedSyntax ?? MessageSyntax(declaration: messages.message(forKey: MessageSyntax.declarationKey))
+            for key in messages.keys where key != MessageSyntax.declarationKey {
                 let message = messages.message(forKey: key)!
-                let elements: [MessageElement]
-                switch ICUMessageFormatter.parse(message) {
+                let actual: [String]
+                switch argumentNames(message, syntax: syntax) {
                 case .failure(let error):
                     context.output.writeLine(TerminalText.escaped("\(locale.displayForm) \(key): \(error)"))
                     problems += 1
                     continue
-                case .success(let parsed):
-                    elements = parsed
+                case .success(let names):
+                    actual = names
                 }
                 guard locale != configuration.defaultLocale, let source = reference?.message(forKey: key),
-                    case .success(let sourceElements) = ICUMessageFormatter.parse(source)
+                    case .success(let expected) = argumentNames(source, syntax: referenceSyntax)
                 else { continue }
-                let expected = MessageElement.argumentNames(in: sourceElements)
-                let actual = MessageElement.argumentNames(in: elements)
                 for name in expected where !actual.contains(name) {
                     context.output.writeLine(
                         TerminalText.escaped(
@@ -116,6 +131,25 @@ enum CheckCommand: Command {
         }
         for problem in translator.problems { context.output.warning(problem) }
         if total > 0 { throw .failure("\(total) problem\(total == 1 ? "" : "s") found") }
+    }
+
+    /// The arguments `message` uses, or why it does not parse in `syntax`.
+    private static func argumentNames(_ message: String, syntax: MessageSyntax) -> Result<[String], CheckFailure> {
+        switch syntax {
+        case .icu:
+            return ICUMessageFormatter.parse(message).map { MessageElement.argumentNames(in: $0) }
+                .mapError { CheckFailure(description: $0.description) }
+        case .messageFormat2:
+            do {
+                return .success(try MF2Parser.parse(message).argumentNames)
+            } catch {
+                return .failure(CheckFailure(description: "\(error.code): \(error)"))
+            }
+        }
+    }
+
+    private struct CheckFailure: Error, CustomStringConvertible {
+        let description: String
     }
 
     private static func bundle(_ translator: WidgetTranslator, _ locale: LocaleTag) -> MessageBundle? {

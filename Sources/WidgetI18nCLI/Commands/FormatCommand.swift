@@ -10,6 +10,7 @@ enum FormatCommand: Command {
     static let summary = "Format an ICU message with arguments (or JSON lines from stdin)"
     static let usage = """
         format --locale L '<message>' [name=value …] | format --jsonl
+          | format --syntax mf2 [--test-functions] [--bidi-isolation none] ('<message>' [name=value …] | --jsonl)
           | format --relative VALUE --unit UNIT | format --list ITEM… | format --duration FIELD=N…
           | format --display-name CODE
         """
@@ -32,12 +33,21 @@ enum FormatCommand: Command {
             "type", "TYPE", "With --list: conjunction, disjunction, unit; with --display-name: language, region, script"
         ),
         .value("style", "STYLE", "long (the default), short or narrow; for --duration also digital"),
+        .value("syntax", "SYNTAX", "icu (the default) or mf2: the message is Unicode MessageFormat 2"),
+        .flag(
+            "test-functions", "With --syntax mf2: the conformance suite's :test:function, :test:select, :test:format"),
+        .value("bidi-isolation", "MODE", "With --syntax mf2: default (isolate placeholders, the default) or none"),
     ]
     static let discussion = """
         Values that look like numbers are numbers; dates are ISO 8601 or milliseconds since 1970. A message
         that does not parse is printed with a caret under the problem, and the command exits 1; so does a
         missing or mistyped argument. The text goes to a pipe or a file exactly as formatted; on a terminal,
         control characters and bidi controls in it are shown escaped (ESC as \\u{1B}).
+        With --syntax mf2 the message is Unicode MessageFormat 2 (LDML 48): it always has an output, with
+        fallbacks such as {$name} where a value could not be formatted and {\u{FFFD}} for a message that does not
+        parse; each error goes to stderr as its type (bad-operand, syntax-error, …) and the command exits 1. With
+        --jsonl it reads {"locale", "message", "args", "bidiIsolation"?} lines ("default" or "none") and writes
+        {"output", "errors": [{"type", "message"}]} lines in order.
         With --jsonl --lenient a line is formatted as the single-message form and a widget do: a missing or
         mistyped argument stays visible, a message that does not parse is shown as written, and the reply is
         {"output", "problems"} with the problems as a list of strings.
@@ -62,6 +72,18 @@ enum FormatCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         let configuration = try context.configuration()
         let formatter = CommandInput.formatter(timeZone: try CommandInput.timeZone(arguments)?.zone)
+        switch arguments.value("syntax") ?? "icu" {
+        case "icu":
+            for option in ["test-functions", "bidi-isolation"]
+            where arguments.has(option) || arguments.value(option) != nil {
+                throw .usage("--\(option) applies to --syntax mf2")
+            }
+        case "mf2":
+            try runMessageFormat2(arguments, context: context, timeZone: formatter.timeZone)
+            return
+        case let other:
+            throw .usage("Unknown syntax '\(other)'; use icu (ICU MessageFormat, the default) or mf2")
+        }
         if arguments.has("jsonl") {
             guard arguments.positionals.isEmpty else {
                 throw .usage("--jsonl reads messages from stdin; pass no message")
