@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address over LocaleData's and I18nCore's sources, as one module, with
 # StringCatalog's for `catalog`, I18nCore holding WidgetFormatter for `widget-format`) and runs each on its seed corpus.
-# Usage: Fuzz/run.sh [RUNS] [TARGET…]   (RUNS default 1000000; targets: message-format, arguments, widget-format,
-# catalog, bundle, locale-tag; self-test, which crashes on purpose, checks this script). A RUNS of `600s` runs each
+# Usage: Fuzz/run.sh [RUNS] [TARGET…]   (RUNS default 1000000; targets: message-format, message-format-2, arguments,
+# widget-format, catalog, bundle, locale-tag; self-test, which crashes on purpose, checks this script). A RUNS of `600s` runs each
 # target for that many seconds instead (libFuzzer's -max_total_time). New inputs libFuzzer finds are
 # kept in .build/fuzz/corpus/<target>, crashers in .build/fuzz/crashes/<target>; copy a crasher into
 # Tests/I18nCoreTests/Data/fuzz-regressions/ to keep it. A target that crashes fails the script (exit 1) and
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-1000000}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(message-format arguments widget-format catalog bundle locale-tag)
+[ ${#targets[@]} -gt 0 ] || targets=(message-format message-format-2 arguments widget-format catalog bundle locale-tag)
 if [[ $runs == *s ]]; then limit=(-max_total_time="${runs%s}" -runs=-1); else limit=(-runs="$runs"); fi
 # Where builds, corpora, crashers and logs go; a test points it at a directory of its own.
 out=${WIDGET_I18N_FUZZ_DIR:-.build/fuzz}
@@ -27,6 +27,7 @@ for target in "${targets[@]}"; do
     sources=$(find "$out/sources" -name 'WidgetI18nSupport_*.swift' -o -name 'LocaleData_*.swift' -o -name 'I18nCore_*.swift' | sort)
     case $target in
         message-format) entry=$out/sources/Fuzz_Targets_MessageFormatFuzzer.swift ;;
+        message-format-2) entry=$out/sources/Fuzz_Targets_MessageFormat2Fuzzer.swift ;;
         arguments) entry="$out/sources/Fuzz_Targets_ArgumentsFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift" ;;
         widget-format)
             entry="$out/sources/Fuzz_Targets_WidgetFormatFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift" ;;
@@ -36,7 +37,7 @@ for target in "${targets[@]}"; do
         bundle) entry=$out/sources/Fuzz_Targets_BundleFuzzer.swift ;;
         locale-tag) entry=$out/sources/Fuzz_Targets_LocaleTagFuzzer.swift ;;
         self-test) entry=$out/sources/Fuzz_Targets_SelfTestFuzzer.swift; sources="" ;;
-        *) echo "error: unknown target '$target'; use message-format, arguments, widget-format, catalog, bundle, locale-tag or self-test" >&2; exit 64 ;;
+        *) echo "error: unknown target '$target'; use message-format, message-format-2, arguments, widget-format, catalog, bundle, locale-tag or self-test" >&2; exit 64 ;;
     esac
     binary=$out/$target
     # shellcheck disable=SC2086

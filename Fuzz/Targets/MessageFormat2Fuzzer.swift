@@ -1,0 +1,26 @@
+import LocaleData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+// libFuzzer entry: the MessageFormat 2 parser and formatter must never crash nor hang, whatever the message.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMessageFormat2(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let message = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
+    var formatter = MF2Formatter(timeZone: .utc)
+    formatter.testFunctions = count % 2 == 0
+    let arguments: MessageArguments = [
+        "n": 3, "x": .number(MessageNumber("-1.50")!), "name": "Ayşe", "d": "2006-01-02T15:04:06Z",
+        "when": .date(Date(timeIntervalSince1970: 1_136_214_246)), "big": .number(MessageNumber("1e300")!),
+    ]
+    for locale in [LocaleTag.english, LocaleTag(parsing: "ar")!, LocaleTag(parsing: "pl")!] {
+        _ = formatter.formatted(message, locale: locale, arguments: arguments)
+        formatter.bidiIsolation = .none
+        _ = formatter.formatToParts(message, locale: locale, arguments: [:])
+    }
+    if let parsed = try? MF2Parser.parse(message) { _ = parsed.argumentNames }
+    return 0
+}
