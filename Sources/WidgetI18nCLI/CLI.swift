@@ -12,6 +12,7 @@ enum CLI {
         StoreListCommand.self, StoreGetCommand.self, StorePutCommand.self, StoreRemoveCommand.self,
         StatusCommand.self, TimelineCommand.self, HostCommand.self, ReloadCommand.self, PreviewCommand.self,
         PseudoCommand.self, DataCommand.self, CatalogExportCommand.self, CatalogImportCommand.self,
+        ConvertCommand.self,
         ActivityPayloadCommand.self,
         DemoCommand.self,
     ]

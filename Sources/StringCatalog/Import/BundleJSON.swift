@@ -4,7 +4,7 @@ import I18nCore
 /// dots of the keys (`{"today": {"title": "…"}}`), two spaces of indentation, in the order given; flat
 /// (`{"today.title": "…"}`) when the keys cannot nest (a key that is also another's prefix, an empty part as in
 /// `Done.`, more parts than `MessageBundle.maximumDepth`). `MessageBundle` reads both shapes alike.
-enum BundleJSON {
+package enum BundleJSON {
     /// One level of the nested shape: members in order of first appearance.
     private final class Level {
         var names: [String] = []
@@ -13,7 +13,7 @@ enum BundleJSON {
     }
 
     /// The bundle's bytes, ending with a newline.
-    static func bytes(_ messages: [(key: String, message: String)]) -> [UInt8] {
+    package static func bytes(_ messages: [(key: String, message: String)]) -> [UInt8] {
         var output: [UInt8] = []
         if let root = nested(messages) {
             write(root, indent: 0, to: &output)
