@@ -88,7 +88,8 @@ let package = Package(
                 "CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets", "WidgetI18nSupport",
             ]),
         // Build-time tooling: better-i18n's bundles to and from Xcode String Catalogs, for the strings iOS reads from
-        // the widget extension's own bundle. The widget never links it.
+        // the widget extension's own bundle, and ICU MessageFormat bundles rewritten as MessageFormat 2. The widget
+        // never links it.
         .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),
         .target(name: "CommandLineSupport"),
         .executableTarget(

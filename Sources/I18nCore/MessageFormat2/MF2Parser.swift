@@ -101,13 +101,13 @@ package enum MF2Parser {
     }
 
     /// Whether `text` is a `name` of the grammar, bidi marks aside: what a variable or an unquoted key may be.
-    static func isName(_ text: String) -> Bool {
+    package static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, Parser.isNameStart(first) else { return false }
         return text.unicodeScalars.allSatisfy(Parser.isNameChar)
     }
 
     /// `name-char`: what an unquoted literal is made of.
-    static func isNameChar(_ scalar: Unicode.Scalar) -> Bool { Parser.isNameChar(scalar) }
+    package static func isNameChar(_ scalar: Unicode.Scalar) -> Bool { Parser.isNameChar(scalar) }
 
     private static func keyText(_ keys: [MF2Message.Key]) -> String {
         keys.map {

@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import StringCatalog
 import Testing
 
 /// The MF2 text `MF2Conversion` makes of ICU messages, rule by rule, and the reason of each refusal. Whether the

@@ -1,14 +1,48 @@
 import Foundation
 import I18nCore
 import LocaleData
+import StringCatalog
 import TestSupport
 import Testing
 
 /// The conversion to MessageFormat 2, checked differentially on the ICU corpora: every message of the ICU corpus
-/// and the calendar corpus that `MF2Conversion` converts formats through `MF2Formatter` (bidi isolation off) to
-/// exactly what `ICUMessageFormatter` prints for the original, with the same arguments, locale and zone, and
-/// without errors. What it refuses is counted by reason.
+/// and the calendar corpus (`Tests/I18nCoreTests/Data/`, read from the repository) that `MF2Conversion` converts
+/// formats through `MF2Formatter` (bidi isolation off) to exactly what `ICUMessageFormatter` prints for the
+/// original, with the same arguments, locale and zone, and without errors. What it refuses is counted by reason.
 @Suite struct MF2ConversionCorpusTests {
+    struct Case {
+        let locale: String
+        let message: String
+        let arguments: MessageArguments
+        let timeZone: String?
+    }
+
+    /// The cases of a corpus file: its lines with a message, less those the corpus marks as a deliberate
+    /// `difference` from ICU. Arguments as the corpus tests read them: JSON numbers, `{"$date": ms}`, text.
+    static func cases(_ name: String) throws -> [Case] {
+        let text = try String(contentsOfFile: Repository.root + "/Tests/I18nCoreTests/Data/" + name, encoding: .utf8)
+        var cases: [Case] = []
+        for line in text.split(separator: "\n") {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let message = object["message"] as? String, let locale = object["locale"] as? String,
+                object["difference"] == nil
+            else { continue }
+            var arguments: MessageArguments = [:]
+            for (name, value) in object["arguments"] as? [String: Any] ?? [:] {
+                if let date = value as? [String: Any], let milliseconds = date["$date"] as? NSNumber {
+                    arguments[name] = .date(Date(timeIntervalSince1970: milliseconds.doubleValue / 1000))
+                } else if let number = value as? NSNumber {
+                    arguments[name] = .number(MessageNumber(number.doubleValue))
+                } else {
+                    arguments[name] = .string(value as? String ?? "")
+                }
+            }
+            cases.append(
+                Case(locale: locale, message: message, arguments: arguments, timeZone: object["timeZone"] as? String))
+        }
+        return cases
+    }
+
     struct Tally {
         var converted = 0
         var refusals: [String: Int] = [:]
@@ -48,17 +82,13 @@ import Testing
     @Test func everyConvertedCorpusMessageFormatsAsTheOriginal() throws {
         var tally = Tally()
         var zones: [String: ZoneInfo] = [:]
-        for testCase in ICUCorpusTests.cases {
+        let corpus = try Self.cases("icu-corpus.jsonl") + Self.cases("calendar-corpus.jsonl")
+        for testCase in corpus {
             try Self.compare(
                 message: testCase.message, locale: testCase.locale, arguments: testCase.arguments,
                 timeZone: testCase.timeZone, into: &tally, zones: &zones)
         }
-        for testCase in CalendarCorpusTests.cases where testCase.difference == nil {
-            try Self.compare(
-                message: testCase.message, locale: testCase.locale, arguments: testCase.arguments,
-                timeZone: testCase.timeZone, into: &tally, zones: &zones)
-        }
-        let total = ICUCorpusTests.cases.count + CalendarCorpusTests.cases.count { $0.difference == nil }
+        let total = corpus.count
         let summary =
             "\(tally.converted) of \(total) converted; refused: "
             + tally.refusals.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: "; ")
