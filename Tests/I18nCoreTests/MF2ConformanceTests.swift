@@ -105,7 +105,12 @@ import Testing
             }
             if let data = test.expectedParts {
                 let expected = try JSONSerialization.jsonObject(with: data)
-                let actual = result.parts.map(\.jsonObject)
+                let (parts, partErrors) = formatter.formatToParts(
+                    test.source, locale: locale, arguments: try Self.arguments(test.parameters))
+                let actual = parts.map(\.jsonObject)
+                if partErrors.map(\.code) != result.errors.map(\.code) {
+                    problems.append("parts' errors \(partErrors), the string's \(result.errors)")
+                }
                 if !Self.matches(expected, actual) {
                     problems.append("parts \(actual), expected \(expected)")
                 }

@@ -105,10 +105,10 @@ import Testing
     }
 
     @Test func markupBecomesPartsAndNothingInText() throws {
-        let result = formatter.formatted("{#b}bold{/b} {#img src=|a.png|/}", locale: .english, arguments: [:])
-        #expect(result.text == "bold ")
+        let message = "{#b}bold{/b} {#img src=|a.png|/}"
+        #expect(formatter.formatted(message, locale: .english, arguments: [:]).text == "bold ")
         #expect(
-            result.parts == [
+            formatter.formatToParts(message, locale: .english, arguments: [:]).parts == [
                 .markup(MF2Part.Markup(kind: .open, name: "b", options: [:], id: nil)), .text("bold"),
                 .markup(MF2Part.Markup(kind: .close, name: "b", options: [:], id: nil)), .text(" "),
                 .markup(MF2Part.Markup(kind: .standalone, name: "img", options: ["src": "a.png"], id: nil)),

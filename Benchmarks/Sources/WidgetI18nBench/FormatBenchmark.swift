@@ -40,6 +40,7 @@ enum FormatBenchmark {
             }
             rows.append("{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}")
         }
+        rows += messageFormat2Rows(iterations: iterations, rounds: rounds)
         rows += valueRows(iterations: iterations, rounds: rounds)
         // The parser is package API, not the benchmark's to call: a message seen for the first time is parsed
         // (then formatted with its arguments missing, which costs little beside the parse).
@@ -55,6 +56,50 @@ enum FormatBenchmark {
             return "{\"case\":\"parse \(count) placeholders\",\"parse_ms\":\(Double(Int(parse / 1e4)) / 100)}"
         }
         return rows.joined(separator: "\n")
+    }
+
+    /// The same messages in MessageFormat 2 (what `widget-i18n convert mf2` writes for them, less its
+    /// `roundingMode=halfEven`, which integers do not need), through `MF2Formatter` with its default bidi isolation.
+    static let messageFormat2Cases: [(name: String, message: String, arguments: MessageArguments)] = [
+        ("mf2 plain", "Open the app to see your events", [:]),
+        ("mf2 two arguments", "Good morning, {$name}! Updated {$time}", ["name": "Ayşe", "time": "09:41"]),
+        (
+            "mf2 plural",
+            ".input {$count :number} .match $count 0 {{No events today}} one {{{$count} event today}} "
+                + "* {{{$count} events today}}", ["count": 3]
+        ),
+        (
+            "mf2 select + plural",
+            ".input {$gender :string} .input {$n :number} .match $gender $n female one {{She has {$n} message}} "
+                + "female * {{She has {$n} messages}} male one {{He has {$n} message}} male * {{He has {$n} messages}} "
+                + "* one {{They have {$n} message}} * * {{They have {$n} messages}}",
+            ["gender": "female", "n": 5]
+        ),
+        ("mf2 currency", "{$price :currency currency=EUR}", ["price": 9.5]),
+        ("mf2 time", "Updated {$now :time}", ["now": "2026-11-29T21:41:00Z"]),
+    ]
+
+    static func messageFormat2Rows(iterations: Int, rounds: Int) -> [String] {
+        let formatter = MF2Formatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc)
+        let locale = LocaleTag(parsing: "en")!
+        return messageFormat2Cases.map { name, message, arguments in
+            _ = formatter.format(message, locale: locale, arguments: arguments)
+            let cached = median(rounds) {
+                measure(iterations) { _ in _ = formatter.format(message, locale: locale, arguments: arguments) }
+            }
+            var counter = 0
+            let uncached = median(rounds) {
+                measure(max(iterations / 20, 100)) { _ in
+                    counter += 1
+                    // A new message: the counter goes into the last pattern of a complex one.
+                    let varied =
+                        message.hasSuffix("}}")
+                        ? message.dropLast(2) + " \(counter)}}" : message + " \(counter)"
+                    _ = formatter.format(varied, locale: locale, arguments: arguments)
+                }
+            }
+            return "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}"
+        }
     }
 
     /// The calls of `WidgetFormatter` beside messages, in Turkish: cached (the locale's data decoded by an earlier

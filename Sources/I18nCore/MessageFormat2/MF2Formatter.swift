@@ -57,7 +57,15 @@ public struct MF2Formatter: MessageFormatting {
     ///   - locale: the locale of plural rules, numbers and dates.
     ///   - arguments: the values of the message's input variables, by name.
     public func formatted(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> MF2FormattedMessage {
-        let (parts, errors) = formatToParts(message, locale: locale, arguments: arguments)
+        // Text with no placeholder, escape or declaration is its own output: no parse, no cache lookup.
+        if let first = message.utf8.first, first > 0x20, first < 0x80, first != UInt8(ascii: "."),
+            !message.utf8.contains(where: {
+                $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "\\") || $0 == 0
+            })
+        {
+            return MF2FormattedMessage(text: message, errors: [])
+        }
+        let (parts, errors) = parts(message, locale: locale, arguments: arguments, numberPieces: false)
         var text = ""
         for part in parts {
             switch part {
@@ -68,7 +76,7 @@ public struct MF2Formatter: MessageFormatting {
             case .value(let value): text += value.value
             }
         }
-        return MF2FormattedMessage(text: text, parts: parts, errors: errors)
+        return MF2FormattedMessage(text: text, errors: errors)
     }
 
     /// Formats `message` to parts: text, bidi isolation, markup, fallbacks and formatted values.
@@ -79,17 +87,39 @@ public struct MF2Formatter: MessageFormatting {
     public func formatToParts(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> (
         parts: [MF2Part], errors: [MF2Error]
     ) {
+        parts(message, locale: locale, arguments: arguments, numberPieces: true)
+    }
+
+    /// `numberPieces`: whether numbers are split into their pieces, which only parts need.
+    private func parts(_ message: String, locale: LocaleTag, arguments: MessageArguments, numberPieces: Bool) -> (
+        parts: [MF2Part], errors: [MF2Error]
+    ) {
         let parsed: MF2Message
-        do {
-            parsed = try MF2Parser.parse(message)
-        } catch {
+        switch Self.parsed.value(forKey: message, orMake: { Self.parse(message) }) {
+        case .message(let message): parsed = message
+        case .error(let error):
             // The message's fallback, `{�}` (spec/formatting.md, "Pattern Selection"), without isolation: it is
             // the whole message.
             return ([.fallback(source: "\u{FFFD}")], [error])
         }
         var resolver = MF2Resolver(message: parsed, locale: locale, arguments: arguments, formatter: self)
+        resolver.numberPieces = numberPieces
         let parts = resolver.formatSelectedPattern()
         return (parts, resolver.errors)
+    }
+
+    /// A parse's outcome (not `Result`, whose metadata a widget process would pay for on its first render, as
+    /// `MessageCache` says).
+    enum Parsed: Sendable {
+        case message(MF2Message)
+        case error(MF2Error)
+    }
+
+    /// Parsed messages by source text, shared by every MF2 formatter in the process; bounded, as `MessageCache`.
+    static let parsed = BoundedCache<Parsed>(capacity: 1024)
+
+    static func parse(_ message: String) -> Parsed {
+        do throws(MF2Error) { return .message(try MF2Parser.parse(message)) } catch { return .error(error) }
     }
 
     /// Checks `message` for syntax and data model errors, without formatting it.
@@ -100,12 +130,11 @@ public struct MF2Formatter: MessageFormatting {
     }
 }
 
-/// A formatted MessageFormat 2 message: its text, its parts, and every error met while formatting it.
+/// A formatted MessageFormat 2 message: its text and every error met while formatting it (its parts are
+/// `MF2Formatter.formatToParts`'s).
 public struct MF2FormattedMessage: Hashable, Sendable, CustomStringConvertible {
     /// The text to show; fallbacks in braces where values could not be formatted.
     public var text: String
-    /// The same output as parts.
-    public var parts: [MF2Part]
     /// The errors in the order they were met; empty when the message formatted cleanly.
     public var errors: [MF2Error]
 
@@ -148,6 +177,11 @@ struct MF2Resolver {
     let arguments: MessageArguments
     let formatter: MF2Formatter
     var errors: [MF2Error] = []
+    /// Whether formatted numbers are split into pieces (`formatToParts`); a string does not need them.
+    var numberPieces = true
+    /// The message's direction, `ltr` or `rtl`, and its locale's tag, worked out once.
+    let messageDirection: String
+    let localeName: String
     private var values: [String: MF2Value] = [:]
     private let declarationIndex: [String: Int]
     private var evaluated: [Bool]
@@ -161,6 +195,8 @@ struct MF2Resolver {
         for (offset, declaration) in message.declarations.enumerated() { index[declaration.name] = offset }
         declarationIndex = index
         evaluated = Array(repeating: false, count: message.declarations.count)
+        messageDirection = locale.isRightToLeft ? "rtl" : "ltr"
+        localeName = locale.description
     }
 
     mutating func error(_ code: MF2Error.Code, _ text: String) { errors.append(MF2Error(code, text)) }
@@ -411,7 +447,6 @@ struct MF2Resolver {
     /// or `nil` (unknown).
     func isolated(_ part: MF2Part, direction: String?, isolate: Bool) -> [MF2Part] {
         guard formatter.bidiIsolation == .default else { return [part] }
-        let messageDirection = locale.isRightToLeft ? "rtl" : "ltr"
         let opening: Unicode.Scalar
         switch direction {
         case "ltr"?:

@@ -143,23 +143,29 @@ extension MF2Resolver {
 
     /// The options each number function takes (spec/functions/number.md); others are ignored.
     private static func takes(_ kind: MF2NumberValue.Kind) -> Set<String> {
-        let digits: Set<String> = [
-            "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
-            "maximumSignificantDigits", "trailingZeroDisplay", "roundingPriority", "roundingMode", "useGrouping",
-            "signDisplay",
-        ]
         switch kind {
-        case .number: return digits.union(["select", "roundingIncrement"])
-        case .integer:
-            return ["select", "signDisplay", "useGrouping", "minimumIntegerDigits", "maximumSignificantDigits"]
-        case .percent: return digits.subtracting(["minimumIntegerDigits"])
-        case .currency:
-            return digits.subtracting(["minimumFractionDigits", "maximumFractionDigits"]).union([
-                "currency", "currencySign", "currencyDisplay", "fractionDigits", "roundingIncrement",
-            ])
-        case .unit: return digits.union(["unit", "unitDisplay", "roundingIncrement"])
+        case .number: takenByNumber
+        case .integer: takenByInteger
+        case .percent: takenByPercent
+        case .currency: takenByCurrency
+        case .unit: takenByUnit
         }
     }
+
+    private static let digitAndRoundingOptions: Set<String> = [
+        "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
+        "maximumSignificantDigits", "trailingZeroDisplay", "roundingPriority", "roundingMode", "useGrouping",
+        "signDisplay",
+    ]
+    private static let takenByNumber = digitAndRoundingOptions.union(["select", "roundingIncrement"])
+    private static let takenByInteger: Set<String> = [
+        "select", "signDisplay", "useGrouping", "minimumIntegerDigits", "maximumSignificantDigits",
+    ]
+    private static let takenByPercent = digitAndRoundingOptions.subtracting(["minimumIntegerDigits"])
+    private static let takenByCurrency = digitAndRoundingOptions.subtracting([
+        "minimumFractionDigits", "maximumFractionDigits",
+    ]).union(["currency", "currencySign", "currencyDisplay", "fractionDigits", "roundingIncrement"])
+    private static let takenByUnit = digitAndRoundingOptions.union(["unit", "unitDisplay", "roundingIncrement"])
 
     private static let choices: [String: Set<String>] = [
         "select": ["plural", "ordinal", "exact"],
@@ -720,7 +726,7 @@ extension MF2Resolver {
     /// asks for isolation; `nil` after an error, for the fallback.
     mutating func formatValue(_ value: MF2Value, source: String) -> (part: MF2Part, direction: String?, isolate: Bool)?
     {
-        let localeDirection = locale.isRightToLeft ? "rtl" : "ltr"
+        let localeDirection = messageDirection
         func direction(_ annotations: MF2Annotations, natural: String?) -> (String?, Bool) {
             switch annotations.direction {
             case "ltr"?, "rtl"?: return (annotations.direction, true)
@@ -734,7 +740,7 @@ extension MF2Resolver {
             let explicit = annotations.direction == "ltr" || annotations.direction == "rtl"
             return .value(
                 MF2Part.Value(
-                    type: type, value: text, pieces: pieces, locale: (annotations.locale ?? locale).description,
+                    type: type, value: text, pieces: pieces, locale: annotations.locale?.description ?? localeName,
                     direction: explicit ? annotations.direction : nil, id: annotations.id))
         }
         switch value {
@@ -750,7 +756,8 @@ extension MF2Resolver {
             let formats = LocaleProfile.profile(for: locale).numberFormats
             let text = formats.format(number, .decimal, usesPatternPrecision: true)
             return (
-                part("number", text, MF2Annotations(), pieces: Self.pieces(of: text, formats)), localeDirection, false
+                part("number", text, MF2Annotations(), pieces: numberPieces ? Self.pieces(of: text, formats) : []),
+                localeDirection, false
             )
         case .input(.date(let date)):
             // …and a date as `{d}`: short date and short time.
@@ -771,12 +778,19 @@ extension MF2Resolver {
                 error(.badOperand, "This build's locale data leaves out unit names")
             }
             let text = formats.format(number.value, skeleton(for: number))
-            let (dir, isolate) = direction(number.annotations, natural: tag.isRightToLeft ? "rtl" : "ltr")
-            return (part("number", text, number.annotations, pieces: Self.pieces(of: text, formats)), dir, isolate)
+            let (dir, isolate) = direction(
+                number.annotations,
+                natural: number.annotations.locale == nil ? messageDirection : tag.isRightToLeft ? "rtl" : "ltr")
+            return (
+                part("number", text, number.annotations, pieces: numberPieces ? Self.pieces(of: text, formats) : []),
+                dir, isolate
+            )
         case .date(let date):
             guard let text = formatDate(date) else { return nil }
             let tag = date.annotations.locale ?? locale
-            let (dir, isolate) = direction(date.annotations, natural: tag.isRightToLeft ? "rtl" : "ltr")
+            let (dir, isolate) = direction(
+                date.annotations,
+                natural: date.annotations.locale == nil ? messageDirection : tag.isRightToLeft ? "rtl" : "ltr")
             return (part("datetime", text, date.annotations), dir, isolate)
         case .test(let test):
             guard test.kind != .select else {
