@@ -5,7 +5,9 @@
 /// so better-i18n's SDKs and CDN carry it like any message, and it belongs to the bundle, so a fallback chain can
 /// mix an MF2 locale with ICU ones.
 public enum MessageSyntax: String, Hashable, Sendable {
+    /// ICU MessageFormat, as better-i18n, next-intl and formatjs write it: every bundle that declares nothing.
     case icu
+    /// Unicode MessageFormat 2 (LDML 48), formatted by `MF2Formatter`.
     case messageFormat2 = "mf2"
 
     /// The key whose value `2` declares a bundle's messages MessageFormat 2.

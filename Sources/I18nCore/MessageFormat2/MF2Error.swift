@@ -7,6 +7,7 @@ public struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// The error's type, named as the working group's test suite names it (`syntax-error`, `bad-operand`).
     public typealias Code = ErrorCode<MF2Error>
 
+    /// The error's type, to compare with the static members of `Code` (`.badOperand`).
     public let code: Code
     /// What went wrong, in a sentence, with the offending part quoted.
     public let message: String

@@ -15,7 +15,15 @@ public enum MF2Part: Hashable, Sendable {
 
     /// An open, standalone or close markup placeholder with its resolved options.
     public struct Markup: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable { case open, standalone, close }
+        /// Which of the three forms the markup has.
+        public enum Kind: String, Hashable, Sendable {
+            /// `{#b}`
+            case open
+            /// `{#br/}`
+            case standalone
+            /// `{/b}`
+            case close
+        }
         public var kind: Kind
         /// The identifier, with its namespace (`ns:tag`).
         public var name: String
@@ -25,6 +33,11 @@ public enum MF2Part: Hashable, Sendable {
         public var id: String?
 
         /// A markup part, as a caller builds one to compare.
+        /// - Parameters:
+        ///   - kind: open, standalone or close.
+        ///   - name: the identifier, with its namespace.
+        ///   - options: the options as text; none by default.
+        ///   - id: the `u:id` option; none by default.
         public init(kind: Kind, name: String, options: [String: String] = [:], id: String? = nil) {
             self.kind = kind
             self.name = name
@@ -52,7 +65,10 @@ public enum MF2Part: Hashable, Sendable {
 
     /// A piece of a formatted number.
     public struct Piece: Hashable, Sendable {
+        /// What the piece is: `integer`, `group`, `decimal`, `fraction`, `minusSign`, `plusSign`, `percentSign`,
+        /// `currency` or `literal`.
         public var type: String
+        /// The piece's text.
         public var value: String
     }
 }
