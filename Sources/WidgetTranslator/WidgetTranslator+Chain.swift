@@ -88,24 +88,30 @@ extension WidgetTranslator {
         _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
     ) -> (String, MessageSyntax)? {
         var loaded = bundle(for: tag)
-        // One lookup per key: each reads the key's index record and its value from the file.
+        // One lookup per key: each reads the key's index record and its value from the file; a key found costs a
+        // second, of the bundle's syntax declaration (resolutions are cached, so once per key and locale).
         var found: MessageLookupResult? = nil
+        var declaration: MessageLookupResult? = nil
         if case .loaded(let bundle, _) = loaded {
             found = bundle.lookUp(key)
-            if found == .stale {
-                // The stored index proved stale on this key: parse the JSON, answer from it, rebuild the index.
+            if case .found? = found { declaration = bundle.lookUp(MessageSyntax.declarationKey) }
+            if found == .stale || declaration == .stale {
+                // The stored index proved stale: parse the JSON, answer from it, rebuild the index.
                 loaded = loadBundle(for: tag, usingStoredIndex: false)
                 state.withLock { $0.bundles[tag.normalized] = loaded }
-                if case .loaded(let reparsed, _) = loaded { found = reparsed.lookUp(key) }
+                if case .loaded(let reparsed, _) = loaded {
+                    found = reparsed.lookUp(key)
+                    declaration = reparsed.lookUp(MessageSyntax.declarationKey)
+                }
             }
         }
         switch loaded {
-        case .loaded(let bundle, let match):
+        case .loaded(_, let match):
             if case .found(let message)? = found {
                 attempts.append(.init(step: step, outcome: .found, answeredBy: match))
-                var declaration: String?
-                if case .found(let value) = bundle.lookUp(MessageSyntax.declarationKey) { declaration = value }
-                return (message, MessageSyntax(declaration: declaration))
+                var declared: String?
+                if case .found(let value)? = declaration { declared = value }
+                return (message, MessageSyntax(declaration: declared))
             }
             attempts.append(.init(step: step, outcome: .keyMissing, answeredBy: match))
         case .notCached:

@@ -34,7 +34,9 @@ public final class WidgetTranslator: Sendable {
     public let preferredLanguages: [String]
     /// The messages shipped with the app, by locale, for keys the store does not have.
     public let bundledMessages: [LocaleTag: MessageBundle]
-    /// The formatter that turns a message's text and arguments into display text.
+    /// The formatter that turns a message's text and arguments into display text. A bundle that declares
+    /// MessageFormat 2 (`MessageSyntax`) is formatted by an `MF2Formatter` instead, in this formatter's time zone
+    /// when it is an `ICUMessageFormatter`.
     public let formatter: any MessageFormatting
 
     enum CachedBundle {
@@ -134,7 +136,9 @@ public final class WidgetTranslator: Sendable {
         if resolution.step == .key {
             return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])
         }
-        // A bundle that declares MessageFormat 2 is formatted as such, in the zone of the translator's formatter.
+        // A bundle that declares MessageFormat 2 is formatted as such, by an `MF2Formatter` in the zone of the
+        // translator's formatter when that is an `ICUMessageFormatter` (else the process's): `formatter` is the ICU
+        // bundles' formatter.
         let formatted =
             resolution.syntax == .messageFormat2
             ? MF2Formatter(timeZone: (formatter as? ICUMessageFormatter)?.timeZone).format(

@@ -88,6 +88,21 @@ import Testing
                 == "1/2/06, 3:04\u{202F}PM")
     }
 
+    @Test func impossibleDatesAndInexactOffsetsAreErrors() throws {
+        #expect(try text("{|2024-02-29| :date}") == "Feb 29, 2024")
+        let february = formatter.formatted("{|2025-02-29| :date}", locale: .english, arguments: [:])
+        #expect(february.text == "{|2025-02-29|}")
+        #expect(february.errors.map(\.code) == [.badOperand])
+        #expect(
+            formatter.formatted("{|2025-04-31| :date}", locale: .english, arguments: [:]).errors.map(\.code) == [
+                .badOperand
+            ])
+        let huge = formatter.formatted("{12345678901234567890123 :offset add=1}", locale: .english, arguments: [:])
+        #expect(huge.text == "{|12345678901234567890123|}")
+        #expect(huge.errors.map(\.code) == [.unsupportedOperation])
+        #expect(try text("{-0.05 :offset add=1}") == "0.95")
+    }
+
     @Test func stringsSelectOnTheirNormalizedText() throws {
         let message = ".input {$g :string} .match $g female {{her}} male {{his}} * {{their}}"
         #expect(try text(message, "en", ["g": "female"]) == "her")
@@ -133,6 +148,11 @@ import Testing
         for index in 1..<20_000 { chain += " .local $v\(index) = {$v\(index - 1)}" }
         chain += " {{{$v19999}}}"
         #expect(try text(chain) == "1")
+        // 2,000 selectors at the end of the chain: each checked for its annotation in one lookup, not a walk.
+        var selectors = chain.replacingOccurrences(of: " {{{$v19999}}}", with: " .match")
+        for _ in 0..<2_000 { selectors += " $v19999" }
+        selectors += " " + Array(repeating: "*", count: 2_000).joined(separator: " ") + " {{many}}"
+        #expect(try text(selectors) == "many")
         var variants = ".input {$n :number} .match $n"
         for index in 0..<20_000 { variants += " \(index) {{\(index)}}" }
         variants += " * {{other}}"

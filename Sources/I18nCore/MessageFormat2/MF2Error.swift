@@ -63,6 +63,9 @@ extension ErrorCode where Domain == MF2Error {
     public static var badSelector: Self { Self("bad-selector") }
     /// A variant key the selector's function cannot compare (`:number` with the key `foo`).
     public static var badVariantKey: Self { Self("bad-variant-key") }
+    /// What a function cannot do here (spec/errors.md, "Unsupported Operation"): an `:offset` beyond exact
+    /// arithmetic, a unit whose names this build's locale data leaves out.
+    public static var unsupportedOperation: Self { Self("unsupported-operation") }
     /// A value a function can select with but not format (the test suite's `:test:select`).
     public static var notFormattable: Self { Self("not-formattable") }
 }

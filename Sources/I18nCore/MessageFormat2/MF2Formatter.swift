@@ -17,14 +17,15 @@ import WidgetI18nSupport
 /// `MF2FormattedMessage.errors`, typed as the working group's test suite types them.
 ///
 ///     let formatter = MF2Formatter()
-///     formatter.formatted(".input {$n :number} .match $n one {{# gün}} * {{{$n} gün}}",
+///     formatter.formatted(".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}",
 ///                         locale: try LocaleTag("tr"), arguments: ["n": 3]).text
 public struct MF2Formatter: MessageFormatting {
     /// How placeholders are isolated from the text around them (spec/formatting.md, "Handling Bidirectional
     /// Text").
     public enum BidiIsolation: Hashable, Sendable {
-        /// The default bidi strategy: U+2066, U+2067 or U+2068 before a placeholder whose direction is not the
-        /// message's, or is unknown, and U+2069 after it.
+        /// The default bidi strategy: U+2068 before a placeholder of unknown direction, U+2067 before a
+        /// right-to-left one, U+2066 before a left-to-right one in a right-to-left message or with `u:dir`, and
+        /// U+2069 after each.
         case `default`
         /// No isolation characters.
         case none
@@ -220,16 +221,23 @@ struct MF2Resolver {
     }
 
     /// Evaluates declaration `target` and the earlier ones it reads, in source order. A declaration reads only
-    /// earlier ones (a later one would be a duplicate declaration), so this is a loop, not a recursion.
+    /// earlier ones (a later one would be a duplicate declaration), so this is a loop, not a recursion, and each
+    /// declaration is visited once however many variables read it.
     private mutating func evaluate(through target: Int) {
-        var needed = Set([target])
-        for index in stride(from: target, through: 0, by: -1) where needed.contains(index) && !evaluated[index] {
+        var needed: [Int] = []
+        var pending = [target]
+        var queued = Set([target])
+        while let index = pending.popLast() {
+            guard !evaluated[index] else { continue }
+            needed.append(index)
             let declaration = message.declarations[index]
             for name in declaration.expression.variables where !(declaration.isInput && name == declaration.name) {
-                if let earlier = declarationIndex[name], earlier < index { needed.insert(earlier) }
+                if let earlier = declarationIndex[name], earlier < index, queued.insert(earlier).inserted {
+                    pending.append(earlier)
+                }
             }
         }
-        for index in 0...target where needed.contains(index) && !evaluated[index] {
+        for index in needed.sorted() where !evaluated[index] {
             evaluated[index] = true
             let declaration = message.declarations[index]
             values[declaration.name] = resolve(

@@ -242,7 +242,8 @@ extension MF2Resolver {
         case .test(let test): return (test.input, nil)
         default:
             if let text = Self.text(of: operand), let number = Self.numberLiteral(text) { return (number, nil) }
-            error(.badOperand, "'\(Self.text(of: operand) ?? "the operand")' is not a number")
+            error(
+                .badOperand, Self.text(of: operand).map { "'\($0)' is not a number" } ?? "The operand is not a number")
             return nil
         }
     }
@@ -343,7 +344,7 @@ extension MF2Resolver {
         } else if let text = Self.text(of: value) {
             return text
         }
-        error(.badOption, "'\(Self.text(of: value) ?? "the value")' is not a value of '\(name)'")
+        error(.badOption, Self.text(of: value).map { "'\($0)' is not a value of '\(name)'" } ?? "'\(name)' takes text")
         return nil
     }
 
@@ -364,7 +365,11 @@ extension MF2Resolver {
             ?? MF2NumberValue(
                 value: number, kind: .number, options: [:], currency: nil, unit: nil, isSelectable: true,
                 annotations: MF2Annotations())
-        value.value = number.adding(amount)
+        guard let sum = number.adding(amount) else {
+            error(.unsupportedOperation, "':offset' adds exactly to numbers of up to 15 fraction digits and 18 digits")
+            return nil
+        }
+        value.value = sum
         return .number(value)
     }
 
@@ -554,7 +559,10 @@ extension MF2Resolver {
             value = MF2DateValue(date: date, offset: nil, kind: kind, options: [:], annotations: annotations)
         default:
             guard let text = Self.text(of: operand), let (date, offset) = parseDate(text) else {
-                error(.badOperand, "'\(Self.text(of: operand) ?? "the operand")' is not an ISO 8601 date or date-time")
+                error(
+                    .badOperand,
+                    Self.text(of: operand).map { "'\($0)' is not an ISO 8601 date or date-time" }
+                        ?? "The operand is not a date")
                 return nil
             }
             value = MF2DateValue(date: date, offset: offset, kind: kind, options: [:], annotations: annotations)
@@ -577,7 +585,10 @@ extension MF2Resolver {
                     continue
                 }
                 guard let text = Self.text(of: option.value), choices.contains(text) else {
-                    error(.badOption, "'\(Self.text(of: option.value) ?? "?")' is not a value of '\(name)'")
+                    error(
+                        .badOption,
+                        Self.text(of: option.value).map { "'\($0)' is not a value of '\(name)'" }
+                            ?? "'\(name)' takes text")
                     continue
                 }
                 value.options[name] = text
@@ -625,8 +636,11 @@ extension MF2Resolver {
             return value
         }
         guard let year = number(0, 4), year > 0, bytes.count >= 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
-            let month = number(5, 2), (1...12).contains(month), let day = number(8, 2), (1...31).contains(day)
+            let month = number(5, 2), (1...12).contains(month), let day = number(8, 2), day >= 1
         else { return nil }
+        // No 31 April, no 29 February outside a leap year.
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        guard day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] else { return nil }
         var seconds = 0
         var milliseconds = 0
         var offset: Int?
@@ -694,7 +708,9 @@ extension MF2Resolver {
                 input: number.value, decimalPlaces: 0, failsFormat: false, failsSelect: false, kind: kind)
         default:
             guard let text = Self.text(of: operand), let number = Self.numberLiteral(text) else {
-                error(.badOperand, "'\(Self.text(of: operand) ?? "the operand")' is not a number")
+                error(
+                    .badOperand,
+                    Self.text(of: operand).map { "'\($0)' is not a number" } ?? "The operand is not a number")
                 return nil
             }
             value = MF2TestValue(input: number, decimalPlaces: 0, failsFormat: false, failsSelect: false, kind: kind)
@@ -775,7 +791,7 @@ extension MF2Resolver {
             let tag = number.annotations.locale ?? locale
             let formats = LocaleProfile.profile(for: tag).numberFormats
             if number.kind == .unit, NumberFormats.lacksUnitNames(skeleton(for: number)) {
-                error(.badOperand, "This build's locale data leaves out unit names")
+                error(.unsupportedOperation, "This build's locale data leaves out the names of '\(number.unit ?? "")'")
             }
             let text = formats.format(number.value, skeleton(for: number))
             let (dir, isolate) = direction(
@@ -933,22 +949,22 @@ extension MF2Resolver {
 }
 
 extension MessageNumber {
-    /// `self + amount`, exactly, keeping the visible fraction digits (`:offset`).
-    func adding(_ amount: Int) -> MessageNumber {
+    /// `self + amount`, exactly, keeping the visible fraction digits (`:offset`); `nil` beyond what an `Int` of
+    /// the digits holds.
+    func adding(_ amount: Int) -> MessageNumber? {
         guard amount != 0 else { return self }
         let fractionDigits = visibleFractionDigits
         let digits = text.filter { $0 != "." }
-        guard fractionDigits <= 15, let scaled = Int(digits) else { return MessageNumber(value + Double(amount)) }
+        guard fractionDigits <= 15, let scaled = Int(digits) else { return nil }
         var unit = 1
         for _ in 0..<fractionDigits { unit *= 10 }
         let (step, overflow) = amount.multipliedReportingOverflow(by: unit)
         let (result, overflowed) = scaled.addingReportingOverflow(step)
-        guard !overflow, !overflowed else { return MessageNumber(value + Double(amount)) }
+        guard !overflow, !overflowed else { return nil }
         guard fractionDigits > 0 else { return MessageNumber(result) }
         let magnitude = String(result.magnitude)
         let padded = String(repeating: "0", count: max(0, fractionDigits + 1 - magnitude.count)) + magnitude
         return MessageNumber(
             (result < 0 ? "-" : "") + padded.dropLast(fractionDigits) + "." + padded.suffix(fractionDigits))
-            ?? MessageNumber(value + Double(amount))
     }
 }

@@ -98,8 +98,9 @@ extension MF2Message {
     package var argumentNames: [String] {
         var locals = Set<String>()
         var names: [String] = []
+        var seen = Set<String>()
         func read(_ name: String) {
-            if !locals.contains(name) && !names.contains(name) { names.append(name) }
+            if !locals.contains(name) && seen.insert(name).inserted { names.append(name) }
         }
         func read(_ pattern: MF2Pattern) {
             for part in pattern {

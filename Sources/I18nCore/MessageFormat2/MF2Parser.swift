@@ -2,9 +2,10 @@
 /// `MF2Message`, and the message checked for the data model errors of `spec/errors.md`.
 ///
 /// The grammar has no nesting below a pattern (a placeholder holds no pattern), so the parser is a loop over the
-/// scalars, without recursion; its work and memory are linear in the message's length, whatever the message.
+/// scalars, without recursion; its work and memory are linear in the message's length, whatever the message, and so
+/// are the data model checks (sets and one pass over the declarations).
 ///
-///     let message = try MF2Parser.parse(".input {$n :number} .match $n one {{# day}} * {{{$n} days}}")
+///     let message = try MF2Parser.parse(".input {$n :number} .match $n one {{{$n} day}} * {{{$n} days}}")
 package enum MF2Parser {
     /// Parses `source` and checks its data model.
     /// - Throws: the first syntax error, with its offset, or the first data model error.
@@ -21,7 +22,9 @@ package enum MF2Parser {
     static func validate(_ message: MF2Message) throws(MF2Error) {
         // A variable may not be declared twice, nor after an earlier declaration read it (it was then an input).
         var seen = Set<String>()
-        var declared: [String: MF2Expression] = [:]
+        // Whether each declared variable has a function, directly or through the `.local`s it names: worked out
+        // as each is declared (a declaration names only earlier ones), so a selector's check is one lookup.
+        var annotated: [String: Bool] = [:]
         for declaration in message.declarations {
             try checkOptionNames(declaration.expression.function?.options ?? [])
             let reads = declaration.expression.variables.filter { $0 != declaration.name || !declaration.isInput }
@@ -30,17 +33,26 @@ package enum MF2Parser {
             guard !seen.contains(declaration.name) else {
                 throw MF2Error(
                     .duplicateDeclaration,
-                    "Variable '$\(declaration.name)' is declared twice, or after an earlier declaration used it")
+                    annotated[declaration.name] != nil
+                        ? "Variable '$\(declaration.name)' is declared twice"
+                        : "Variable '$\(declaration.name)' is declared after a declaration before it used it")
             }
             seen.formUnion(reads)
             seen.insert(declaration.name)
-            declared[declaration.name] = declaration.expression
+            let expression = declaration.expression
+            if expression.function != nil {
+                annotated[declaration.name] = true
+            } else if !declaration.isInput, case .variable(let name)? = expression.operand {
+                annotated[declaration.name] = annotated[name] ?? false
+            } else {
+                annotated[declaration.name] = false
+            }
         }
         switch message.body {
         case .pattern(let pattern):
             try checkPattern(pattern)
         case .matcher(let selectors, let variants):
-            for selector in selectors where !isAnnotated(selector, declared: declared) {
+            for selector in selectors where annotated[selector] != true {
                 throw MF2Error(
                     .missingSelectorAnnotation,
                     "Selector '$\(selector)' needs a function, such as '.input {$\(selector) :number}'")
@@ -51,7 +63,8 @@ package enum MF2Parser {
                 guard variant.keys.count == selectors.count else {
                     throw MF2Error(
                         .variantKeyMismatch,
-                        "A variant has \(variant.keys.count) keys for \(selectors.count) selectors")
+                        "The variant '\(keyText(variant.keys))' has \(variant.keys.count) key\(variant.keys.count == 1 ? "" : "s") "
+                            + "for \(selectors.count) selector\(selectors.count == 1 ? "" : "s")")
                 }
                 guard keySets.insert(variant.keys).inserted else {
                     throw MF2Error(.duplicateVariant, "Two variants have the keys '\(keyText(variant.keys))'")
@@ -66,20 +79,6 @@ package enum MF2Parser {
                 )
             }
         }
-    }
-
-    /// A selector is annotated when its declaration has a function, or names a variable that is, in a chain of
-    /// `.local`s (each refers to an earlier one, so the walk ends).
-    private static func isAnnotated(_ name: String, declared: [String: MF2Expression]) -> Bool {
-        var current = name
-        var steps = 0
-        while let expression = declared[current], steps <= declared.count {
-            if expression.function != nil { return true }
-            guard case .variable(let next)? = expression.operand, next != current else { return false }
-            current = next
-            steps += 1
-        }
-        return false
     }
 
     private static func checkPattern(_ pattern: MF2Pattern) throws(MF2Error) {
@@ -187,7 +186,9 @@ private struct Parser {
                 try finish()
                 return MF2Message(declarations: declarations, body: body)
             } else {
-                throw error("Unknown keyword; use '.input', '.local' or '.match'")
+                let word = scalars[index...].prefix { $0 == "." || Self.isNameChar($0) }
+                throw error(
+                    "Unknown keyword '\(String(String.UnicodeScalarView(word)))'; use '.input', '.local' or '.match'")
             }
         }
     }
@@ -269,7 +270,12 @@ private struct Parser {
                 flush()
                 parts.append(try parsePlaceholder())
             case "}":
-                guard quoted, peek(1) == "}" else { throw error("Unescaped '}' in text; write '\\}'") }
+                guard quoted, peek(1) == "}" else {
+                    throw error(
+                        quoted
+                            ? "Missing '}}' at the end of the pattern, or write '\\}'"
+                            : "Unescaped '}' in text; write '\\}'")
+                }
                 index += 2
                 flush()
                 return parts

@@ -57,7 +57,7 @@ public enum MF2Part: Hashable, Sendable {
         public var pieces: [Piece]
         /// The locale the value was formatted in (`en-US`).
         public var locale: String
-        /// `ltr` or `rtl` when the value's direction is known.
+        /// `ltr` or `rtl` when `u:dir` sets it; the direction the bidi strategy used is in the isolation parts.
         public var direction: String?
         /// The `u:id` option.
         public var id: String?

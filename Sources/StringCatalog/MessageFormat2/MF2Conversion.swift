@@ -8,8 +8,9 @@ import LocaleData
 #endif
 
 /// ICU MessageFormat (MF1) rewritten as Unicode MessageFormat 2 (`spec/` of unicode-org/message-format-wg at
-/// LDML48.2): a message that `MF2Formatter` formats, for every argument value, to the text `ICUMessageFormatter`
-/// prints for the MF1 one in the same locale, or a `Refusal` that names the construct MF2 cannot say.
+/// LDML48.2): a message that `MF2Formatter` formats, for every argument value and with bidi isolation off, to the
+/// text `ICUMessageFormatter` prints for the MF1 one in the same locale, or a `Refusal` that names the construct MF2
+/// cannot say. (With the default bidi strategy, as a translator formats, placeholders are also isolated.)
 ///
 ///     MF2Conversion.convert("{n, plural, one {# day} other {# days}}", locale: try LocaleTag("en"))
 ///     // .success(".input {$n :number roundingMode=halfEven}\n.match $n\none {{{$n} day}}\n* {{{$n} days}}")

@@ -143,7 +143,8 @@ enum CheckCommand: Command {
             do {
                 return .success(try MF2Parser.parse(message).argumentNames)
             } catch {
-                return .failure(CheckFailure(description: "\(error.code): \(error)"))
+                let location = FormatCommand.location(of: error, in: message).map { " at \($0)" } ?? ""
+                return .failure(CheckFailure(description: "\(error.code): \(error.message)\(location)"))
             }
         }
     }

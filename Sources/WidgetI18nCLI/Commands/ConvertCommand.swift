@@ -7,7 +7,7 @@ import StringCatalog
 /// (`MF2Conversion`), in a bundle that declares `"$messageFormat": "2"`.
 enum ConvertCommand: Command {
     static let path = ["convert", "mf2"]
-    static let summary = "Rewrite a bundle's ICU messages as MessageFormat 2, printing the same"
+    static let summary = "Rewrite a bundle's ICU messages as MessageFormat 2 that prints the same text"
     static let usage = "convert mf2 --locale L [FILE | -] [--out FILE]"
     static let options: [OptionSpec] = [
         .value("locale", "LOCALE", "The messages' locale, whose plurals, currency and patterns they use (required)"),
@@ -19,7 +19,9 @@ enum ConvertCommand: Command {
         first, which is how a bundle declares MF2 to a translator. Each MF2 message prints what its ICU message
         prints in LOCALE, for every argument: plural, selectordinal and select become one .match, numbers the
         :number, :percent, :currency and :unit options of their style or skeleton, dates :date and :time, tags
-        markup. The keys keep their order, nested at their dots; values that are not strings are left out.
+        markup. (A translator formats MF2 with its default bidi isolation: U+2068 … U+2069 around placeholders,
+        which the ICU messages did not have.) The keys keep their order, nested at their dots; values that are
+        not strings are left out; a bundle over the 4 MiB a widget reads is a warning.
 
         A message MF2 cannot say as ICU prints it (a compact or scientific skeleton, a decimal or date pattern,
         more than 1,000 variants, …) is left out with a warning, warning: key 'KEY': why; the rest is written
@@ -73,6 +75,12 @@ enum ConvertCommand: Command {
         }
         // Laid out as `catalog import` writes bundles, the CDN's shape.
         let json = BundleJSON.bytes(messages)
+        // Each variant repeats its whole message: a flattened bundle can outgrow what a widget reads.
+        if json.count > MessageBundle.maximumStoredSize {
+            context.output.warning(
+                "The MF2 bundle is \(json.count) bytes, over the \(MessageBundle.maximumStoredSize / 1024 / 1024) MiB a widget "
+                    + "reads; split it into namespaces")
+        }
         if let out = arguments.value("out") {
             do { try WholeFile.write(json, to: context.path(out)) } catch { throw .failure(error.description) }
             let count = keys.count - refused

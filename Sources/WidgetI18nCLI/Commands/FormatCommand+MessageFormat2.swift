@@ -40,7 +40,7 @@ extension FormatCommand {
         guard let message = arguments.positionals.first else {
             throw .usage(
                 "Missing the message; e.g. widget-i18n format --syntax mf2 --locale en "
-                    + "'.input {$n :number} .match $n one {{# day}} * {{{$n} days}}' n=2")
+                    + "'.input {$n :number} .match $n one {{{$n} day}} * {{{$n} days}}' n=2")
         }
         let locale = try CommandInput.localeOption(arguments) ?? configuration.defaultLocale
         var values: MessageArguments = [:]
@@ -57,7 +57,13 @@ extension FormatCommand {
     /// An error as the CLI prints it: its type, its sentence, and under a syntax error the line with a caret.
     static func describe(_ error: MF2Error, in message: String) -> String {
         let text = TerminalText.escaped("\(error.code): \(error.message)")
-        guard let offset = error.offset else { return text }
+        guard let location = location(of: error, in: message) else { return text }
+        return "\(text) at \(location)\n" + caretDiagram(message, location)
+    }
+
+    /// Where a syntax error is, as a line and column of the message; `nil` for other errors.
+    static func location(of error: MF2Error, in message: String) -> SourceLocation? {
+        guard let offset = error.offset else { return nil }
         var line = 1
         var column = 1
         for scalar in message.unicodeScalars.prefix(offset) {
@@ -68,8 +74,7 @@ extension FormatCommand {
                 column += 1
             }
         }
-        return "\(text) at \(line):\(column)\n"
-            + caretDiagram(message, SourceLocation(offset: offset, line: line, column: column))
+        return SourceLocation(offset: offset, line: line, column: column)
     }
 
     /// One `--jsonl` line: `{"output", "errors": [{"type", "message"}]}`, or `{"error"}` for a line that is no
