@@ -27,18 +27,13 @@ enum FormatBenchmark {
         let locale = LocaleTag(parsing: "en")!
         var rows: [String] = []
         for (name, message, arguments) in cases {
-            _ = formatter.format(message, locale: locale, arguments: arguments)
-            let cached = median(rounds) {
-                measure(iterations) { _ in _ = formatter.format(message, locale: locale, arguments: arguments) }
-            }
-            var counter = 0
-            let uncached = median(rounds) {
-                measure(max(iterations / 20, 100)) { _ in
-                    counter += 1
-                    _ = formatter.format(message + " \(counter)", locale: locale, arguments: arguments)
-                }
-            }
-            rows.append("{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}")
+            rows.append(
+                row(
+                    name, formatter: formatter, message: message, arguments: arguments, iterations: iterations,
+                    rounds: rounds
+                ) {
+                    $0 + " \($1)"
+                })
         }
         rows += messageFormat2Rows(iterations: iterations, rounds: rounds)
         rows += valueRows(iterations: iterations, rounds: rounds)
@@ -81,25 +76,36 @@ enum FormatBenchmark {
 
     static func messageFormat2Rows(iterations: Int, rounds: Int) -> [String] {
         let formatter = MF2Formatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc)
-        let locale = LocaleTag(parsing: "en")!
         return messageFormat2Cases.map { name, message, arguments in
-            _ = formatter.format(message, locale: locale, arguments: arguments)
-            let cached = median(rounds) {
-                measure(iterations) { _ in _ = formatter.format(message, locale: locale, arguments: arguments) }
+            row(
+                name, formatter: formatter, message: message, arguments: arguments, iterations: iterations,
+                rounds: rounds
+            ) {
+                // A new message: the counter goes into the last pattern of a complex one.
+                $0.hasSuffix("}}") ? $0.dropLast(2) + " \($1)}}" : $0 + " \($1)"
             }
-            var counter = 0
-            let uncached = median(rounds) {
-                measure(max(iterations / 20, 100)) { _ in
-                    counter += 1
-                    // A new message: the counter goes into the last pattern of a complex one.
-                    let varied =
-                        message.hasSuffix("}}")
-                        ? message.dropLast(2) + " \(counter)}}" : message + " \(counter)"
-                    _ = formatter.format(varied, locale: locale, arguments: arguments)
-                }
-            }
-            return "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}"
         }
+    }
+
+    /// One case's JSON line: ns per call with the message formatted before (cached), and with a message never seen,
+    /// `varied(message, counter)` (uncached: parsed first).
+    static func row(
+        _ name: String, formatter: some MessageFormatting, message: String, arguments: MessageArguments,
+        iterations: Int, rounds: Int, varied: (String, Int) -> String
+    ) -> String {
+        let locale = LocaleTag(parsing: "en")!
+        _ = formatter.format(message, locale: locale, arguments: arguments)
+        let cached = median(rounds) {
+            measure(iterations) { _ in _ = formatter.format(message, locale: locale, arguments: arguments) }
+        }
+        var counter = 0
+        let uncached = median(rounds) {
+            measure(max(iterations / 20, 100)) { _ in
+                counter += 1
+                _ = formatter.format(varied(message, counter), locale: locale, arguments: arguments)
+            }
+        }
+        return "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}"
     }
 
     /// The calls of `WidgetFormatter` beside messages, in Turkish: cached (the locale's data decoded by an earlier
