@@ -254,6 +254,23 @@ import Testing
         #expect(icu.standardError.contains("--test-functions applies to --syntax mf2"))
     }
 
+    /// Pseudo-locales and String Catalogs are made from ICU MessageFormat: an MF2 bundle is refused, clearly.
+    @Test func pseudoAndCatalogExportRefuseMF2Bundles() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en"])
+        let messages = #"{"$messageFormat": "2", "today": {"title": "Bugün {$n :number}"}}"#
+        try cli.run(["store", "put", "@better-i18n:messages:acme/widgets:tr"], input: Data(messages.utf8))
+        let pseudo = try cli.run(["pseudo", "--from", "tr"])
+        #expect(pseudo.status == 1)
+        #expect(pseudo.standardError.contains("'tr' declares MessageFormat 2"), "\(pseudo)")
+        let export = try cli.run(["catalog", "export", "--keys", "today.title", "--locale", "en", "--locale", "tr"])
+        #expect(export.status == 1, "\(export)")
+        #expect(export.standardError.contains("today.title (tr): is MessageFormat 2"), "\(export)")
+        #expect(export.standardOutput.contains("\"en\" : {"))
+        #expect(!export.standardOutput.contains("$messageFormat"))
+    }
+
     @Test func checkReadsADeclaredBundleAsMF2() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

@@ -111,8 +111,11 @@ public struct CatalogExport: Sendable {
         }
         var keys: [String] = []
         var seen: Set<[UInt8]> = []
+        // A bundle's syntax declaration is no string to export.
         for key in source.bundle.keys
-        where only.map({ $0 == key }) ?? keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }) {
+        where key != MessageSyntax.declarationKey
+            && (only.map({ $0 == key }) ?? keyPrefixes.contains(where: { Self.matches(key, prefix: $0) }))
+        {
             if seen.insert(Array(key.utf8)).inserted { keys.append(key) }
         }
         guard !keys.isEmpty else {
@@ -130,7 +133,10 @@ public struct CatalogExport: Sendable {
                 key: key,
                 messages: ordered.compactMap { locale in
                     locale.bundle.message(forKey: key).map {
-                        KeyExport.Source(code: locale.code, tag: locale.tag, message: $0)
+                        KeyExport.Source(
+                            code: locale.code, tag: locale.tag, message: $0,
+                            syntax: MessageSyntax(
+                                declaration: locale.bundle.message(forKey: MessageSyntax.declarationKey)))
                     }
                 },
                 existing: entries[Array(key.utf8)].map {

@@ -8,6 +8,8 @@ struct KeyExport {
         let code: String
         let tag: LocaleTag
         let message: String
+        /// The syntax the message's bundle declares; a String Catalog is made from ICU MessageFormat only.
+        var syntax = MessageSyntax.icu
     }
 
     let key: String
@@ -59,6 +61,14 @@ struct KeyExport {
         let sourceCode = messages.first?.code
         var checked: [(source: Source, elements: [MessageElement], usage: MessageCheck.Usage)] = []
         for source in messages {
+            guard source.syntax == .icu else {
+                fail(
+                    source, isSource: source.code == sourceCode,
+                    "is MessageFormat 2 (its bundle declares \"\(MessageSyntax.declarationKey)\": \"2\"), which has no "
+                        + "String Catalog form yet; export it from an ICU MessageFormat bundle")
+                if checked.isEmpty { return }
+                continue
+            }
             do {
                 let elements = try MessageParser.parse(source.message)
                 checked.append((source, elements, try MessageCheck.usage(of: elements)))

@@ -65,6 +65,11 @@ enum PseudoCommand: Command {
                     + "'widget-i18n fetch \(source.displayForm)' first, or pass --from LOCALE")
         case .failure(let error): throw .failure(error.description)
         }
+        guard MessageSyntax(declaration: messages.message(forKey: MessageSyntax.declarationKey)) == .icu else {
+            throw .failure(
+                "'\(source.displayForm)' declares MessageFormat 2 (\"\(MessageSyntax.declarationKey)\": \"2\"); "
+                    + "pseudo-locales are made from ICU MessageFormat bundles: pass --from an ICU locale")
+        }
         return try kinds.map { (kind) throws(CLIError) in
             var pseudo: [String: String] = [:]
             for key in messages.keys {
