@@ -697,22 +697,12 @@ extension MF2Resolver {
         -> MF2Value?
     {
         var value: MF2TestValue
-        switch operand {
-        case .test(let test):
+        if case .test(let test) = operand {
             value = test
             value.kind = kind
-        case .input(.number(let number)):
-            value = MF2TestValue(input: number, decimalPlaces: 0, failsFormat: false, failsSelect: false, kind: kind)
-        case .number(let number):
-            value = MF2TestValue(
-                input: number.value, decimalPlaces: 0, failsFormat: false, failsSelect: false, kind: kind)
-        default:
-            guard let text = Self.text(of: operand), let number = Self.numberLiteral(text) else {
-                error(
-                    .badOperand,
-                    Self.text(of: operand).map { "'\($0)' is not a number" } ?? "The operand is not a number")
-                return nil
-            }
+        } else {
+            // Any other operand is read as the number functions read theirs.
+            guard let (number, _) = numericOperand(operand) else { return nil }
             value = MF2TestValue(input: number, decimalPlaces: 0, failsFormat: false, failsSelect: false, kind: kind)
         }
         if let option = options["decimalPlaces"] {
