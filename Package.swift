@@ -73,10 +73,15 @@ let package = Package(
         // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libcurl and libcrypto on Linux only: no Apple SDK ships OpenSSL, and an app there fetches with
+        // URLSession and hashes with CryptoKit (scripts/check-products.py fails on any system library an Apple
+        // build of a product would reach).
         .target(
             name: "CDNFetcher",
             dependencies: [
-                "CCurl", "CCrypto", "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport",
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+                "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport",
             ]),
         // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI.
         // Declares the C functions it uses itself (scripts/check-c-declarations.sh checks them against the

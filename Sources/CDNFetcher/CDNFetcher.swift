@@ -5,8 +5,9 @@ import I18nCore
 import LocaleData
 import WidgetI18nSupport
 
-/// The app side of WidgetI18n: downloads a project's manifest and message bundles with libcurl and caches
-/// them into the group store, so that widgets can render offline.
+/// The app side of WidgetI18n: downloads a project's manifest and message bundles (with `URLSession` on Apple
+/// platforms, libcurl on Linux: `FetchOptions/transport`) and caches them into the group store, so that widgets
+/// can render offline.
 ///
 /// Every response is validated before anything is written (a JSON object in valid UTF-8, within the size
 /// and nesting caps, not the CDN's "no such locale" answer); a failure leaves the store byte for byte as it
@@ -40,8 +41,8 @@ public final class CDNFetcher: Sendable {
     ///   - project: the better-i18n project whose manifest and messages to download.
     ///   - options: how to reach the CDN: its base URL, timeouts, retries, size limits, namespaces and the other
     ///     origins a manifest may name.
-    /// - Throws: `FetchError` when the CDN base URL is not http(s) or file, or an allowed origin is not an http(s)
-    ///   origin.
+    /// - Throws: `FetchError` when the CDN base URL is not http(s) or file, an allowed origin is not an http(s)
+    ///   origin, or `caCertificatePath` is given to the `URLSession` transport.
     public init(store: any GroupStore, project: ProjectID, options: FetchOptions) throws(FetchError) {
         var base = options.cdn
         while base.hasSuffix("/") { base.removeLast() }
@@ -57,6 +58,12 @@ public final class CDNFetcher: Sendable {
         {
             throw FetchError(.invalidOptions, "Invalid namespace '\(invalid)': use letters, digits, '-', '_' and '.'")
         }
+        if options.caCertificatePath != nil, options.transport == .urlSession {
+            throw FetchError(
+                .invalidOptions,
+                "A CA certificate file works with the curl transport only; URLSession trusts the system's "
+                    + "certificates (install a private CA as a profile)")
+        }
         urlPolicy = try ManifestURLPolicy(cdn: url, scheme: scheme, allowedOrigins: options.allowedOrigins)
         self.store = store
         self.project = project
@@ -71,6 +78,7 @@ public final class CDNFetcher: Sendable {
         configuration.maximumBodyBytes = options.maximumBytes
         configuration.maximumConcurrency = max(1, options.maximumConcurrency)
         configuration.caCertificatePath = options.caCertificatePath
+        configuration.transport = options.transport
         configuration.retryPolicy.maximumRetries = max(0, options.retries)
         switch scheme {
         case "file":
@@ -420,8 +428,8 @@ public final class CDNFetcher: Sendable {
     /// files of a batch answer that failed or lacked a namespace.
     ///
     /// Structured: the transfers and each locale's caching are child tasks of one group; the blocking parts run
-    /// on `BlockingPool`s (the client's loop, `caching`). A cancelled task stops the transfers, and a locale
-    /// whose caching had not begun is not written: its result says it was cancelled.
+    /// on threads of their own (the transport's, and `caching`'s). A cancelled task stops the transfers, and a
+    /// locale whose caching had not begun is not written: its result says it was cancelled.
     private func download(
         _ plans: [Plan], manifest: Manifest, progress: (@Sendable (Int, Int, Int) -> Void)?
     ) async -> [LocaleFetchResult] {

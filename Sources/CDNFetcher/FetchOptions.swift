@@ -29,8 +29,13 @@ public struct FetchOptions: Sendable, Hashable {
     public var allowedOrigins: [String] = []
     /// Transfers at once.
     public var maximumConcurrency = 8
-    /// A CA bundle for a private CA; verification is never turned off.
+    /// A CA bundle for a private CA, with the curl transport; verification is never turned off. `URLSession` trusts
+    /// what the system trusts (a private CA through a configuration profile), so it refuses this option.
     public var caCertificatePath: String?
+    /// The HTTP stack: libcurl on Linux, `URLSession` on Apple platforms (the one an app may use there); on Linux
+    /// `.urlSession` runs the Apple path over FoundationNetworking. Everything above one request (freshness,
+    /// validation, limits, retries, cancellation) is the same with either.
+    public var transport = HTTPTransportKind.platformDefault
     /// Ignore the manifest's versions and the cached validators, and download everything.
     public var force = false
     /// Only these namespaces of a namespaced project, stored nested under their names; `nil` for all.

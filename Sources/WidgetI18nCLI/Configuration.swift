@@ -20,10 +20,12 @@ import LocaleData
 /// | `--cdn` | `WIDGET_I18N_CDN` | `cdn` |
 /// | `--namespaces` | `WIDGET_I18N_NAMESPACES` | `namespaces` |
 /// | `--allow-origin` (repeatable) | `WIDGET_I18N_ALLOWED_ORIGINS` (comma-separated) | `allowedOrigins` (a list) |
+/// | `--http-client` | `WIDGET_I18N_HTTP_CLIENT` | `httpClient` |
 struct Configuration {
     /// A setting that a flag, an environment variable or `widget-i18n.json` can give.
     enum Setting: CaseIterable {
-        case project, group, groupDirectory, suite, suitePlist, defaultLocale, cdn, namespaces, allowedOrigins
+        case project, group, groupDirectory, suite, suitePlist, defaultLocale, cdn, namespaces, allowedOrigins,
+            httpClient
 
         var flag: String {
             switch self {
@@ -36,6 +38,7 @@ struct Configuration {
             case .cdn: "cdn"
             case .namespaces: "namespaces"
             case .allowedOrigins: "allow-origin"
+            case .httpClient: "http-client"
             }
         }
 
@@ -50,6 +53,7 @@ struct Configuration {
             case .cdn: "WIDGET_I18N_CDN"
             case .namespaces: "WIDGET_I18N_NAMESPACES"
             case .allowedOrigins: "WIDGET_I18N_ALLOWED_ORIGINS"
+            case .httpClient: "WIDGET_I18N_HTTP_CLIENT"
             }
         }
 
@@ -65,6 +69,7 @@ struct Configuration {
             case .cdn: "cdn"
             case .namespaces: "namespaces"
             case .allowedOrigins: "allowedOrigins"
+            case .httpClient: "httpClient"
             }
         }
     }
@@ -104,6 +109,8 @@ struct Configuration {
     let namespaces: [String]?
     /// The origins besides the CDN's own that a manifest's URLs may name (`--allow-origin`), each checked.
     let allowedOrigins: [String]
+    /// The HTTP stack commands that fetch use (`--http-client`), or `nil` for the platform's default.
+    let httpClient: String?
     let environment: [String: String]
 
     init(arguments: ParsedArguments, environment: [String: String], workingDirectory: String) throws(CLIError) {
@@ -196,6 +203,7 @@ struct Configuration {
             }
         }
         allowedOrigins = origins.values
+        httpClient = setting(.httpClient)?.value
         self.environment = environment
     }
 

@@ -22,9 +22,10 @@ func writeTree(_ files: [String: String], in root: String) throws {
 
 func makeFetcher(
     _ cdn: String, store: any GroupStore, project: ProjectID = project, force: Bool = false,
-    namespaces: [String]? = nil
+    namespaces: [String]? = nil, transport: HTTPTransportKind = .platformDefault
 ) throws -> CDNFetcher {
     var options = FetchOptions()
+    options.transport = transport
     options.cdn = cdn
     options.force = force
     options.namespaces = namespaces
@@ -50,8 +51,10 @@ struct ServedCDN {
 
     func write(_ files: [String: String]) throws { try writeTree(files, in: root.path) }
 
-    func fetcher(project: ProjectID = project, namespaces: [String]? = nil) throws -> CDNFetcher {
-        try makeFetcher(nginx.baseURL, store: store, project: project, namespaces: namespaces)
+    func fetcher(
+        transport: HTTPTransportKind = .platformDefault, project: ProjectID = project, namespaces: [String]? = nil
+    ) throws -> CDNFetcher {
+        try makeFetcher(nginx.baseURL, store: store, project: project, namespaces: namespaces, transport: transport)
     }
 
     func remove() {
@@ -64,15 +67,15 @@ struct ServedCDN {
 /// A fetch whose task is cancelled stops its transfers, says it was cancelled, and leaves the store byte for
 /// byte as it was: no locale half-written, the manifest not cached.
 @Suite struct CDNFetcherCancellationTests {
-    @Test(.timeLimit(.minutes(1)))
-    func aCancelledFetchStopsAndLeavesTheStoreAsItWas() async throws {
+    @Test(.timeLimit(.minutes(1)), arguments: HTTPTransportKind.available)
+    func aCancelledFetchStopsAndLeavesTheStoreAsItWas(_ transport: HTTPTransportKind) async throws {
         let server = try FaultServer.start()
         defer { server.stop() }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store: any GroupStore = FileGroupStore(directory: directory.path)
         // What a widget already has: both locales and the manifest from a good fetch.
-        let seeding = try makeFetcher(server.baseURL + "/ok", store: store)
+        let seeding = try makeFetcher(server.baseURL + "/ok", store: store, transport: transport)
         let seeded = await seeding.fetch(
             [.english, try LocaleTag("tr")], committing: try await seeding.fetchManifest())
         try #require(seeded.locales.allSatisfy { !$0.outcome.isFailure } && !seeded.isCancelled)
@@ -80,6 +83,7 @@ struct ServedCDN {
 
         // The transfers would run for a day; each attempt's timeout is far beyond the test's time limit.
         var options = FetchOptions()
+        options.transport = transport
         options.cdn = server.baseURL + "/trickle"
         options.force = true
         options.retries = 0
@@ -109,10 +113,12 @@ struct ServedCDN {
     }
 
     /// A task cancelled before it fetches the manifest asks nothing and throws `cancelled`.
-    @Test func aFetchCancelledBeforeItStartsAsksNothing() async throws {
+    @Test(arguments: HTTPTransportKind.available) func aFetchCancelledBeforeItStartsAsksNothing(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let server = try FaultServer.start()
         defer { server.stop() }
-        let fetcher = try makeFetcher(server.baseURL + "/ok", store: InMemoryGroupStore())
+        let fetcher = try makeFetcher(server.baseURL + "/ok", store: InMemoryGroupStore(), transport: transport)
         let fetch = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await fetcher.fetchManifest()
@@ -125,7 +131,9 @@ struct ServedCDN {
 
 /// The fetcher against a real nginx on loopback (serving `Locales/` or trees the tests generate).
 @Suite(.serialized) struct CDNFetcherIntegrationTests {
-    @Test func fetchesCompressedThenRevalidatesWithBodylessNotModified() async throws {
+    @Test(arguments: HTTPTransportKind.available) func fetchesCompressedThenRevalidatesWithBodylessNotModified(
+        _ transport: HTTPTransportKind
+    ) async throws {
         // A copy of Locales/, so that the manifest can lose its versions below.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -133,7 +141,7 @@ struct ServedCDN {
         let nginx = try NginxServer.start(root: directory.appending("cdn"))
         defer { nginx.stop() }
         let store = FileGroupStore(directory: directory.appending("group"))
-        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        let fetcher = try makeFetcher(nginx.baseURL, store: store, transport: transport)
 
         let manifest = try await fetcher.fetchManifest()
         #expect(
@@ -157,8 +165,13 @@ struct ServedCDN {
             if case .nestable(let nested) = BundleNesting.nested(stored) { stored = nested }
             #expect(result.outcome == .updated(size: stored.count))
             #expect(try store.value(forKey: StorageKey.messages(project: project, locale: result.locale)) == stored)
-            // Compressed on the wire: fewer bytes received than the bundle holds.
-            #expect(result.bytesTransferred > 0 && result.bytesTransferred < file.count, "\(result.locale)")
+            // Compressed on the wire: fewer bytes received than the bundle holds, where the transport can tell
+            // (FoundationNetworking reports no transaction metrics; nginx's log below shows the compression).
+            if transport.description == "curl" {
+                #expect(result.bytesTransferred > 0 && result.bytesTransferred < file.count, "\(result.locale)")
+            } else {
+                #expect(result.bytesTransferred == file.count, "\(result.locale)")
+            }
         }
         let firstLog = NginxServer.accessLog(of: nginx, atLeast: 11)
         #expect(firstLog.count == 11)
@@ -169,7 +182,7 @@ struct ServedCDN {
 
         // A second process (a new fetcher): the manifest is a 304 and still gives every locale's version, so
         // nothing else is asked.
-        let again = try makeFetcher(nginx.baseURL, store: store)
+        let again = try makeFetcher(nginx.baseURL, store: store, transport: transport)
         let secondManifest = try await again.fetchManifest()
         #expect(secondManifest.outcome == .notModified)
         let second = await again.fetch(secondManifest.manifest.languages.map(\.tag), committing: secondManifest).locales
@@ -200,7 +213,7 @@ struct ServedCDN {
         #expect(ReloadRequest.latest(project: project, kind: nil, in: store)?.id == reload.id)
 
         // --force ignores the validators.
-        let forced = try makeFetcher(nginx.baseURL, store: store, force: true)
+        let forced = try makeFetcher(nginx.baseURL, store: store, force: true, transport: transport)
         let forcedManifest = try await forced.fetchManifest()
         let forcedResults = await forced.fetch([LocaleTag(parsing: "tr")!], committing: forcedManifest).locales
         #expect(forcedResults.first?.outcome == .unchanged)
@@ -211,14 +224,16 @@ struct ServedCDN {
     /// A manifest that lists `pt-BR` over a CDN whose paths are lower case (`pt-br/`): the fetcher asks where
     /// the manifest says, then where better-i18n's JS core asks (`normalizeLocale(code)`), and next time starts
     /// there.
-    @Test func aDisplayCasedCodeFallsBackToTheNormalisedPath() async throws {
+    @Test(arguments: HTTPTransportKind.available) func aDisplayCasedCodeFallsBackToTheNormalisedPath(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": [{"code": "pt-BR"}, {"code": "en"}]}"#,
             "acme/widgets/pt-br/translations.json": #"{"title": "Hoje"}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
         ])
         defer { cdn.remove() }
-        let fetcher = try cdn.fetcher()
+        let fetcher = try cdn.fetcher(transport: transport)
         let manifestFetch = try await fetcher.fetchManifest()
         let ptBR = try LocaleTag("pt-BR")
         let results = await fetcher.fetch([ptBR], committing: manifestFetch).locales
@@ -235,7 +250,9 @@ struct ServedCDN {
             ])
     }
 
-    @Test func changedContentIsUpdatedAndAsksWidgetsToReload() async throws {
+    @Test(arguments: HTTPTransportKind.available) func changedContentIsUpdatedAndAsksWidgetsToReload(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": [{"code": "en"}, {"code": "tr"}]}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
@@ -243,7 +260,7 @@ struct ServedCDN {
         ])
         defer { cdn.remove() }
         let store = cdn.store
-        let fetcher = try cdn.fetcher()
+        let fetcher = try cdn.fetcher(transport: transport)
         let manifestFetch = try await fetcher.fetchManifest()
         let manifest = manifestFetch.manifest
         _ = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
@@ -265,7 +282,9 @@ struct ServedCDN {
         #expect(metadata.contains("\"etag\""))
     }
 
-    @Test func followsTheManifestsFileURLs() async throws {
+    @Test(arguments: HTTPTransportKind.available) func followsTheManifestsFileURLs(_ transport: HTTPTransportKind)
+        async throws
+    {
         let cdn = try ServedCDN()
         defer { cdn.remove() }
         let nginx = cdn.nginx
@@ -278,7 +297,7 @@ struct ServedCDN {
             "builds/v7/tr.json": #"{"title": "Bugün (v7)"}"#,
         ])
         let store = cdn.store
-        let fetcher = try cdn.fetcher()
+        let fetcher = try cdn.fetcher(transport: transport)
         let manifestFetch = try await fetcher.fetchManifest()
         let manifest = manifestFetch.manifest
         let results = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
@@ -289,7 +308,9 @@ struct ServedCDN {
                 == #"{"title": "Bugün (v7)"}"#)
     }
 
-    @Test func mergesNamespacesUnderTheirNames() async throws {
+    @Test(arguments: HTTPTransportKind.available) func mergesNamespacesUnderTheirNames(_ transport: HTTPTransportKind)
+        async throws
+    {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "namespaces": ["common", "widget"]}"#,
             "acme/widgets/en/common.json": #"{"ok": "OK"}"#,
@@ -299,7 +320,7 @@ struct ServedCDN {
         ])
         defer { cdn.remove() }
         let store = cdn.store
-        let fetcher = try cdn.fetcher()
+        let fetcher = try cdn.fetcher(transport: transport)
         let manifestFetch = try await fetcher.fetchManifest()
         let manifest = manifestFetch.manifest
         let results = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
@@ -319,7 +340,9 @@ struct ServedCDN {
         #expect(updated.message(forKey: "widget.title") == "Today")
     }
 
-    @Test func uuidProjectsLiveAtTheRootOfTheCDN() async throws {
+    @Test(arguments: HTTPTransportKind.available) func uuidProjectsLiveAtTheRootOfTheCDN(_ transport: HTTPTransportKind)
+        async throws
+    {
         let uuid = try ProjectID("3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f")
         let root = try TemporaryDirectory(prefix: "widget-i18n-cdn")
         defer { root.remove() }
@@ -331,7 +354,7 @@ struct ServedCDN {
         let nginx = try NginxServer.start(root: root.path)
         defer { nginx.stop() }
         let store = InMemoryGroupStore()
-        let fetcher = try makeFetcher(nginx.baseURL, store: store, project: uuid)
+        let fetcher = try makeFetcher(nginx.baseURL, store: store, project: uuid, transport: transport)
         let manifestFetch = try await fetcher.fetchManifest()
         let results = await fetcher.fetch([.english], committing: manifestFetch).locales
         #expect(results.first?.urls == ["\(nginx.baseURL)/\(uuid)/en/translations.json"])
@@ -340,9 +363,12 @@ struct ServedCDN {
 
     /// A reload request that cannot be recorded is no silent loss: the messages are cached, and the report says
     /// that widgets were not asked to reload.
-    @Test func aReloadRequestThatCannotBeRecordedIsAWarning() async throws {
+    @Test(arguments: HTTPTransportKind.available) func aReloadRequestThatCannotBeRecordedIsAWarning(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let store = RefusingStore(refusing: "widget-i18n:reload:")
-        let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
+        let fetcher = try makeFetcher(
+            URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store, transport: transport)
         let report = await fetcher.fetch([LocaleTag(parsing: "tr")!], committing: try await fetcher.fetchManifest())
         #expect(report.locales.allSatisfy { !$0.outcome.isFailure })
         #expect(
@@ -352,32 +378,37 @@ struct ServedCDN {
     }
 
     /// Language codes that are not locale tags are skipped, with one warning a caller can tell by its code.
-    @Test func skippedLanguageCodesAreOneTypedWarning() async throws {
+    @Test(arguments: HTTPTransportKind.available) func skippedLanguageCodesAreOneTypedWarning(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": ["en", "../x", "not a tag"]}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
         ])
         defer { cdn.remove() }
-        let manifestFetch = try await makeFetcher(cdn.nginx.baseURL, store: InMemoryGroupStore()).fetchManifest()
+        let manifestFetch = try await makeFetcher(cdn.nginx.baseURL, store: InMemoryGroupStore(), transport: transport)
+            .fetchManifest()
         #expect(manifestFetch.warnings.map(\.code) == [.skippedLanguages], "\(manifestFetch.warnings)")
         #expect(manifestFetch.warnings.first?.message.contains("2 language codes that are not locale tags") == true)
     }
 
     /// A locale that is current under a new manifest version whose metadata cannot record that version loses
     /// nothing; the result says that the next fetch will ask again.
-    @Test func aVersionThatCannotBeRecordedIsAWarning() async throws {
+    @Test(arguments: HTTPTransportKind.available) func aVersionThatCannotBeRecordedIsAWarning(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": ["en"], "updatedAt": "2026-12-01T00:00:00Z"}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
         ])
         defer { cdn.remove() }
         let seeded = InMemoryGroupStore()
-        let seeding = try makeFetcher(cdn.nginx.baseURL, store: seeded)
+        let seeding = try makeFetcher(cdn.nginx.baseURL, store: seeded, transport: transport)
         _ = await seeding.fetch([.english], committing: try await seeding.fetchManifest())
         // Another size, so another ETag within the same second.
         try cdn.write(["acme/widgets/manifest.json": #"{"languages": ["en"], "updatedAt": "2026-12-02"}"#])
         let store = RefusingStore(refusing: "messages-cache:", over: seeded)
-        let fetcher = try makeFetcher(cdn.nginx.baseURL, store: store)
+        let fetcher = try makeFetcher(cdn.nginx.baseURL, store: store, transport: transport)
         let report = await fetcher.fetch([.english], committing: try await fetcher.fetchManifest())
         #expect(report.locales.map(\.outcome) == [.notModified])
         #expect(report.locales.first?.warnings.map(\.code) == [.versionNotRecorded])
@@ -386,9 +417,12 @@ struct ServedCDN {
             try store.string(forKey: StorageKey.messages(project: project, locale: .english)) == #"{"title": "Today"}"#)
     }
 
-    @Test func aFileCDNGoesThroughTheSamePath() async throws {
+    @Test(arguments: HTTPTransportKind.available) func aFileCDNGoesThroughTheSamePath(_ transport: HTTPTransportKind)
+        async throws
+    {
         let store = InMemoryGroupStore()
-        let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store)
+        let fetcher = try makeFetcher(
+            URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store, transport: transport)
         let manifestFetch = try await fetcher.fetchManifest()
         let results = await fetcher.fetch(
             [LocaleTag(parsing: "ar")!, LocaleTag(parsing: "de-AT")!], committing: manifestFetch
@@ -401,11 +435,13 @@ struct ServedCDN {
         #expect(again.first?.urls == [])
     }
 
-    @Test func switchingLocaleFetchesFirst() async throws {
+    @Test(arguments: HTTPTransportKind.available) func switchingLocaleFetchesFirst(_ transport: HTTPTransportKind)
+        async throws
+    {
         let nginx = try NginxServer.start(root: Repository.root + "/Locales")
         defer { nginx.stop() }
         let store = InMemoryGroupStore()
-        let fetcher = try makeFetcher(nginx.baseURL, store: store)
+        let fetcher = try makeFetcher(nginx.baseURL, store: store, transport: transport)
         let change = try await fetcher.switchLocale(to: LocaleTag(parsing: "ru-RU")!)
         #expect(change.locale == LocaleTag(parsing: "ru"))
         #expect(change.warnings.isEmpty)
@@ -425,14 +461,16 @@ struct ServedCDN {
     /// The manifest is cached only with what it describes: while a locale fails, the manifest and its metadata
     /// stay byte for byte as they were (and so does the failed locale); the locales that succeeded keep what was
     /// written for them. `switchLocale(to:)` follows the same rule.
-    @Test func theManifestIsCachedOnlyOnceEveryLocaleSucceeded() async throws {
+    @Test(arguments: HTTPTransportKind.available) func theManifestIsCachedOnlyOnceEveryLocaleSucceeded(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "updatedAt": "v1"}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today"}"#,
             "acme/widgets/tr/translations.json": #"{"title": "Bugün"}"#,
         ])
         defer { cdn.remove() }
-        let fetcher = try cdn.fetcher()
+        let fetcher = try cdn.fetcher(transport: transport)
         let manifestKeys = [StorageKey.manifest(project: project), StorageKey.manifestCache(project: project)]
         let tr = StorageKey.messages(project: project, locale: LocaleTag(parsing: "tr")!)
         let everything = [LocaleTag.english, LocaleTag(parsing: "tr")!]
@@ -488,7 +526,9 @@ struct ServedCDN {
 
     /// One fetch receives at most `maximumTotalBytes` of bodies: what comes after fails, and the manifest is not
     /// cached.
-    @Test func oneFetchReceivesAtMostItsTotalLimit() async throws {
+    @Test(arguments: HTTPTransportKind.available) func oneFetchReceivesAtMostItsTotalLimit(
+        _ transport: HTTPTransportKind
+    ) async throws {
         let body = #"{"title": ""# + String(repeating: "x", count: 3000) + #""}"#
         let cdn = try ServedCDN([
             "acme/widgets/manifest.json": #"{"languages": ["en", "tr", "de"]}"#,
@@ -498,6 +538,7 @@ struct ServedCDN {
         ])
         defer { cdn.remove() }
         var options = FetchOptions()
+        options.transport = transport
         options.cdn = cdn.nginx.baseURL
         options.retries = 0
         options.maximumConcurrency = 1

@@ -99,8 +99,10 @@ import Testing
         try await Self.check(testCase, fetcher: fetcher, store: store, fill: fill)
     }
 
-    @Test(arguments: corpus.httpCDN)
-    func anHTTPCDNFetchesOnlyFromItsOwnOriginUnlessAllowed(_ testCase: Case) async throws {
+    @Test(arguments: corpus.httpCDN, HTTPTransportKind.available)
+    func anHTTPCDNFetchesOnlyFromItsOwnOriginUnlessAllowed(_ testCase: Case, _ transport: HTTPTransportKind)
+        async throws
+    {
         let other = try TemporaryDirectory(prefix: "widget-i18n-other")
         defer { other.remove() }
         try writeTree(["elsewhere/tr.json": Self.inside], in: other.path)
@@ -115,7 +117,7 @@ import Testing
                 .replacingOccurrences(of: "{other}", with: otherServer.baseURL)
         }
         try cdn.write(["acme/widgets/manifest.json": Self.manifest(trURL: testCase.url.map(fill))])
-        try await Self.check(testCase, fetcher: try cdn.fetcher(), store: cdn.store, fill: fill)
+        try await Self.check(testCase, fetcher: try cdn.fetcher(transport: transport), store: cdn.store, fill: fill)
         // No request reached the other origin while it was not allowed.
         #expect(NginxServer.accessLog(of: otherServer).isEmpty)
 
@@ -124,6 +126,7 @@ import Testing
         options.cdn = cdn.nginx.baseURL
         options.retries = 0
         options.allowedOrigins = [allowed]
+        options.transport = transport
         let fetcher = try CDNFetcher(store: cdn.store, project: project, options: options)
         let allowedCase = Case(name: testCase.name, url: testCase.url, expected: nil, links: nil, allowedWith: nil)
         try await Self.check(allowedCase, fetcher: fetcher, store: cdn.store, fill: fill)

@@ -1,9 +1,9 @@
 import Foundation
 import WidgetI18nSupport
 
-/// Where the fetcher's blocking work runs: libcurl's loop (`curl_multi_poll` sleeps in the kernel) and caching
-/// (parsing, hashing, `fsync`). Swift's cooperative pool has one thread per core and must never block, so these
-/// go to threads of their own, and async code awaits them, one continuation per job.
+/// Where the fetcher's blocking work runs: caching (parsing, hashing, `fsync`). Swift's cooperative pool has one
+/// thread per core and must never block, so this goes to threads of its own, and async code awaits them, one
+/// continuation per job.
 ///
 /// The pool starts a thread for a job when fewer than `width` are running and stops each thread as soon as the
 /// queue is empty: nothing idles. Jobs start in the order they were submitted.
@@ -29,8 +29,7 @@ package final class BlockingPool: Sendable {
 
     /// - Parameters:
     ///   - name: the threads' name.
-    ///   - width: the most jobs that run at once; at least 1. A width of 1 runs jobs one after another, which
-    ///     is how a thread-confined resource (a curl multi handle) is shared without a lock around it.
+    ///   - width: the most jobs that run at once; at least 1.
     package init(name: String, width: Int) {
         self.name = name
         self.width = max(1, width)

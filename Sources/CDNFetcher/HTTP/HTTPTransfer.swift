@@ -18,7 +18,8 @@ package struct HTTPResponse: Sendable, Hashable {
     package var headers: [String: String]
     /// The decoded body.
     package var body: [UInt8]
-    /// Body bytes received on the wire (compressed size when the server compressed), all attempts counted.
+    /// Body bytes the final attempt received on the wire: the compressed size when the server compressed and the
+    /// transport can tell (libcurl; `URLSession` where it reports transaction metrics), else the body's size.
     package var bytesReceived: Int
     /// The URL that answered, after redirects.
     package var effectiveURL: String
@@ -51,7 +52,7 @@ package struct HTTPTransferError: Error, Sendable, Hashable, CustomStringConvert
 
     package let kind: Kind
     package let url: String
-    /// libcurl's own explanation.
+    /// The transport's own explanation (libcurl's, or the `URLError`'s).
     package let detail: String
     package let attempts: Int
 

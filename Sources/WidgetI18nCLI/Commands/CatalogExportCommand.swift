@@ -28,6 +28,7 @@ enum CatalogExportCommand: Command {
             "The catalog's source language (default: the --merge catalog's, else the default locale)"),
         .value("out", "FILE", "Where to write the catalog (default: the --merge file, else standard output)"),
         .value("merge", "FILE", "Update this catalog: only the exported keys change, the rest stays byte for byte"),
+        FetchCommand.httpClientOption,
     ]
     static let discussion = """
         Reads the messages as the widget does, from the group store, or with --cdn URL on the command line

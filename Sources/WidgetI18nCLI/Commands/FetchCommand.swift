@@ -12,7 +12,7 @@ enum FetchCommand: Command {
     static let path = ["fetch"]
     static let summary = "Download message bundles from the CDN into the group store"
     static let usage =
-        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--allow-origin ORIGIN …] [--timeout S] [--retries N] [--cacert FILE] [--quiet] [--json]"
+        "fetch [--locale L …] [--all] [--force] [--namespaces A,B] [--allow-origin ORIGIN …] [--timeout S] [--retries N] [--cacert FILE] [--http-client curl|urlsession] [--quiet] [--json]"
     static let options: [OptionSpec] = [
         .value(
             "locale", "LOCALE", "A locale to fetch (repeatable); default: the stored locale and the default locale",
@@ -23,10 +23,18 @@ enum FetchCommand: Command {
         allowOriginOption,
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
-        .value("cacert", "FILE", "CA bundle for a private CA (TLS is always verified)"),
+        .value("cacert", "FILE", "CA bundle for a private CA (TLS is always verified; curl only)"),
+        httpClientOption,
         .flag("quiet", "Print nothing but errors"),
         .flag("json", "Print the summary as JSON"),
     ]
+    /// `--http-client`, for every command that fetches.
+    static let httpClientOption = OptionSpec.value(
+        "http-client", "NAME",
+        "The HTTP stack: \(HTTPTransportKind.available.map(\.description).joined(separator: " or ")) "
+            + "(default: \(HTTPTransportKind.platformDefault); urlsession is what an app uses on Apple platforms) "
+            + "[WIDGET_I18N_HTTP_CLIENT]")
+
     /// `--allow-origin`, for `fetch` and `locale set`.
     static let allowOriginOption = OptionSpec.value(
         "allow-origin", "ORIGIN",
@@ -157,6 +165,7 @@ enum FetchCommand: Command {
             }
             options.retries = retries
         }
+        options.transport = try httpClient(configuration.httpClient)
         if let path = arguments.value("cacert") {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw .usage("Cannot read the CA bundle '\(path)'; pass a PEM file to --cacert")
@@ -166,6 +175,17 @@ enum FetchCommand: Command {
         do { return try CDNFetcher(store: store, project: project, options: options) } catch {
             throw .usage(error.description)
         }
+    }
+
+    /// The transport `--http-client` (or `WIDGET_I18N_HTTP_CLIENT`) names; the platform's default for `nil`.
+    static func httpClient(_ name: String?) throws(CLIError) -> HTTPTransportKind {
+        guard let name else { return .platformDefault }
+        guard let kind = HTTPTransportKind(named: name) else {
+            let available = HTTPTransportKind.available.map { "'\($0)'" }.joined(separator: " or ")
+            let curl = name.lowercased() == "curl" ? " (libcurl is linked on Linux only)" : ""
+            throw .usage("Unknown --http-client '\(QuotedExcerpt.of(name, length: 32))'\(curl); use \(available)")
+        }
+        return kind
     }
 
     /// `tr  fetched  1.2 KB`: for new content the size stored, which `locale list` and `status` show too, with

@@ -37,12 +37,14 @@ enum LocaleCommand: Command {
 enum LocaleSetCommand: Command {
     static let path = ["locale", "set"]
     static let summary = "Switch the stored locale, fetching its messages first"
-    static let usage = "locale set <tag> [--offline] [--namespaces A,B] [--allow-origin ORIGIN …]"
+    static let usage =
+        "locale set <tag> [--offline] [--namespaces A,B] [--allow-origin ORIGIN …] [--http-client curl|urlsession]"
     static let options: [OptionSpec] = [
         .flag("offline", "Do not fetch: switch only to a locale whose messages (or a parent's) are cached"),
         .value("timeout", "SECONDS", "Limit for one attempt (default: 30)"),
         .value("retries", "N", "Retries on connection errors, timeouts, 5xx and 429 (default: 3)"),
-        .value("cacert", "FILE", "CA bundle for a private CA"),
+        .value("cacert", "FILE", "CA bundle for a private CA (curl only)"),
+        FetchCommand.httpClientOption,
         .value("namespaces", "A,B", "Only these namespaces, stored nested under their names [WIDGET_I18N_NAMESPACES]"),
         FetchCommand.allowOriginOption,
     ]
