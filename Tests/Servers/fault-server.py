@@ -8,6 +8,7 @@ line, then serves:
   /<case>/acme/widgets/en/translations.json     always valid
   /<case>/acme/widgets/tr/translations.json     misbehaves as <case> says (see FAULTS)
   /trickle/acme/widgets/{en,tr}/translations.json   a byte a second, without end: for cancellation
+  /huge…/acme/widgets/tr/translations.json      2 GB, declared or chunked, until the client goes away
   /_hits                                        JSON: how often each path was requested
 
 A second listener on another port serves the same paths, as another origin that a manifest can name.
@@ -99,6 +100,22 @@ class Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
 
+    def stream(self, declared):
+        """Up to 2 GB of a JSON string's bytes, a megabyte at a time, until the client goes away."""
+        self.send_response(200)
+        if declared is None:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(declared))
+        self.end_headers()
+        chunk = b"x" * 1_000_000
+        try:
+            for _ in range(2000):
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk) if declared is None else chunk)
+        except OSError:
+            pass
+        self.close_connection = True
+
     def manifest(self, case):
         if case == "manifest-404":
             return self.send_body(404, "Not found")
@@ -177,6 +194,14 @@ class Handler(BaseHTTPRequestHandler):
                 pass
             self.close_connection = True
             return
+        if case == "huge":
+            # 2 GB declared: refused from its length, before the body, by either client.
+            return self.stream(declared=2_000_000_000)
+        if case == "huge-chunked":
+            # 2 GB that declares nothing: the client's cap must stop it as it arrives.
+            return self.stream(declared=None)
+        if case == "redirect-other-origin":
+            return self.send_body(302, "", [("Location", other_origin + "/ok/acme/widgets/tr/translations.json")])
         if case == "redirect-loop":
             return self.send_body(302, "", [("Location", self.path)])
         if case == "redirect-file":

@@ -6,10 +6,17 @@ public struct CLIHarness: Sendable {
     /// The group container the commands use (`WIDGET_I18N_GROUP_DIR`).
     public var groupDirectory: String { directory.appending("group") }
     public let project: String
+    /// The HTTP stack of every command that fetches (`WIDGET_I18N_HTTP_CLIENT`): `curl`, `urlsession`, or `nil`
+    /// for the default.
+    public let httpClient: String?
 
-    public init(project: String = "acme/widgets") throws {
+    /// The HTTP stacks the CLI has here, for tests that run over each (`--http-client`).
+    public static let httpClients = ["curl", "urlsession"]
+
+    public init(project: String = "acme/widgets", httpClient: String? = nil) throws {
         directory = try TemporaryDirectory(prefix: "widget-i18n-cli")
         self.project = project
+        self.httpClient = httpClient
     }
 
     /// Runs `widget-i18n arguments…` with the project and group directory set through the environment.
@@ -36,10 +43,12 @@ public struct CLIHarness: Sendable {
     /// The project, the group directory and the bundled Locales/ as the CDN, so that commands that fetch stay
     /// on this machine unless a test says otherwise.
     private var environment: [String: String] {
-        [
+        var environment = [
             "WIDGET_I18N_PROJECT": project, "WIDGET_I18N_GROUP_DIR": groupDirectory,
             "WIDGET_I18N_CDN": URL(fileURLWithPath: Repository.root + "/Locales").absoluteString,
         ]
+        environment["WIDGET_I18N_HTTP_CLIENT"] = httpClient
+        return environment
     }
 
     /// Puts the sample project's messages for `locales` into the store, as the fetcher would.

@@ -22,12 +22,12 @@ import Testing
         return try! JSONDecoder().decode(Corpus.self, from: Data(contentsOf: url))
     }()
 
-    @Test(arguments: corpus.bundleFaults)
-    func aMisbehavingCDNChangesNothing(_ testCase: Fault) throws {
+    @Test(arguments: corpus.bundleFaults, CLIHarness.httpClients)
+    func aMisbehavingCDNChangesNothing(_ testCase: Fault, _ httpClient: String) throws {
         let (fault, expected) = (testCase.fault, testCase.expected)
         let server = try FaultServer.start()
         defer { server.stop() }
-        let cli = try CLIHarness()
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let cdn = "--cdn=\(server.baseURL)/\(fault)"
         // What a widget already has: the manifest and en from this CDN, tr from an earlier good fetch.
@@ -45,12 +45,12 @@ import Testing
         #expect(snapshot(of: cli.groupDirectory) == before)
     }
 
-    @Test(arguments: corpus.manifestFaults)
-    func aBrokenManifestChangesNothing(_ testCase: Fault) throws {
+    @Test(arguments: corpus.manifestFaults, CLIHarness.httpClients)
+    func aBrokenManifestChangesNothing(_ testCase: Fault, _ httpClient: String) throws {
         let (fault, expected) = (testCase.fault, testCase.expected)
         let server = try FaultServer.start()
         defer { server.stop() }
-        let cli = try CLIHarness()
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         try cli.run(["store", "put", "@better-i18n:locale:acme/widgets"], input: Data("tr".utf8))
         let before = snapshot(of: cli.groupDirectory)
@@ -68,10 +68,11 @@ import Testing
     /// A fetch that fails for a locale leaves the cached manifest and its metadata as they were, so a hostile
     /// manifest cannot be planted by a fetch that failed; and a manifest planted anyway (by an older version, or
     /// another writer) cannot make a `file://` CDN read a file outside its directory.
-    @Test func aFailedFetchKeepsTheManifestAndAPlantedOneReadsNothingOutsideTheCDN() throws {
+    @Test(arguments: CLIHarness.httpClients)
+    func aFailedFetchKeepsTheManifestAndAPlantedOneReadsNothingOutsideTheCDN(_ httpClient: String) throws {
         let server = try FaultServer.start()
         defer { server.stop() }
-        let cli = try CLIHarness()
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let manifestKeys = [
             "@better-i18n:manifest:acme/widgets", "@better-i18n:widget-i18n:manifest-cache:acme/widgets",
@@ -154,8 +155,9 @@ import Testing
 
     /// A bundle larger than a widget reads (`MessageBundle.maximumStoredSize`, 4 MiB) is neither fetched into
     /// the store nor put there by hand; what was cached stays.
-    @Test func aBundleOverTheSizeLimitIsNotStored() throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.httpClients)
+    func aBundleOverTheSizeLimitIsNotStored(_ httpClient: String) throws {
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let bundle = CrashSafetyTests.bundle("Büyük", kilobytes: 4 * 1024 + 16)
         let cdn = try Self.turkishCDN(bundle)
@@ -176,7 +178,8 @@ import Testing
 
     /// The loopback server on another port is another origin: refused by default, fetched once allowed by
     /// `--allow-origin`, `WIDGET_I18N_ALLOWED_ORIGINS` or `allowedOrigins` in `widget-i18n.json`.
-    @Test func anotherOriginIsFetchedOnlyWhenAllowed() throws {
+    @Test(arguments: CLIHarness.httpClients)
+    func anotherOriginIsFetchedOnlyWhenAllowed(_ httpClient: String) throws {
         let server = try FaultServer.start()
         defer { server.stop() }
         let cdn = "--cdn=\(server.baseURL)/manifest-other-origin"
@@ -189,7 +192,7 @@ import Testing
         let origin = "http://127.0.0.1:\(try #require(other.port))"
         try #require(!server.baseURL.hasPrefix(origin + "/") && server.baseURL != origin)
 
-        let refused = try CLIHarness()
+        let refused = try CLIHarness(httpClient: httpClient)
         defer { refused.remove() }
         let result = try refused.run(["fetch", "--locale", "tr", cdn, "--retries", "0"])
         #expect(result.status == 1, "\(result)")
@@ -202,7 +205,7 @@ import Testing
             ([], [:], #"{"allowedOrigins": ["\#(origin)"]}"#),
         ]
         for way in ways {
-            let cli = try CLIHarness()
+            let cli = try CLIHarness(httpClient: httpClient)
             defer { cli.remove() }
             if let file = way.file {
                 try Data(file.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
@@ -214,6 +217,55 @@ import Testing
             #expect(try cli.run(["t", "today.title"]).standardOutput == "Bugün\n", "\(way)")
             #expect(try cli.run(["store", "get", "@better-i18n:manifest:acme/widgets"]).status == 0)
         }
+    }
+
+    /// A redirect to another origin is the CDN's own answer, not a URL a manifest named: either client follows
+    /// it, within the schemes the CDN allows (`redirect-file` and `redirect-ftp` are refused in the corpus).
+    @Test(arguments: CLIHarness.httpClients)
+    func aRedirectToAnotherOriginIsFollowed(_ httpClient: String) throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness(httpClient: httpClient)
+        defer { cli.remove() }
+        let result = try cli.run(["fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/redirect-other-origin"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try cli.run(["t", "today.title", "--locale", "tr"]).standardOutput == "Bugün\n")
+        // Both listeners count into one table: the bundle came from the other origin, once.
+        let hits = try FaultServer.hits(of: server)
+        #expect(hits["/ok/acme/widgets/tr/translations.json"] == 1, "\(hits)")
+    }
+
+    /// A disk that fills up (ENOSPC) while a bundle is stored: the fetch fails saying so, and the store is byte
+    /// for byte as it was. The disk is a 256 KB tmpfs in a mount namespace of the test's own (`unshare`), filled
+    /// before the fetch.
+    @Test(arguments: CLIHarness.httpClients)
+    func aFullDiskChangesNothing(_ httpClient: String) throws {
+        let server = try FaultServer.start()
+        defer { server.stop() }
+        let cli = try CLIHarness(httpClient: httpClient)
+        defer { cli.remove() }
+        let disk = cli.directory.appending("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let result = try cli.runShell(
+            """
+            exec unshare --map-root-user --mount bash -c '
+                set -e
+                mount -t tmpfs -o size=256k tmpfs "$0"
+                export WIDGET_I18N_GROUP_DIR="$0/group"
+                "$WIDGET_I18N" fetch --locale en >/dev/null
+                dd if=/dev/zero of="$0/filler" bs=4k 2>/dev/null || true
+                sum() { (cd "$WIDGET_I18N_GROUP_DIR" && find . -type f -exec sha256sum {} + | sort); }
+                before=$(sum)
+                status=0
+                "$WIDGET_I18N" fetch --locale tr --force --cdn "$1/ok" >/dev/null || status=$?
+                after=$(sum)
+                echo "status $status"
+                [ -n "$before" ] && [ "$before" = "$after" ] && echo "store unchanged"
+                true
+            ' \(disk) \(server.baseURL)
+            """)
+        #expect(result.standardOutput == "status 1\nstore unchanged\n", "\(result)")
+        #expect(result.standardError.contains("no space left on device"), "\(result.standardError)")
     }
 
     /// Language codes that are not locale tags are skipped with one warning that counts them and quotes a few.
@@ -236,10 +288,11 @@ import Testing
             ])
     }
 
-    @Test func retriesOnlyWhatMayRecover() throws {
+    @Test(arguments: CLIHarness.httpClients)
+    func retriesOnlyWhatMayRecover(_ httpClient: String) throws {
         let server = try FaultServer.start()
         defer { server.stop() }
-        let cli = try CLIHarness()
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let cases: [(fault: String, status: Int32, requests: Int)] = [
             ("status-503", 1, 3), ("status-500", 1, 3), ("status-404", 1, 1), ("status-410", 1, 1),
@@ -286,10 +339,11 @@ import Testing
         #expect(try JSONSerialization.jsonObject(with: stored) is [String: Any])
     }
 
-    @Test func relativeManifestURLsResolveAgainstTheManifest() throws {
+    @Test(arguments: CLIHarness.httpClients)
+    func relativeManifestURLsResolveAgainstTheManifest(_ httpClient: String) throws {
         let server = try FaultServer.start()
         defer { server.stop() }
-        let cli = try CLIHarness()
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let result = try cli.run([
             "fetch", "--locale", "tr", "--cdn", "\(server.baseURL)/manifest-relative-url", "--json",
@@ -299,10 +353,11 @@ import Testing
             result.standardOutput.contains("\(server.baseURL)/manifest-relative-url/acme/widgets/elsewhere/tr.json"))
     }
 
-    @Test func fetchAllThenRevalidateFromNginx() throws {
+    @Test(arguments: CLIHarness.httpClients)
+    func fetchAllThenRevalidateFromNginx(_ httpClient: String) throws {
         let nginx = try NginxServer.start(root: Repository.root + "/Locales")
         defer { nginx.stop() }
-        let cli = try CLIHarness()
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let first = try cli.run(["fetch", "--all", "--cdn", nginx.baseURL])
         #expect(first.status == 0, "\(first)")
@@ -333,8 +388,9 @@ import Testing
         #expect(names == ["pt-BR", "de"])
     }
 
-    @Test func localeSetFetchesThenSwitches() throws {
-        let cli = try CLIHarness()
+    @Test(arguments: CLIHarness.httpClients)
+    func localeSetFetchesThenSwitches(_ httpClient: String) throws {
+        let cli = try CLIHarness(httpClient: httpClient)
         defer { cli.remove() }
         let result = try cli.run(["locale", "set", "pl-PL"])
         #expect(result.status == 0, "\(result)")

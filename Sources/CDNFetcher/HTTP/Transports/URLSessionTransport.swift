@@ -189,14 +189,22 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        // The target as the server named it: FoundationNetworking resolves a `Location` in another scheme
+        // (`file:///etc/passwd`) against the current URL's before the delegate sees it.
+        let location = response.value(forHTTPHeaderField: "Location").flatMap {
+            URL(string: $0, relativeTo: response.url)
+        }
+        let targetURL = location ?? request.url
         let follows = update(task) { state -> Bool in
             state.redirects += 1
-            let target = request.url?.absoluteString ?? "?"
+            let target = targetURL?.absoluteString ?? "?"
             if state.redirects > configuration.maximumRedirects {
                 state.refusal = (.tooManyRedirects, "more than \(configuration.maximumRedirects) redirects")
                 return false
             }
-            if !configuration.allowsRedirect(toScheme: request.url?.scheme) {
+            if !configuration.allowsRedirect(toScheme: targetURL?.scheme)
+                || !configuration.allowsRedirect(toScheme: request.url?.scheme)
+            {
                 state.refusal = (
                     .disallowedRedirect(allowed: configuration.allowedRedirectSchemes), "to '\(target)'"
                 )
