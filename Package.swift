@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 // The module picture of docs/architecture.md ("Modules"), one target per row; ArchitectureTests fails when the two
@@ -83,10 +84,14 @@ let package = Package(
                 .target(name: "CCrypto", condition: .when(platforms: [.linux])),
                 "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport",
             ]),
-        // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI.
-        // Declares the C functions it uses itself (scripts/check-c-declarations.sh checks them against the
-        // headers), so no pkg-config flags: glib's -pthread would make SwiftPM warn on every build.
-        .systemLibrary(name: "CPangoCairo"),
+        // Previews: the sample widgets laid out by Pango and drawn by Cairo, for developers and CI; built only where
+        // Pango and Cairo are installed (`drawsPreviews`, below). Declares the C functions it uses itself
+        // (scripts/check-c-declarations.sh checks them against the headers), so on Linux no pkg-config flags:
+        // glib's -pthread would make SwiftPM warn on every build. Elsewhere pkg-config finds the libraries' directory
+        // (Homebrew's /opt/homebrew/lib).
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: isLinux ? nil : "pangocairo",
+            providers: [.brew(["pango", "cairo", "pkg-config"]), .apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .target(
             name: "WidgetPreview",
             dependencies: [
@@ -166,3 +171,41 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+#if os(Linux)
+    var isLinux: Bool { true }
+#else
+    var isLinux: Bool { false }
+#endif
+
+/// Whether this machine has Pango and Cairo, which `widget-i18n preview` and `check --layout` draw with: their
+/// pkg-config file in a directory pkg-config searches (Debian's, Homebrew's, MacPorts', `PKG_CONFIG_PATH`). Where
+/// they are missing, the drawing part (CPangoCairo, WidgetPreview and its tests) is left out and those two commands
+/// say what to install; every other command, the products and the other tests build as before.
+/// `WIDGET_I18N_PREVIEWS=0` leaves it out anyway (the test command builds the CLI so once), `=1` keeps it.
+var drawsPreviews: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    if let setting = environment["WIDGET_I18N_PREVIEWS"], !setting.isEmpty { return setting != "0" }
+    let multiarch = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []
+    let directories =
+        (environment["PKG_CONFIG_PATH"] ?? "").split(separator: ":").map(String.init)
+        + multiarch.filter { $0.contains("-linux-") }.map { "/usr/lib/\($0)/pkgconfig" }
+        + [
+            "/usr/lib/pkgconfig", "/usr/share/pkgconfig", "/usr/local/lib/pkgconfig", "/opt/homebrew/lib/pkgconfig",
+            "/opt/local/lib/pkgconfig",
+        ]
+    return directories.contains { FileManager.default.fileExists(atPath: $0 + "/pangocairo.pc") }
+}
+
+if !drawsPreviews {
+    let drawing: Set = ["CPangoCairo", "WidgetPreview", "WidgetPreviewTests"]
+    package.targets.removeAll { drawing.contains($0.name) }
+    for target in package.targets {
+        target.dependencies.removeAll { dependency in
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): drawing.contains(name)
+            default: false
+            }
+        }
+    }
+}

@@ -3,6 +3,9 @@
 
 Usage: python3 Benchmarks/binary-sizes.py [--check docs/benchmarks.md] [--json]
 
+Without an option it also prints what each of the app's HTTP transports (libcurl's, URLSession's) adds in symbols
+of its own.
+
 It writes a package of its own under .build/binary-sizes/ (the sources are below, in this file): one executable
 per library product that calls what its users call (so the linker keeps what a real caller keeps: the widget's
 translator, the app's fetcher and writer) and a `print("hello")` baseline. It builds them in release with the
@@ -123,6 +126,30 @@ def measure():
     return sizes
 
 
+# The types of each HTTP transport, as their mangled names spell them (`CurlTransport` is 13 letters).
+TRANSPORTS = [("curl", ["13CurlTransport", "12CurlTransfer"]),
+              ("urlsession", ["19URLSessionTransport", "15SessionDelegate"])]
+
+
+def transport_sizes():
+    """The bytes of each transport's own symbols (code and data) in the app's unstripped release binary: what
+    choosing it adds on top of what both share. libcurl and FoundationNetworking are shared libraries here, and on
+    Apple platforms URLSession is the system's, so neither library counts."""
+    build = ["swift", "build", "-c", "release", "--package-path", WORK, "--show-bin-path"]
+    binary = os.path.join(subprocess.run(build, capture_output=True, text=True).stdout.strip(),
+                          target("an app"))
+    symbols = subprocess.run(["nm", "-S", binary], capture_output=True, text=True, check=True).stdout
+    sizes = {name: 0 for name, _ in TRANSPORTS}
+    for line in symbols.split("\n"):
+        fields = line.split()
+        if len(fields) != 4:
+            continue
+        for name, markers in TRANSPORTS:
+            if any(marker in fields[3] for marker in markers):
+                sizes[name] += int(fields[1], 16)
+    return sizes
+
+
 def mb(count):
     return "%.1f MB" % (count / 1e6)
 
@@ -189,6 +216,8 @@ def main():
         return
     print("\n".join(rows(sizes)))
     print("(hello: %s stripped, %s unstripped)" % (mb(sizes["hello"][1]), mb(sizes["hello"][0])))
+    print("(the app's HTTP transports, their own symbols: %s)" % ", ".join(
+        "%s %.1f KB" % (name, size / 1e3) for name, size in transport_sizes().items()))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""The fetch benchmark: `widget-i18n fetch --all` against curl's own parallel mode, same URLs, same nginx.
+"""The fetch benchmark: `widget-i18n fetch --all` over each HTTP client (libcurl, URLSession) against curl's own
+parallel mode, same URLs, same nginx.
 
 Builds widget-i18n in release with the Swift runtime linked statically, generates 30 locales of ~300 KB
 (make-cdn-tree.py), serves them with nginx on 127.0.0.1 (the test
-configuration, Tests/Servers/nginx.conf.template), then alternates, --runs times:
+configuration, Tests/Servers/nginx.conf.template), then alternates, --runs times, each widget-i18n row once per
+`--http-client` (curl, urlsession):
   cold     widget-i18n fetch --all into an empty group store (manifest, then every bundle, validated, cached)
   curl     curl --parallel --compressed of the same 31 URLs to files
   floor    curl, then an fsync of every downloaded file and of the directory: a crash-safe cache's floor
@@ -95,13 +97,28 @@ def main():
         total_bytes = sum(os.path.getsize(os.path.join(project, c, "translations.json")) for c in codes)
         env = dict(os.environ, WIDGET_I18N_PROJECT="acme/widgets", WIDGET_I18N_CDN=base + "/versioned")
         plain_env = dict(env, WIDGET_I18N_CDN=base + "/plain")
-        cold, curl, floor, unchanged, revalidate = [], [], [], [], []
+        clients = ["curl", "urlsession"]
+        curl, floor = [], []
+        cold, unchanged, revalidate = ({client: [] for client in clients} for _ in range(3))
         try:
             for run in range(args.runs):
-                store = os.path.join(work, "store-%d" % run)
-                env["WIDGET_I18N_GROUP_DIR"] = store
-                elapsed, _ = timed([binary, "fetch", "--all", "--quiet"], env)
-                cold.append(elapsed)
+                for client in clients:
+                    flag = ["--http-client", client]
+                    store = os.path.join(work, "store-%d" % run)
+                    env["WIDGET_I18N_GROUP_DIR"] = store
+                    elapsed, _ = timed([binary, "fetch", "--all", "--quiet"] + flag, env)
+                    cold[client].append(elapsed)
+                    elapsed, summary = timed([binary, "fetch", "--all", "--json"] + flag, env)
+                    unchanged[client].append(elapsed)
+                    check_nothing_new(json.loads(summary), "with a manifest version")
+                    plain_store = os.path.join(work, "plain-%d" % run)
+                    plain_env["WIDGET_I18N_GROUP_DIR"] = plain_store
+                    timed([binary, "fetch", "--all", "--quiet"] + flag, plain_env)
+                    elapsed, summary = timed([binary, "fetch", "--all", "--json"] + flag, plain_env)
+                    revalidate[client].append(elapsed)
+                    check_nothing_new(json.loads(summary), "without a manifest version")
+                    for directory in (store, plain_store):
+                        shutil.rmtree(directory)
                 out = os.path.join(work, "curl-%d" % run)
                 os.makedirs(out)
                 command = ["curl", "--parallel", "--parallel-max", "8", "--compressed", "-sS", "--fail"]
@@ -119,17 +136,7 @@ def main():
                 os.fsync(descriptor)
                 os.close(descriptor)
                 floor.append(elapsed + time.perf_counter() - start)
-                elapsed, summary = timed([binary, "fetch", "--all", "--json"], env)
-                unchanged.append(elapsed)
-                check_nothing_new(json.loads(summary), "with a manifest version")
-                plain_store = os.path.join(work, "plain-%d" % run)
-                plain_env["WIDGET_I18N_GROUP_DIR"] = plain_store
-                timed([binary, "fetch", "--all", "--quiet"], plain_env)
-                elapsed, summary = timed([binary, "fetch", "--all", "--json"], plain_env)
-                revalidate.append(elapsed)
-                check_nothing_new(json.loads(summary), "without a manifest version")
-                for directory in (store, out, plain_store):
-                    shutil.rmtree(directory)
+                shutil.rmtree(out)
         finally:
             nginx.terminate()
             nginx.wait()
@@ -141,12 +148,16 @@ def main():
         print("| `curl --parallel --compressed` (%d URLs) | %.1f | 1.00x | |" % (len(urls), median(curl)))
         print("| curl, then `fsync` of every file and the directory | %.1f | %.2fx | 1.00x |"
               % (median(floor), median(floor) / median(curl)))
-        print("| `widget-i18n fetch --all` (empty store) | %.1f | %.2fx | %.2fx |"
-              % (median(cold), median(cold) / median(curl), median(cold) / median(floor)))
-        print("| `widget-i18n fetch --all`, nothing new, manifest versions: 1 request (304) | %.1f | %.2fx | |"
-              % (median(unchanged), median(unchanged) / median(curl)))
-        print("| `widget-i18n fetch --all`, nothing new, no versions: %d conditional requests (304) | %.1f | %.2fx | |"
-              % (len(urls), median(revalidate), median(revalidate) / median(curl)))
+        for client in clients:
+            print("| `widget-i18n fetch --all --http-client %s` (empty store) | %.1f | %.2fx | %.2fx |"
+                  % (client, median(cold[client]), median(cold[client]) / median(curl),
+                     median(cold[client]) / median(floor)))
+        for client in clients:
+            print("| `… --http-client %s`, nothing new, manifest versions: 1 request (304) | %.1f | %.2fx | |"
+                  % (client, median(unchanged[client]), median(unchanged[client]) / median(curl)))
+        for client in clients:
+            print("| `… --http-client %s`, nothing new, no versions: %d conditional requests (304) | %.1f | %.2fx | |"
+                  % (client, len(urls), median(revalidate[client]), median(revalidate[client]) / median(curl)))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -21,8 +21,11 @@ if ! mkdir -p "$prefix/bin" 2>/dev/null || [ ! -w "$prefix/bin" ]; then
 fi
 scripts/setup.sh --for build
 build_path=${WIDGET_I18N_BUILD_PATH:-.build}
-swift build -c release --product widget-i18n --static-swift-stdlib --build-path "$build_path" >&2
-binary="$(swift build -c release --product widget-i18n --static-swift-stdlib --build-path "$build_path" --show-bin-path)/widget-i18n"
+# The Swift runtime is part of macOS; elsewhere it is linked in, so the binary runs without the toolchain.
+static=(--static-swift-stdlib)
+if [ "$(uname -s)" = Darwin ]; then static=(); fi
+swift build -c release --product widget-i18n "${static[@]}" --build-path "$build_path" >&2
+binary="$(swift build -c release --product widget-i18n "${static[@]}" --build-path "$build_path" --show-bin-path)/widget-i18n"
 # Copy next to the destination, then rename: a running widget-i18n is never replaced by half a file.
 install -m 0755 "$binary" "$prefix/bin/.widget-i18n.tmp.$$"
 mv -f "$prefix/bin/.widget-i18n.tmp.$$" "$prefix/bin/widget-i18n"

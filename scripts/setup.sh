@@ -7,8 +7,40 @@ purpose=test
 if [ "${1:-}" = "--for" ]; then purpose="${2:-test}"; fi
 
 if ! command -v swift >/dev/null 2>&1; then
-    echo "error: the Swift toolchain is missing; install Swift 6 (https://www.swift.org/install/linux/) and retry" >&2
+    if [ "$(uname -s)" = Darwin ]; then
+        echo "error: the Swift toolchain is missing; install Xcode 16.3 or later (or run: xcode-select --install)" >&2
+    else
+        echo "error: the Swift toolchain is missing; install Swift 6 (https://www.swift.org/install/linux/) and retry" >&2
+    fi
     exit 1
+fi
+
+has_pkg_config_module() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
+
+if [ "$(uname -s)" = Darwin ]; then
+    # macOS: Xcode's toolchain builds everything but the drawing part (URLSession and CryptoKit replace libcurl and
+    # libcrypto); Homebrew brings Pango and Cairo for `preview`, `check --layout` and the demo's pictures. Without
+    # them those two commands say what to install and everything else works. Never apt-get here.
+    if [ "$purpose" = test ]; then
+        echo "error: scripts/test.sh runs on Linux, as CI does (nginx, Chromium, mount namespaces and Debian's" \
+            "packages); it is not run on macOS. On a Mac, run ./scripts/demo.sh, or build with 'swift build'" >&2
+        exit 1
+    fi
+    formulae=()
+    has_pkg_config_module pangocairo || formulae+=(pango)
+    has_pkg_config_module cairo || formulae+=(cairo)
+    command -v pkg-config >/dev/null 2>&1 || formulae+=(pkg-config)
+    if [ ${#formulae[@]} -gt 0 ] && [ "$purpose" = demo ]; then
+        if command -v brew >/dev/null 2>&1; then
+            echo "setup: installing ${formulae[*]} with Homebrew, for the demo's pictures" >&2
+            brew install "${formulae[@]}" >&2
+        else
+            echo "error: the demo draws with Pango and Cairo; install Homebrew (https://brew.sh), then run:" \
+                "brew install ${formulae[*]}" >&2
+            exit 1
+        fi
+    fi
+    exit 0
 fi
 
 # Debian packages, each with a command that proves it is usable.
@@ -17,8 +49,6 @@ need() { # need PACKAGE CHECK-COMMAND…
     local package=$1; shift
     if ! "$@" >/dev/null 2>&1; then packages+=("$package"); fi
 }
-has_pkg_config_module() { command -v pkg-config >/dev/null && pkg-config --exists "$1"; }
-
 need pkg-config command -v pkg-config
 need libcurl4-openssl-dev has_pkg_config_module libcurl       # the CDN fetcher (CCurl)
 need libssl-dev has_pkg_config_module libcrypto               # SHA-256 of cached bundles (CCrypto)

@@ -6,6 +6,10 @@ scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
 scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
+# An iPhone app builds both library products: no system library (libcurl, libcrypto) may be reachable from them on
+# iOS, macOS or watchOS; and every region under an Apple-only condition type-checks against the stand-ins.
+python3 scripts/check-products.py
+python3 scripts/check-apple-only.py
 # The deployment floor: no symbol newer than Package.swift's platforms (read from that build's index store), the
 # Apple-only lock compiled against its stand-in, and the README's table of the APIs that set the floor.
 python3 scripts/check-deployment.py --check README.md

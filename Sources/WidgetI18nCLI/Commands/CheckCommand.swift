@@ -1,8 +1,11 @@
 import CommandLineSupport
 import I18nCore
 import LocaleData
-import WidgetPreview
 import WidgetTranslator
+
+#if canImport(WidgetPreview)
+    import WidgetPreview
+#endif
 
 /// `widget-i18n check`: every cached message parses, and uses the same arguments as the default locale's.
 enum CheckCommand: Command {
@@ -160,81 +163,86 @@ enum CheckCommand: Command {
 
     /// `check --layout`: every line of every entry, family and locale laid out; exit 1 when one does not fit.
     private static func checkLayout(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        var selection = try PreviewSelection(arguments, context: context, defaultToAllLocales: true)
-        selection.options.allEntries = true
-        let images: [PreviewImage]
-        do { images = try await Previews().layouts(selection.options, source: selection.source) } catch {
-            throw .failure(error.description)
-        }
-        let sizes = selection.options.textSizes
-        // At the default size alone the report reads as it always has; at one other size each problem names it.
-        // At several, each line (key and text) is reported once, at the smallest size at which it stops fitting in
-        // any entry, with what is wrong at that size.
-        var reports: [String] = []
-        if sizes.count == 1 {
-            var reported: Set<String> = []
-            let at = sizes == [.default] ? "" : " at \(sizes[0].name)"
-            for image in images {
-                for line in image.layout.problems {
-                    // Entries of one timeline repeat most lines: a problem is reported once per text.
-                    let report = TerminalText.escaped(
-                        "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)\(at): "
-                            + "\(line.problemDescription ?? "") — \"\(line.text)\"")
-                    if reported.insert(report).inserted { reports.append(report) }
-                }
+        #if canImport(WidgetPreview)
+            var selection = try PreviewSelection(arguments, context: context, defaultToAllLocales: true)
+            selection.options.allEntries = true
+            let images: [PreviewImage]
+            do { images = try await Previews().layouts(selection.options, source: selection.source) } catch {
+                throw .failure(error.description)
             }
-        } else {
-            var order: [String] = []
-            var smallest: [String: (size: TextSize, line: LaidOutLine)] = [:]
-            for image in images {
-                for line in image.layout.problems {
-                    let identity = "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)"
-                    let key = identity + "\u{0}" + line.text
-                    guard let found = smallest[key] else {
-                        order.append(key)
-                        smallest[key] = (image.textSize, line)
-                        continue
+            let sizes = selection.options.textSizes
+            // At the default size alone the report reads as it always has; at one other size each problem names it.
+            // At several, each line (key and text) is reported once, at the smallest size at which it stops fitting in
+            // any entry, with what is wrong at that size.
+            var reports: [String] = []
+            if sizes.count == 1 {
+                var reported: Set<String> = []
+                let at = sizes == [.default] ? "" : " at \(sizes[0].name)"
+                for image in images {
+                    for line in image.layout.problems {
+                        // Entries of one timeline repeat most lines: a problem is reported once per text.
+                        let report = TerminalText.escaped(
+                            "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)\(at): "
+                                + "\(line.problemDescription ?? "") — \"\(line.text)\"")
+                        if reported.insert(report).inserted { reports.append(report) }
                     }
-                    if image.textSize < found.size { smallest[key] = (image.textSize, line) }
+                }
+            } else {
+                var order: [String] = []
+                var smallest: [String: (size: TextSize, line: LaidOutLine)] = [:]
+                for image in images {
+                    for line in image.layout.problems {
+                        let identity =
+                            "\(image.locale.displayForm) \(image.widget) \(image.family.shortName) \(line.key)"
+                        let key = identity + "\u{0}" + line.text
+                        guard let found = smallest[key] else {
+                            order.append(key)
+                            smallest[key] = (image.textSize, line)
+                            continue
+                        }
+                        if image.textSize < found.size { smallest[key] = (image.textSize, line) }
+                    }
+                }
+                for key in order {
+                    let (size, line) = smallest[key]!
+                    let identity = String(key.prefix { $0 != "\u{0}" })
+                    reports.append(
+                        TerminalText.escaped(
+                            "\(identity) from \(size.name): \(line.problemDescription ?? "") — \"\(line.text)\""))
                 }
             }
-            for key in order {
-                let (size, line) = smallest[key]!
-                let identity = String(key.prefix { $0 != "\u{0}" })
-                reports.append(
-                    TerminalText.escaped(
-                        "\(identity) from \(size.name): \(line.problemDescription ?? "") — \"\(line.text)\""))
+            for report in reports { context.output.writeLine(report) }
+            let problems = reports.count
+            // Contrast depends on the appearance, the role and its size, not on the text: one warning for each.
+            var warnings: [String] = []
+            var warned: Set<String> = []
+            for image in images {
+                for problem in image.appearance.contrastProblems(in: image.layout) {
+                    let appearance = image.appearance.appearance.rawValue
+                    let role = problem.line.role.rawValue
+                    guard warned.insert("\(appearance) \(role): \(problem.description)").inserted else { continue }
+                    warnings.append("\(appearance) \(problem.line.key) (\(role)): \(problem.description)")
+                }
             }
-        }
-        for report in reports { context.output.writeLine(report) }
-        let problems = reports.count
-        // Contrast depends on the appearance, the role and its size, not on the text: one warning for each.
-        var warnings: [String] = []
-        var warned: Set<String> = []
-        for image in images {
-            for problem in image.appearance.contrastProblems(in: image.layout) {
-                let appearance = image.appearance.appearance.rawValue
-                let role = problem.line.role.rawValue
-                guard warned.insert("\(appearance) \(role): \(problem.description)").inserted else { continue }
-                warnings.append("\(appearance) \(problem.line.key) (\(role)): \(problem.description)")
+            for warning in warnings { context.output.warning(warning) }
+            let lines = images.reduce(0) { $0 + $1.layout.lines.count }
+            func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
+                "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
             }
-        }
-        for warning in warnings { context.output.warning(warning) }
-        let lines = images.reduce(0) { $0 + $1.layout.lines.count }
-        func count(_ number: Int, _ noun: String, _ plural: String? = nil) -> String {
-            "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
-        }
-        let options = selection.options
-        let verdict = problems == 1 ? "1 does not fit" : "\(problems) do not fit"
-        context.output.writeLine(
-            "\(count(lines, "line")) in \(count(images.count, "entry", "entries")) of "
-                + "\(count(options.widgets.count, "widget")) × \(count(options.families.count, "family", "families")) × "
-                + "\(count(options.locales.count, "locale"))\(PreviewCommand.sizes(options)): \(verdict)")
-        if problems > 0 {
-            throw .failure("\(count(problems, "line")) \(problems == 1 ? "does" : "do") not fit")
-        }
-        if arguments.has("strict") && !warnings.isEmpty {
-            throw .failure("\(count(warnings.count, "contrast warning")) (--strict)")
-        }
+            let options = selection.options
+            let verdict = problems == 1 ? "1 does not fit" : "\(problems) do not fit"
+            context.output.writeLine(
+                "\(count(lines, "line")) in \(count(images.count, "entry", "entries")) of "
+                    + "\(count(options.widgets.count, "widget")) × \(count(options.families.count, "family", "families")) × "
+                    + "\(count(options.locales.count, "locale"))\(PreviewCommand.sizes(options)): \(verdict)")
+            if problems > 0 {
+                throw .failure("\(count(problems, "line")) \(problems == 1 ? "does" : "do") not fit")
+            }
+            if arguments.has("strict") && !warnings.isEmpty {
+                throw .failure("\(count(warnings.count, "contrast warning")) (--strict)")
+            }
+        #else
+            throw DrawingSupport.unavailable("check --layout")
+        #endif
     }
 }

@@ -6,8 +6,11 @@ import I18nCore
 import LocaleData
 import SampleWidgets
 import TimelineEngine
-import WidgetPreview
 import WidgetTranslator
+
+#if canImport(WidgetPreview)
+    import WidgetPreview
+#endif
 
 /// `widget-i18n demo`: the whole bridge in a few seconds, on the embedded default.
 enum DemoCommand: Command {
@@ -68,28 +71,33 @@ enum DemoCommand: Command {
     private static func writePreviews(
         store: FileGroupStore, now: Date, timeZone: ZoneInfo, to out: String?, context: CommandContext
     ) async throws(CLIError) {
-        let project = try Self.project
-        let source = WidgetSource(store: store, project: project, preferredLanguages: [])
-        let locales = WidgetTranslator(store: store, project: project, preferredLanguages: []).cachedLocales()
-        let options = PreviewOptions(
-            widgets: [.daysSince(eventID: "run"), .today], locales: locales, date: now, timeZone: timeZone)
-        let given = out.map(context.path)
-        var directory = given ?? context.workingDirectory + "/widget-previews"
-        let previews: Previews
-        do { previews = try Previews() } catch { throw .failure(error.description) }
-        var images: [PreviewImage]
-        do { images = try await previews.write(options, source: source, to: directory) } catch {
-            guard given == nil, error.code == .occupied else { throw .failure(error.description) }
-            directory = try makeTemporaryDirectory() + "/previews"
-            context.output.note("note: ./widget-previews holds other files; the previews go to \(directory)")
+        #if canImport(WidgetPreview)
+            let project = try Self.project
+            let source = WidgetSource(store: store, project: project, preferredLanguages: [])
+            let locales = WidgetTranslator(store: store, project: project, preferredLanguages: []).cachedLocales()
+            let options = PreviewOptions(
+                widgets: [.daysSince(eventID: "run"), .today], locales: locales, date: now, timeZone: timeZone)
+            let given = out.map(context.path)
+            var directory = given ?? context.workingDirectory + "/widget-previews"
+            let previews: Previews
+            do { previews = try Previews() } catch { throw .failure(error.description) }
+            var images: [PreviewImage]
             do { images = try await previews.write(options, source: source, to: directory) } catch {
-                throw .failure(error.description)
+                guard given == nil, error.code == .occupied else { throw .failure(error.description) }
+                directory = try makeTemporaryDirectory() + "/previews"
+                context.output.note("note: ./widget-previews holds other files; the previews go to \(directory)")
+                do { images = try await previews.write(options, source: source, to: directory) } catch {
+                    throw .failure(error.description)
+                }
             }
-        }
-        context.output.writeLine(
-            "\n$ widget-i18n preview --all-locales   → \(images.count) pictures, \(images.problems.count) lines that "
-                + "do not fit")
-        context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").standardizedFileURL.absoluteString)
+            context.output.writeLine(
+                "\n$ widget-i18n preview --all-locales   → \(images.count) pictures, \(images.problems.count) lines that "
+                    + "do not fit")
+            context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").standardizedFileURL.absoluteString)
+        #else
+            context.output.note(
+                "note: the pictures are left out: \(DrawingSupport.unavailable("widget-i18n preview").description)")
+        #endif
     }
 
     /// Step 1, the app side: every locale of the manifest through the real fetcher.

@@ -7,8 +7,11 @@ import I18nCore
 import LocaleData
 import SampleWidgets
 import TimelineEngine
-import WidgetPreview
 import WidgetTranslator
+
+#if canImport(WidgetPreview)
+    import WidgetPreview
+#endif
 
 /// `widget-i18n preview`: every widget in every language and family as a PNG, with a report and a contact sheet.
 enum PreviewCommand: Command {
@@ -41,52 +44,60 @@ enum PreviewCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
-        guard arguments.positionals.isEmpty else { throw .usage("Unexpected argument '\(arguments.positionals[0])'") }
-        let entries = arguments.value("entries") ?? "first"
-        guard ["first", "all"].contains(entries) else {
-            throw .usage("Unknown --entries '\(entries)'; use first or all")
-        }
-        if arguments.has("all-locales") && !arguments.allValues("locale").isEmpty {
-            throw .usage("Pass either --all-locales or --locale L, not both")
-        }
-        var selection = try PreviewSelection(
-            arguments, context: context, defaultToAllLocales: arguments.has("all-locales"),
-            pseudo: arguments.has("pseudo"))
-        selection.options.allEntries = entries == "all"
-        let out = arguments.value("out") ?? "widget-previews"
-        let directory = context.path(out)
-        let images: [PreviewImage]
-        do {
-            images = try await Previews().write(selection.options, source: selection.source, to: directory)
-        } catch { throw .failure(error.description) }
-        let problems = images.problems.count
-        context.output.writeLine(
-            "Wrote \(images.count) preview\(images.count == 1 ? "" : "s") of \(selection.options.widgets.count) "
-                + "widget\(selection.options.widgets.count == 1 ? "" : "s") × \(selection.options.families.count) "
-                + "famil\(selection.options.families.count == 1 ? "y" : "ies") × \(selection.options.locales.count) "
-                + "locale\(selection.options.locales.count == 1 ? "" : "s")\(Self.sizes(selection.options)) to "
-                + "\(directory); \(problems) line"
-                + "\(problems == 1 ? "" : "s") truncated or missing glyphs")
-        context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").absoluteString)
+        #if canImport(WidgetPreview)
+            guard arguments.positionals.isEmpty else {
+                throw .usage("Unexpected argument '\(arguments.positionals[0])'")
+            }
+            let entries = arguments.value("entries") ?? "first"
+            guard ["first", "all"].contains(entries) else {
+                throw .usage("Unknown --entries '\(entries)'; use first or all")
+            }
+            if arguments.has("all-locales") && !arguments.allValues("locale").isEmpty {
+                throw .usage("Pass either --all-locales or --locale L, not both")
+            }
+            var selection = try PreviewSelection(
+                arguments, context: context, defaultToAllLocales: arguments.has("all-locales"),
+                pseudo: arguments.has("pseudo"))
+            selection.options.allEntries = entries == "all"
+            let out = arguments.value("out") ?? "widget-previews"
+            let directory = context.path(out)
+            let images: [PreviewImage]
+            do {
+                images = try await Previews().write(selection.options, source: selection.source, to: directory)
+            } catch { throw .failure(error.description) }
+            let problems = images.problems.count
+            context.output.writeLine(
+                "Wrote \(images.count) preview\(images.count == 1 ? "" : "s") of \(selection.options.widgets.count) "
+                    + "widget\(selection.options.widgets.count == 1 ? "" : "s") × \(selection.options.families.count) "
+                    + "famil\(selection.options.families.count == 1 ? "y" : "ies") × \(selection.options.locales.count) "
+                    + "locale\(selection.options.locales.count == 1 ? "" : "s")\(Self.sizes(selection.options)) to "
+                    + "\(directory); \(problems) line"
+                    + "\(problems == 1 ? "" : "s") truncated or missing glyphs")
+            context.output.writeLine(URL(fileURLWithPath: directory + "/index.html").absoluteString)
+        #else
+            throw DrawingSupport.unavailable("preview")
+        #endif
     }
 
-    /// ` × 12 text sizes` when other sizes than the default one were asked for, ` at xxxLarge` for one; then
-    /// ` × 3 appearances`, or ` in dark` for one other than light.
-    static func sizes(_ options: PreviewOptions) -> String {
-        let sizes =
-            switch options.textSizes {
-            case [.default]: ""
-            case let sizes where sizes.count == 1: " at \(sizes[0].name)"
-            case let sizes: " × \(sizes.count) text sizes"
-            }
-        let appearances =
-            switch options.appearances {
-            case [.light]: ""
-            case let one where one.count == 1: " in \(one[0].rawValue)"
-            case let all: " × \(all.count) appearances"
-            }
-        return sizes + appearances
-    }
+    #if canImport(WidgetPreview)
+        /// ` × 12 text sizes` when other sizes than the default one were asked for, ` at xxxLarge` for one; then
+        /// ` × 3 appearances`, or ` in dark` for one other than light.
+        static func sizes(_ options: PreviewOptions) -> String {
+            let sizes =
+                switch options.textSizes {
+                case [.default]: ""
+                case let sizes where sizes.count == 1: " at \(sizes[0].name)"
+                case let sizes: " × \(sizes.count) text sizes"
+                }
+            let appearances =
+                switch options.appearances {
+                case [.light]: ""
+                case let one where one.count == 1: " in \(one[0].rawValue)"
+                case let all: " × \(all.count) appearances"
+                }
+            return sizes + appearances
+        }
+    #endif
 }
 
 /// The widgets, families, locales and moment that `preview` and `check --layout` look at, read from the same
@@ -115,147 +126,153 @@ struct PreviewSelection {
         .value("tint", "COLOUR", "The accent colour: automatic (default), a system colour's name, or #RRGGBB"),
     ]
 
-    /// The appearances `--appearance` names, in the order light, dark, tinted; light when none is given.
-    static func appearances(_ arguments: ParsedArguments) throws(CLIError) -> [Appearance] {
-        var appearances: Set<Appearance> = []
-        for name in arguments.allValues("appearance") {
-            if name == "all" {
-                appearances.formUnion(Appearance.allCases)
-            } else if let appearance = Appearance(rawValue: name) {
-                appearances.insert(appearance)
-            } else {
-                throw .usage("Unknown --appearance '\(name)'; use light, dark, tinted or all")
+    #if canImport(WidgetPreview)
+        /// The appearances `--appearance` names, in the order light, dark, tinted; light when none is given.
+        static func appearances(_ arguments: ParsedArguments) throws(CLIError) -> [Appearance] {
+            var appearances: Set<Appearance> = []
+            for name in arguments.allValues("appearance") {
+                if name == "all" {
+                    appearances.formUnion(Appearance.allCases)
+                } else if let appearance = Appearance(rawValue: name) {
+                    appearances.insert(appearance)
+                } else {
+                    throw .usage("Unknown --appearance '\(name)'; use light, dark, tinted or all")
+                }
             }
+            return appearances.isEmpty ? [.light] : Appearance.allCases.filter(appearances.contains)
         }
-        return appearances.isEmpty ? [.light] : Appearance.allCases.filter(appearances.contains)
-    }
 
-    /// The tint `--tint` names; `automatic` when none is given.
-    static func tint(_ arguments: ParsedArguments) throws(CLIError) -> Tint {
-        guard let name = arguments.value("tint") else { return .automatic }
-        guard let tint = Tint(name) else {
-            throw .usage(
-                "Unknown --tint '\(name)'; use automatic, " + Tint.named.map(\.name).joined(separator: ", ")
-                    + " or #RRGGBB")
-        }
-        return tint
-    }
-
-    /// The text sizes `--text-size` names, in Apple's order; `large` when none is given.
-    static func textSizes(_ arguments: ParsedArguments) throws(CLIError) -> [TextSize] {
-        var sizes: [TextSize] = []
-        for name in arguments.allValues("text-size") {
-            if name == "all" {
-                sizes.append(contentsOf: TextSize.allCases)
-            } else if let size = TextSize(name: name) {
-                sizes.append(size)
-            } else {
+        /// The tint `--tint` names; `automatic` when none is given.
+        static func tint(_ arguments: ParsedArguments) throws(CLIError) -> Tint {
+            guard let name = arguments.value("tint") else { return .automatic }
+            guard let tint = Tint(name) else {
                 throw .usage(
-                    "Unknown --text-size '\(name)'; use "
-                        + TextSize.allCases.map(\.name).joined(separator: ", ") + " or all")
+                    "Unknown --tint '\(name)'; use automatic, " + Tint.named.map(\.name).joined(separator: ", ")
+                        + " or #RRGGBB")
             }
+            return tint
         }
-        return sizes.isEmpty ? [.default] : Set(sizes).sorted()
-    }
 
-    var options: PreviewOptions
-    var source: WidgetSource
-    let translator: WidgetTranslator
-    let defaultLocale: LocaleTag
+        /// The text sizes `--text-size` names, in Apple's order; `large` when none is given.
+        static func textSizes(_ arguments: ParsedArguments) throws(CLIError) -> [TextSize] {
+            var sizes: [TextSize] = []
+            for name in arguments.allValues("text-size") {
+                if name == "all" {
+                    sizes.append(contentsOf: TextSize.allCases)
+                } else if let size = TextSize(name: name) {
+                    sizes.append(size)
+                } else {
+                    throw .usage(
+                        "Unknown --text-size '\(name)'; use "
+                            + TextSize.allCases.map(\.name).joined(separator: ", ") + " or all")
+                }
+            }
+            return sizes.isEmpty ? [.default] : Set(sizes).sorted()
+        }
 
-    /// `pseudo` adds en-XA and ar-XB, made in memory, to the locales (or lets `--locale` name them).
-    init(_ arguments: ParsedArguments, context: CommandContext, defaultToAllLocales: Bool, pseudo: Bool = false)
-        throws(CLIError)
-    {
-        let input = try WidgetRenderInput(arguments, context: context)
-        var widgets: [PreviewWidget] = []
-        for kind in arguments.allValues("widget") {
-            switch try CommandInput.previewKind(kind) {
-            case "today": widgets.append(.today)
-            case "delivery":
-                widgets.append(.delivery(state: try CommandInput.deliveryState(arguments, context: context)))
-            default: widgets.append(.daysSince(eventID: input.eventID))
+        var options: PreviewOptions
+        var source: WidgetSource
+        let translator: WidgetTranslator
+        let defaultLocale: LocaleTag
+
+        /// `pseudo` adds en-XA and ar-XB, made in memory, to the locales (or lets `--locale` name them).
+        init(_ arguments: ParsedArguments, context: CommandContext, defaultToAllLocales: Bool, pseudo: Bool = false)
+            throws(CLIError)
+        {
+            let input = try WidgetRenderInput(arguments, context: context)
+            var widgets: [PreviewWidget] = []
+            for kind in arguments.allValues("widget") {
+                switch try CommandInput.previewKind(kind) {
+                case "today": widgets.append(.today)
+                case "delivery":
+                    widgets.append(.delivery(state: try CommandInput.deliveryState(arguments, context: context)))
+                default: widgets.append(.daysSince(eventID: input.eventID))
+                }
             }
-        }
-        if widgets.isEmpty { widgets = [.daysSince(eventID: input.eventID), .today] }
-        if arguments.value("state") != nil, !widgets.contains(where: { $0.kind == "delivery" }) {
-            throw .usage("--state is the delivery activity's; add --widget delivery")
-        }
-        var families: [HomeScreenFamily] = []
-        for name in arguments.allValues("family") {
-            let family = try CommandInput.family(name, activities: true)
-            guard widgets.contains(where: { $0.families.contains(family) }) else {
-                throw .usage(
-                    "No selected widget has the family '\(name)': "
-                        + widgets.map { "\($0.kind) has \($0.families.map(\.shortName).joined(separator: ", "))" }
-                        .joined(separator: "; "))
+            if widgets.isEmpty { widgets = [.daysSince(eventID: input.eventID), .today] }
+            if arguments.value("state") != nil, !widgets.contains(where: { $0.kind == "delivery" }) {
+                throw .usage("--state is the delivery activity's; add --widget delivery")
             }
-            if !families.contains(family) { families.append(family) }
-        }
-        if families.isEmpty {
-            families = HomeScreenFamily.allCases.filter { family in widgets.contains { $0.families.contains(family) } }
-        }
-        let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in try CommandInput.locale(text)
-        }
-        let date = try CommandInput.start(arguments)
-        let textSizes = try Self.textSizes(arguments)
-        let appearances = try Self.appearances(arguments)
-        let tint = try Self.tint(arguments)
-        translator = input.translator
-        defaultLocale = input.defaultLocale
-        let cached = translator.cachedLocales()
-        guard !cached.isEmpty || !translator.bundledMessages.isEmpty else {
-            throw .failure(
-                "The group store has no messages for \(translator.project); run 'widget-i18n fetch --all' first")
-        }
-        var locales: [LocaleTag]
-        if !requested.isEmpty {
-            let pseudoLocales = pseudo ? Pseudolocale.allCases.map(\.locale) : []
-            let known = cached + Array(translator.bundledMessages.keys) + pseudoLocales
-            if let missing = requested.first(where: { !known.contains($0) }) {
+            var families: [HomeScreenFamily] = []
+            for name in arguments.allValues("family") {
+                let family = try CommandInput.family(name, activities: true)
+                guard widgets.contains(where: { $0.families.contains(family) }) else {
+                    throw .usage(
+                        "No selected widget has the family '\(name)': "
+                            + widgets.map { "\($0.kind) has \($0.families.map(\.shortName).joined(separator: ", "))" }
+                            .joined(separator: "; "))
+                }
+                if !families.contains(family) { families.append(family) }
+            }
+            if families.isEmpty {
+                families = HomeScreenFamily.allCases.filter { family in
+                    widgets.contains { $0.families.contains(family) }
+                }
+            }
+            let requested = try arguments.allValues("locale").map { (text) throws(CLIError) in
+                try CommandInput.locale(text)
+            }
+            let date = try CommandInput.start(arguments)
+            let textSizes = try Self.textSizes(arguments)
+            let appearances = try Self.appearances(arguments)
+            let tint = try Self.tint(arguments)
+            translator = input.translator
+            defaultLocale = input.defaultLocale
+            let cached = translator.cachedLocales()
+            guard !cached.isEmpty || !translator.bundledMessages.isEmpty else {
                 throw .failure(
-                    "No messages for '\(missing.displayForm)' in the group store; cached: "
-                        + cached.map(\.displayForm).joined(separator: ", ")
-                        + " (fetch it with 'widget-i18n fetch \(missing.displayForm)', or make a pseudo-locale with "
-                        + "'widget-i18n pseudo')")
+                    "The group store has no messages for \(translator.project); run 'widget-i18n fetch --all' first")
             }
-            locales = requested
-        } else if defaultToAllLocales {
-            locales = cached.isEmpty ? Array(translator.bundledMessages.keys) : cached
-        } else {
-            locales = [translator.locale]
+            var locales: [LocaleTag]
+            if !requested.isEmpty {
+                let pseudoLocales = pseudo ? Pseudolocale.allCases.map(\.locale) : []
+                let known = cached + Array(translator.bundledMessages.keys) + pseudoLocales
+                if let missing = requested.first(where: { !known.contains($0) }) {
+                    throw .failure(
+                        "No messages for '\(missing.displayForm)' in the group store; cached: "
+                            + cached.map(\.displayForm).joined(separator: ", ")
+                            + " (fetch it with 'widget-i18n fetch \(missing.displayForm)', or make a pseudo-locale with "
+                            + "'widget-i18n pseudo')")
+                }
+                locales = requested
+            } else if defaultToAllLocales {
+                locales = cached.isEmpty ? Array(translator.bundledMessages.keys) : cached
+            } else {
+                locales = [translator.locale]
+            }
+            source = input.source()
+            options = PreviewOptions(
+                widgets: widgets, families: families, locales: locales, date: date, timeZone: input.timeZone,
+                textSizes: textSizes, appearances: appearances, tint: tint)
+            if pseudo { try addPseudoLocales(showingThem: !requested.contains { Pseudolocale($0) != nil }) }
         }
-        source = input.source()
-        options = PreviewOptions(
-            widgets: widgets, families: families, locales: locales, date: date, timeZone: input.timeZone,
-            textSizes: textSizes, appearances: appearances, tint: tint)
-        if pseudo { try addPseudoLocales(showingThem: !requested.contains { Pseudolocale($0) != nil }) }
-    }
 
-    /// Makes en-XA and ar-XB from the default locale in an in-memory copy of the store (the group store itself
-    /// is not written), and adds them to the locales shown unless `--locale` already picked among them.
-    private mutating func addPseudoLocales(showingThem: Bool) throws(CLIError) {
-        let copy = InMemoryGroupStore(displayName: "\(source.store.displayName) with pseudo-locales")
-        do {
-            for key in try source.store.keys() {
-                if let value = try source.store.value(forKey: key) { try copy.setValue(value, forKey: key) }
+        /// Makes en-XA and ar-XB from the default locale in an in-memory copy of the store (the group store itself
+        /// is not written), and adds them to the locales shown unless `--locale` already picked among them.
+        private mutating func addPseudoLocales(showingThem: Bool) throws(CLIError) {
+            let copy = InMemoryGroupStore(displayName: "\(source.store.displayName) with pseudo-locales")
+            do {
+                for key in try source.store.keys() {
+                    if let value = try source.store.value(forKey: key) { try copy.setValue(value, forKey: key) }
+                }
+                for pseudo in try PseudoCommand.bundles(
+                    from: defaultLocale, translator: translator, Pseudolocale.allCases)
+                {
+                    try copy.setValue(
+                        pseudo.bundle.jsonBytes,
+                        forKey: StorageKey.messages(project: translator.project, locale: pseudo.locale.locale))
+                }
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .failure("Cannot read the group store: \(error)")
             }
-            for pseudo in try PseudoCommand.bundles(from: defaultLocale, translator: translator, Pseudolocale.allCases)
-            {
-                try copy.setValue(
-                    pseudo.bundle.jsonBytes,
-                    forKey: StorageKey.messages(project: translator.project, locale: pseudo.locale.locale))
+            source = WidgetSource(
+                store: copy, project: source.project, defaultLocale: source.defaultLocale,
+                bundledMessages: source.bundledMessages, preferredLanguages: source.preferredLanguages)
+            for pseudo in Pseudolocale.allCases where showingThem && !options.locales.contains(pseudo.locale) {
+                options.locales.append(pseudo.locale)
             }
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .failure("Cannot read the group store: \(error)")
         }
-        source = WidgetSource(
-            store: copy, project: source.project, defaultLocale: source.defaultLocale,
-            bundledMessages: source.bundledMessages, preferredLanguages: source.preferredLanguages)
-        for pseudo in Pseudolocale.allCases where showingThem && !options.locales.contains(pseudo.locale) {
-            options.locales.append(pseudo.locale)
-        }
-    }
+    #endif
 }

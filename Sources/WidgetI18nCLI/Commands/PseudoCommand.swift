@@ -7,7 +7,6 @@ import I18nCore
 import LocaleData
 import SampleWidgets
 import TimelineEngine
-import WidgetPreview
 import WidgetTranslator
 
 /// `widget-i18n pseudo`: pseudo-localised bundles for layout checks before any translation exists.
