@@ -186,8 +186,9 @@ class Machine:
 class Platform:
     """The truth of conditions on one platform: `apple` (with `variant`, the OS) or Linux, with `flags` (-D)."""
 
-    def __init__(self, machine, flags, variant=None, linux_imports=None):
-        self.machine, self.flags, self.variant, self.linux_imports = machine, frozenset(flags), variant, linux_imports
+    def __init__(self, machine, flags, linux_imports, variant=None, own_modules=frozenset()):
+        self.machine, self.flags, self.linux_imports = machine, frozenset(flags), linux_imports
+        self.variant, self.own_modules = variant, own_modules
 
     def value(self, tree):
         if tree[0] == "name":
@@ -196,7 +197,7 @@ class Platform:
         if name == "canImport":
             if not re.match(r"\w+$", argument):
                 return None
-            if self.variant:
+            if self.variant and argument not in self.own_modules:
                 return APPLE_CAN_IMPORT.get(argument)
             return self.linux_imports.get(argument)
         if name == "os":
@@ -204,7 +205,7 @@ class Platform:
         return self.machine.value(tree)
 
     def without(self, flags):
-        return Platform(self.machine, self.flags - set(flags), self.variant, self.linux_imports)
+        return Platform(self.machine, self.flags - set(flags), self.linux_imports, self.variant, self.own_modules)
 
 
 # MARK: - Sources
@@ -351,7 +352,11 @@ class Module:
 
 
 def run(command, **options):
-    return subprocess.run(command, capture_output=True, text=True, **options)
+    started = time.monotonic()
+    result = subprocess.run(command, capture_output=True, text=True, **options)
+    if os.environ.get("APPLE_ONLY_TIMES"):
+        print("%6.2f s  %s" % (time.monotonic() - started, " ".join(command)[:160]), file=sys.stderr)
+    return result
 
 
 def package_name(directory):
@@ -585,6 +590,9 @@ def check():
     compiler = Compiler(modules_dir)
     root_modules, root_dump = targets_of(ROOT, bin_path)
     benchmark_modules, _ = targets_of(os.path.join(ROOT, "Benchmarks"), bin_path, root_dump)
+    # A Swift module of these packages is built from the same manifests on an Apple platform: what a module can import
+    # of them is what it can here. (Their system libraries are Linux's: APPLE_CAN_IMPORT.)
+    own_modules = frozenset(m.name for m in root_modules + benchmark_modules)
     sources = {}
 
     def source(path):
@@ -602,9 +610,10 @@ def check():
                                                                 and module in root_modules else [])]
         names |= {call[2] for f, _ in candidates for c in f.clauses if c.condition
                   for call in calls(c.condition.tree) if call[1] == "canImport"}
-        linux = Platform(machine, module.flags, linux_imports=compiler.can_import(names, module.linux_maps))
+        linux_imports = compiler.can_import(names, module.linux_maps)
+        linux = Platform(machine, module.flags, linux_imports)
         variants = VARIANTS if any(f.has_os_condition() for f in files + [f for f, _ in candidates]) else VARIANTS[:1]
-        apple = {v: Platform(machine, module.flags, variant=v) for v in variants}
+        apple = {v: Platform(machine, module.flags, linux_imports, v, own_modules) for v in variants}
 
         def apple_only(files):
             linux_activity = Activity(files, linux)
