@@ -48,7 +48,7 @@ import Testing
         ("[1]", "error: widget-i18n.json must hold a JSON object"),
         (
             #"{"projekt": "acme/widgets"}"#,
-            "error: Unknown setting 'projekt' in widget-i18n.json; known settings: allowedOrigins, cdn, defaultLocale, group, groupDir, namespaces, project, suite, suitePlist"
+            "error: Unknown setting 'projekt' in widget-i18n.json; known settings: allowedOrigins, cdn, defaultLocale, group, groupDir, httpClient, namespaces, project, suite, suitePlist"
         ),
         (#"{"project": 3}"#, "error: Setting 'project' in widget-i18n.json must be a string"),
         (#"{"defaultLocale": "english language"}"#, "error: Invalid locale 'english language'"),
