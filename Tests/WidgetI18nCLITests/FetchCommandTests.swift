@@ -439,6 +439,15 @@ import Testing
         ),
         (["fetch", "tr"], "error: Unexpected argument 'tr'; pass locales with --locale L\n"),
         (
+            ["fetch", "--http-client", "wget"],
+            "error: Unknown --http-client 'wget'; use 'curl' or 'urlsession'\n"
+        ),
+        (
+            ["fetch", "--cacert", "/proc/version", "--http-client", "urlsession"],
+            "error: A CA certificate file works with the curl transport only; URLSession trusts the system's "
+                + "certificates (install a private CA as a profile)\n"
+        ),
+        (
             ["fetch", "--cacert", "/nonexistent.pem"],
             "error: Cannot read the CA bundle '/nonexistent.pem'; pass a PEM file to --cacert\n"
         ),
