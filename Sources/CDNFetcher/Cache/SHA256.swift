@@ -11,8 +11,8 @@ import GroupContract
 /// On Linux, OpenSSL's libcrypto (already loaded by libcurl, and fast: it uses the CPU's SHA extensions where
 /// present, an order of magnitude faster than portable code). On Apple platforms, where no SDK ships OpenSSL,
 /// CryptoKit's `SHA256`, which is accelerated the same way and part of every OS the package deploys to (iOS 13,
-/// macOS 10.15, watchOS 6). Both are held to NIST's vectors by `SHA256Tests`, the Apple one compiled against its
-/// stand-in (`scripts/check-apple-only.py`).
+/// macOS 10.15, watchOS 6). `SHA256Tests` holds libcrypto's to NIST's vectors here; CryptoKit's branch is
+/// type-checked here against its stand-in (`scripts/check-apple-only.py`) and runs only on Apple platforms.
 ///
 ///     SHA256.hexDigest(of: Array("abc".utf8))   // "ba7816bf…f20015ad"
 package struct SHA256: ~Copyable {
