@@ -54,7 +54,8 @@ public struct HTTPTransportKind: Sendable, Hashable, CustomStringConvertible {
         #endif
     }
 
-    /// The transport called `name` (`curl`, `urlsession`), or `nil` when this platform has none by that name.
+    /// The transport called `name`, or `nil` when this platform has none by that name.
+    /// - Parameter name: `curl` or `urlsession`, in any case (the CLI's `--http-client`).
     public init?(named name: String) {
         guard let kind = Self.available.first(where: { $0.description == name.lowercased() }) else { return nil }
         self = kind
