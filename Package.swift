@@ -10,26 +10,15 @@ let package = Package(
     // The floor widgets ship on. What sets it (README, "Add it to your package"): OSAllocatedUnfairLock and Swift's
     // string algorithms (iOS 16, macOS 13, watchOS 9); scripts/check-deployment.py fails on any newer API.
     platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
-    // What an app and its widget extension list: one product each (README, "Add it to your package"), and the
-    // Foundation-free part of the widget's for a process that must not link Foundation (on Linux it is linked
-    // statically, ICU's data with it: widget-i18n-render is 36 MB without it, 86 MB with it). The previewer, the
-    // samples, the home-screen simulator and the String Catalog converter are the CLI's, and no product's.
+    // What an app and its widget extension list: one product each, each one module that re-exports that side
+    // (README, "Add it to your package"), and the Foundation-free part of the widget's for a process that must not
+    // link Foundation (on Linux it is linked statically, ICU's data with it: widget-i18n-render is 36 MB without it,
+    // 86 MB with it). The previewer, the samples, the home-screen simulator and the String Catalog converter are the
+    // CLI's, and no product's.
     products: [
-        .library(
-            name: "WidgetI18nWidget",
-            targets: [
-                "WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
-                "TimelineEngine", "LiveActivities",
-            ]),
-        .library(
-            name: "WidgetI18nApp",
-            targets: [
-                "CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
-                "LiveActivities",
-            ]),
-        .library(
-            name: "WidgetI18nEssentials",
-            targets: ["WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine"]),
+        .library(name: "WidgetI18nWidget", targets: ["WidgetI18nWidget"]),
+        .library(name: "WidgetI18nApp", targets: ["WidgetI18nApp"]),
+        .library(name: "WidgetI18nEssentials", targets: ["WidgetI18nEssentials"]),
         .executable(name: "widget-i18n", targets: ["WidgetI18nCLI"]),
     ],
     // Every locale's data is compiled in by default (the CLI, the tests, an app that ships every language). An app
@@ -70,6 +59,23 @@ let package = Package(
                 "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
                 "LiveActivities",
             ]),
+
+        // One import per side: each product is one module that re-exports what that side uses.
+        .target(
+            name: "WidgetI18nWidget",
+            dependencies: [
+                "WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
+                "TimelineEngine", "LiveActivities",
+            ]),
+        .target(
+            name: "WidgetI18nApp",
+            dependencies: [
+                "CDNFetcher", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
+                "LiveActivities",
+            ]),
+        .target(
+            name: "WidgetI18nEssentials",
+            dependencies: ["WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine"]),
 
         // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Checks that the package runs on the Apple versions its manifest names, and prints or checks the README's table
-of the Apple APIs that set that floor; exit 1 on any finding.
+"""Checks that the package runs on the Apple versions its manifest names, and prints or checks the table of the
+Apple APIs that set that floor (docs/architecture.md, "The deployment floor"); exit 1 on any finding.
 
-Usage: scripts/check-deployment.py [--check README.md]
+Usage: scripts/check-deployment.py [--check docs/architecture.md]
 
 Apple's SDKs do not exist on Linux, but the toolchain's own modules carry Apple's availability: the standard
 library, `_Concurrency`, `Synchronization` and swift-foundation declare `@available(macOS 15.0, iOS 18.0, …)`
@@ -19,8 +19,8 @@ on what each release added, on every platform. So the check reads:
    compiles, with the versions Apple's documentation gives. The `os` branch of `Locked` is compiled here
    against `scripts/docs/stand-ins/os.swift` (Apple's signatures), diagnostics included.
 
-A use newer than the floor fails, naming the API, its version and where it is used. With `--check`, the
-README's table (the rows under its `| module | iOS | macOS | watchOS |` header) must equal the one printed.
+A use newer than the floor fails, naming the API, its version and where it is used. With `--check FILE`, FILE's
+table (the rows under its `| module | iOS | macOS | watchOS |` header) must equal the one printed.
 """
 import collections
 import ctypes
@@ -38,7 +38,7 @@ DOMAINS = ("iOS", "macOS", "watchOS")
 MANIFEST_NAMES = {"ios": "iOS", "macos": "macOS", "watchos": "watchOS"}
 TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "_StringProcessing", "Foundation",
                      "FoundationEssentials", "FoundationInternationalization", "Dispatch"]
-# The modules a user links, in the README's order (the CLI, the tests and the C shims are not listed).
+# The modules a user links, in the order of that table (the CLI, the tests and the C shims are not listed).
 LISTED = ["WidgetI18nSupport", "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract",
           "WidgetTranslator", "TimelineEngine", "HomeScreenSimulator", "SampleWidgets", "CDNFetcher", "WidgetPreview", "StringCatalog"]
 # Calls compiled only by an Apple SDK, each with the versions of Apple's documentation page for it.

@@ -81,3 +81,12 @@ if [ ${#packages[@]} -gt 0 ]; then
         exit 1
     fi
 fi
+
+# The Markdown check's CommonMark parser (scripts/check-markdown.py), from PyPI.
+if [ "$purpose" = test ] && ! python3 -c "import markdown_it" >/dev/null 2>&1; then
+    echo "setup: installing markdown-it-py with pip" >&2
+    scope=(--root-user-action=ignore)
+    if [ "$(id -u)" != 0 ]; then scope=(--user); fi
+    python3 -m pip install --quiet --disable-pip-version-check "${scope[@]}" markdown-it-py==4.0.0 >&2 ||
+        { echo "error: could not install markdown-it-py; run: python3 -m pip install markdown-it-py==4.0.0" >&2; exit 1; }
+fi

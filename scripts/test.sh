@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --for test
 swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
+# Every Markdown page as CommonMark reads it: no code block that swallows prose, no table split in two.
+python3 scripts/check-markdown.py
 scripts/check-c-declarations.sh
 swift build --build-tests -Xswiftc -warnings-as-errors
 # An iPhone app builds both library products: no system library (libcurl, libcrypto) may be reachable from them on
@@ -12,7 +14,7 @@ python3 scripts/check-products.py
 python3 scripts/check-apple-only.py
 # The deployment floor: no symbol newer than Package.swift's platforms (read from that build's index store), the
 # Apple-only lock compiled against its stand-in, and the README's table of the APIs that set the floor.
-python3 scripts/check-deployment.py --check README.md
+python3 scripts/check-deployment.py --check docs/architecture.md
 # The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
 # root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root
 # since the last build would be missing from it: touching the manifest makes it look again.

@@ -16,11 +16,11 @@ the few types the pages use, with Apple's signatures, so that a widget's provide
 package's API (and `#if canImport(WidgetKit)` is true while checking). Code that needs a framework without a
 stand-in goes inside `#if canImport(Framework)`, which is then not checked.
 
-Each block is also held to one product: the modules of this package it imports must all be targets of one
-library product (`WidgetI18nWidget`, `WidgetI18nApp`, `WidgetI18nEssentials`), as the target a reader pastes it
-into depends on one of them; a block that imports the app's `CDNFetcher` and the widget's `WidgetTranslator`
-fits no target. A block that imports a module no product ships (`SampleWidgets`, `StringCatalog`, …) is code
-for a target of this package itself, and is exempt.
+Each block is also held to one import per side: of this package it imports one product's module
+(`WidgetI18nWidget`, `WidgetI18nApp`, `WidgetI18nEssentials`, each re-exporting its side) and nothing else, as
+the target a reader pastes it into depends on one product; a block that imports `WidgetTranslator` itself, or the
+app's module beside the widget's, is refused. A block that imports a module no product re-exports
+(`SampleWidgets`, `StringCatalog`, …) is code for a target of this package itself, and is exempt.
 
 A `.swift` file is type-checked as it is, the same way: the README's widget code saved to a file compiles on
 Linux with this script (README, "The widget side").
@@ -39,14 +39,20 @@ IMPORT = re.compile(r"^\s*(?:@testable\s+)?import\s+(\w+)", re.M)
 
 
 def products():
-    """The library products of Package.swift: name -> its targets, and every target of the package. Read from the
-    manifest's text, not `swift package dump-package`, which waits on the build directory's lock that a running
-    `swift test` (whose tests call this script) holds."""
+    """The library products of Package.swift: each product's module -> the modules it re-exports (its target's
+    dependencies), and every target of the package. Read from the manifest's text, not `swift package
+    dump-package`, which waits on the build directory's lock that a running `swift test` (whose tests call this
+    script) holds."""
     with open(os.path.join(ROOT, "Package.swift")) as file:
         manifest = file.read()
-    libraries = {
-        name: set(re.findall(r'"(\w+)"', targets))
-        for name, targets in re.findall(r'\.library\(\s*name:\s*"(\w+)",\s*targets:\s*\[(.*?)\]', manifest, re.S)}
+    modules = [module for _, targets in re.findall(
+        r'\.library\(\s*name:\s*"(\w+)",\s*targets:\s*\[(.*?)\]', manifest, re.S)
+        for module in re.findall(r'"(\w+)"', targets)]
+    libraries = {}
+    for module in modules:
+        declaration = re.search(
+            r'\.target\(\s*name:\s*"%s",\s*dependencies:\s*\[(.*?)\]' % module, manifest, re.S)
+        libraries[module] = set(re.findall(r'"(\w+)"', declaration.group(1))) if declaration else set()
     targets = set(re.findall(r'\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"(\w+)"', manifest))
     if not libraries or not targets:
         sys.exit("check-code: found no library products in Package.swift")
@@ -54,17 +60,16 @@ def products():
 
 
 def product_problem(block, libraries, targets):
-    """Why `block`'s imports of this package fit no one library product, or None."""
+    """Why `block`'s imports of this package are not one product's module alone, or None."""
     imported = {name for name in IMPORT.findall(block) if name in targets}
-    shipped = set().union(*libraries.values())
+    shipped = set(libraries).union(*libraries.values())
     # A block that imports a module no product ships (SampleWidgets, StringCatalog, …) is the package's own code,
     # for a target of this package.
-    if not imported or not imported <= shipped or any(imported <= modules for modules in libraries.values()):
+    if not imported or not imported <= shipped or (len(imported) == 1 and imported <= set(libraries)):
         return None
-    return "it imports %s, which no one product holds (%s)" % (
-        ", ".join(sorted(imported)),
-        "; ".join("%s: %s" % (name, ", ".join(sorted(imported - modules))) + " missing"
-                  for name, modules in sorted(libraries.items())))
+    fits = [name for name, modules in sorted(libraries.items()) if imported - {name} <= modules]
+    return "it imports %s; import %s alone, which re-exports what a side uses" % (
+        ", ".join(sorted(imported)), " or ".join(fits) if fits else "one product's module")
 
 
 def main():
