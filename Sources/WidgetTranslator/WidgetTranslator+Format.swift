@@ -9,7 +9,10 @@ extension WidgetTranslator {
         let zone = (formatter as? ICUMessageFormatter)?.timeZone ?? .current
         let locale = self.locale
         reportIfOutsideSlice(locale)
-        guard LocaleDataTables.sliceLocales != nil else { return WidgetFormatter(locale: locale, timeZone: zone) }
+        // With every locale's data nothing is left out; with none, the one problem above says so.
+        guard LocaleDataTables.sliceLocales?.isEmpty == false else {
+            return WidgetFormatter(locale: locale, timeZone: zone)
+        }
         return WidgetFormatter(locale: locale, timeZone: zone) { [weak self] family, shownInstead in
             self?.report(
                 StoreProblem(

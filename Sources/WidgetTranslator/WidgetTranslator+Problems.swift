@@ -34,9 +34,22 @@ extension WidgetTranslator {
 
     /// Reports, once per locale, a locale the build's locale data slice does not hold: it still renders, with
     /// the nearest locale of its chain the slice holds.
+    ///
+    /// A build with no locale data at all (the `AllLocaleData` trait off and no slice installed) is said once,
+    /// whatever the locale, with the call that fixes it, instead of a family or a locale at a time.
     func reportIfOutsideSlice(_ locale: LocaleTag) {
-        guard let sliced = LocaleDataTables.sliceLocales,
-            state.withLock({ $0.sliceChecked.insert(locale.normalized).inserted }),
+        guard let sliced = LocaleDataTables.sliceLocales else { return }
+        if sliced.isEmpty {
+            guard state.withLock({ $0.sliceChecked.insert("").inserted }) else { return }
+            return report(
+                StoreProblem(
+                    .localeOutsideSlice, locale: locale,
+                    message: "This build has no locale data: the package's AllLocaleData trait is off and no slice "
+                        + "is installed, so every locale formats as 'root'; call try LocaleDataTables.install("
+                        + ".widgetI18nSlice) before anything formats, in the widget's WidgetBundle init and the app's "
+                        + "init"))
+        }
+        guard state.withLock({ $0.sliceChecked.insert(locale.normalized).inserted }),
             let fallback = LocaleDataTables.fallback(for: locale)
         else { return }
         report(

@@ -41,6 +41,16 @@ import Testing
             binary, ["data", "--locales", "de-AT,ar", "--families", "lists,zone-names", "--out", file])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("de-AT, ar"))
+        // What each left-out family changes, one line each; the kept ones are not named.
+        let without = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("  without ") }
+        #expect(
+            without.map { $0.split(separator: " ")[1] } == [
+                "calendars", "display-names", "durations", "relative-times", "units",
+            ])
+        #expect(
+            without.contains(
+                #"  without relative-times ("5 min ago", a Live Activity's "in 12 min"): relative times are shown as bare numbers"#
+            ))
         let source = try String(contentsOfFile: file, encoding: .utf8)
         #expect(source.contains(#"dataLocales: ["ar", "ar-arab", "ar-arab-eg", "de", "de-at", "#))
         #expect(source.contains("families: [.zoneNames, .lists]"))

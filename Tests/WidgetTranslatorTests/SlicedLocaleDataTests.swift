@@ -57,4 +57,28 @@ import WidgetTranslator
             exit(0)
         }
     }
+
+    /// A build with no locale data (the trait off, nothing installed: here, an installed slice of no locale) says
+    /// exactly that, once, with the call to make and where, and names no family or locale one at a time.
+    @Test func noLocaleDataAtAllIsSaidOnceWithTheCallToMake() async {
+        await #expect(processExitsWith: .success) {
+            let slice = LocaleDataSlice(locales: [], families: [])
+            do { try LocaleDataTables.install(slice.installable()) } catch { exit(2) }
+            guard let german = try? SlicedLocaleDataTests.translator(locale: "de") else { exit(3) }
+            guard german.translate("a", arguments: ["n": 1234.5]).text == "1,234.5" else { exit(4) }
+            _ = german.translate("b", arguments: ["n": 2])
+            _ = german.format.relativeTime(-5, unit: .minute)
+            _ = german.format.list(["a", "b"])
+            let problems = german.problems
+            guard problems.count == 1, problems[0].code == .localeOutsideSlice,
+                problems[0].message.hasPrefix("This build has no locale data"),
+                problems[0].message.contains("try LocaleDataTables.install(.widgetI18nSlice)"),
+                problems[0].message.contains("WidgetBundle init")
+            else {
+                print(problems)
+                exit(5)
+            }
+            exit(0)
+        }
+    }
 }

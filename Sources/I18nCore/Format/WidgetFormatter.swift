@@ -51,8 +51,10 @@ public struct WidgetFormatter: Sendable {
     }
 
     /// Reports `family` when the build's locale data leaves it out, with what is shown instead.
-    private func check(_ family: LocaleDataTables.Family, _ shownInstead: @autoclosure () -> String) {
-        if let reportUnlinked, !LocaleDataTables.holds(family) { reportUnlinked(family, shownInstead()) }
+    private func check(_ family: LocaleDataTables.Family, _ shownInstead: @autoclosure () -> String? = nil) {
+        if let reportUnlinked, !LocaleDataTables.holds(family) {
+            reportUnlinked(family, shownInstead() ?? family.shownInstead)
+        }
     }
 
     /// `value` `unit`s from now, as ICU's `RelativeDateTimeFormatter` writes it: "in 3 days", "3 days ago"; with
@@ -65,7 +67,7 @@ public struct WidgetFormatter: Sendable {
     public func relativeTime(
         _ value: Double, unit: RelativeTimeUnit, style: FormatLength = .long, numeric: RelativeTimeNumeric = .always
     ) -> String {
-        check(.relativeTimes, "relative times are shown as bare numbers")
+        check(.relativeTimes)
         return RelativeTimeFormat.format(value, unit: unit, length: style, numeric: numeric, locale: locale)
     }
 
@@ -93,7 +95,7 @@ public struct WidgetFormatter: Sendable {
     ///   - type: "and" (`.conjunction`, the default), "or" (`.disjunction`) or a list of measures (`.unit`).
     ///   - style: the length of the connectors; `.long` by default.
     public func list(_ items: [String], type: ListType = .conjunction, style: FormatLength = .long) -> String {
-        check(.lists, "list items are joined with commas")
+        check(.lists)
         return ListFormat.format(items, type: type, length: style, locale: locale)
     }
 
@@ -103,7 +105,7 @@ public struct WidgetFormatter: Sendable {
     ///   - fields: the fields to show.
     ///   - style: the length of the unit names, or `.digital`; `.long` by default.
     public func duration(_ fields: DurationFields, style: DurationStyle = .long) -> String {
-        check(.durations, "durations are shown as units joined with commas, never digital")
+        check(.durations)
         return DurationFormat.format(fields, style: style, locale: locale)
     }
 
@@ -118,7 +120,7 @@ public struct WidgetFormatter: Sendable {
     public func displayName(of code: String, type: DisplayNameType = .language, style: FormatLength = .long)
         -> String?
     {
-        check(.displayNames, "names of languages, regions and scripts are nil")
+        check(.displayNames)
         return DisplayNames.name(of: code, type: type, length: style, in: locale)
     }
 

@@ -328,7 +328,7 @@ private struct Renderer {
             }
             if NumberFormats.lacksUnitNames(skeleton) {
                 problems.append(
-                    FormatProblem(.unlinkedData(.units, shownInstead: "the number is shown without its unit")))
+                    FormatProblem(.unlinkedData(.units, shownInstead: LocaleDataTables.Family.units.shownInstead)))
             }
             guard skeleton.roundingMode == .unnecessary else { return formats.format(number, skeleton) }
             do {
@@ -355,7 +355,7 @@ private struct Renderer {
         if formats.lacksZoneNames(isTime: isTime, style: style) {
             problems.append(
                 FormatProblem(
-                    .unlinkedData(.zoneNames, shownInstead: "the time zone is shown as a GMT offset or a region")))
+                    .unlinkedData(.zoneNames, shownInstead: LocaleDataTables.Family.zoneNames.shownInstead)))
         }
         let zone = timeZone ?? .current
         if let text = formats.formatted(date, isTime: isTime, style: style, zone: zone) { return text }

@@ -28,6 +28,33 @@ public enum LocaleDataTables {
         /// The names of CLDR's other 168 built-in units (`meter-per-second`, `hectare`) and the patterns that
         /// build compound units (`kilogram-meter`, `square-kilometer`).
         case units
+
+        /// What a build without the family shows instead: the one sentence the formatters report as a problem
+        /// and `widget-i18n data` prints for each family it leaves out.
+        package var shownInstead: String {
+            switch self {
+            case .calendars: "dates in other calendars than the Gregorian are shown in the Gregorian calendar"
+            case .zoneNames: "the time zone is shown as a GMT offset or a region"
+            case .displayNames: "names of languages, regions and scripts are nil"
+            case .durations: "durations are shown as units joined with commas, never digital"
+            case .relativeTimes: "relative times are shown as bare numbers"
+            case .lists: "list items are joined with commas"
+            case .units: "the number is shown without its unit"
+            }
+        }
+
+        /// What a widget shows with the family, for `widget-i18n data` to name what leaving it out changes.
+        package var examples: String {
+            switch self {
+            case .calendars: "a date in -u-ca-islamic, -u-ca-hebrew, -u-ca-japanese"
+            case .zoneNames: "\"Central European Time\", a date's z or v"
+            case .displayNames: "\"Türkçe\", format.displayName"
+            case .durations: "\"1 hr, 5 min\""
+            case .relativeTimes: "\"5 min ago\", a Live Activity's \"in 12 min\""
+            case .lists: "\"A, B and C\""
+            case .units: "\"5 ha\", \"3 m/s\", compounds such as kilogram-meter"
+            }
+        }
     }
 
     /// One packed table: a fixed-width index over `key US value RS` records, in place in read-only memory.

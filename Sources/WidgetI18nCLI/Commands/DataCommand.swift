@@ -47,6 +47,9 @@ enum DataCommand: Command {
             "\(out): \(locales.map(\.displayForm).joined(separator: ", ")) (\(slice.dataLocales.count) data locales), "
                 + "\(kept); \(slice.byteCount) bytes of locale data (every locale: "
                 + "\(LocaleDataSlice.everyLocaleByteCount))")
+        for family in LocaleDataTables.Family.allCases where !slice.families.contains(family) {
+            context.output.writeLine("  without \(family.rawValue) (\(family.examples)): \(family.shownInstead)")
+        }
     }
 
     /// The families named by `text`: a comma-separated list of `Family` raw values, `all` or `none`.
