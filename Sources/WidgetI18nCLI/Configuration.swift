@@ -237,6 +237,15 @@ struct Configuration {
         }
         if let groupDirectory {
             guard !groupDirectory.isEmpty else { throw .usage("The group directory is empty; pass --group-dir DIR") }
+            // An App Group's container (a simulator's, one copied off a device) holds the store in a folder of its
+            // own: read at its root, it would be an empty store, and a fetch would write beside the app's files.
+            let inside = groupDirectory + "/" + GroupContainer.appleSubdirectory
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: inside, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw .usage(
+                    "'\(groupDirectory)' is an App Group's container; its store is the folder inside it: pass "
+                        + "--group-dir '\(inside)'")
+            }
             return FileGroupStore(directory: groupDirectory)
         }
         guard let identifier = groupIdentifier else {

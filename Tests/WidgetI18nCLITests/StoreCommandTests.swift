@@ -89,6 +89,27 @@ import Testing
         #expect(snapshot(of: cli.groupDirectory) == before, sourceLocation: sourceLocation)
     }
 
+    /// `--group-dir` at an App Group container's root (a simulator's) names the store folder inside it instead
+    /// of reading an empty store, and writes nothing there.
+    @Test func aGroupDirectoryThatIsAnAppGroupsContainerSaysWhereItsStoreIs() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let container = cli.directory.appending("container")
+        let store = container + "/Library/Application Support/widget-i18n"
+        try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+        for command in [["status"], ["store", "list"], ["fetch", "--locale", "tr"]] {
+            let result = try cli.run(command + ["--group-dir", container])
+            #expect(result.status == 64, "\(command): \(result)")
+            #expect(
+                result.standardError
+                    == "error: '\(container)' is an App Group's container; its store is the folder inside it: pass "
+                    + "--group-dir '\(store)'\n", "\(result.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: container) == ["Library"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store).isEmpty)
+        #expect(try cli.run(["store", "list", "--group-dir", store]).status == 0)
+    }
+
     @Test func storeCommandsNeedAKey() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }
