@@ -27,7 +27,7 @@ public enum TimelineHostEvent<Entry: DatedEntry>: Sendable {
 ///
 ///     let host = TimelineHost(provider: TodayWidget(...), store: store, project: project, context: context)
 ///     for event in await host.step(at: Date()) { print(event) }
-public actor TimelineHost<Provider: EntryTimelineProvider> {
+public actor TimelineHost<Provider: EntryTimelineProvider> where Provider.Entry: Equatable {
     /// The widget's timeline provider.
     public let provider: Provider
     /// The group store the host reads reload requests from.
@@ -40,8 +40,8 @@ public actor TimelineHost<Provider: EntryTimelineProvider> {
     public private(set) var budget: ReloadBudget
     /// The provider's current timeline, or `nil` before the first `step(at:)`.
     public private(set) var timeline: EntryTimeline<Provider.Entry>?
-    private var shownDate: Date?
-    private var shownIdentity: Int?
+    /// The entry shown last: a new one (another date, or the same date with other content after a reload) is shown.
+    private var shown: Provider.Entry?
     private var seenRequestID: String?
     private var deferredUntil: Date?
     private var pendingReason: String?
@@ -106,13 +106,9 @@ public actor TimelineHost<Provider: EntryTimelineProvider> {
                 events.append(.deferred(reason: reason, until: until))
             }
         }
-        if let entry = timeline?.entry(at: now) {
-            let identity = String(describing: entry).hashValue
-            if entry.date != shownDate || identity != shownIdentity {
-                shownDate = entry.date
-                shownIdentity = identity
-                events.append(.show(entry))
-            }
+        if let entry = timeline?.entry(at: now), entry != shown {
+            shown = entry
+            events.append(.show(entry))
         }
         return events
     }

@@ -10,7 +10,7 @@ import Testing
 
 /// "Timelines and reloads", run: a provider that ends its timeline at local midnight, hosted across it.
 @Suite struct MidnightExampleTests {
-    struct DayEntry: DatedEntry {
+    struct DayEntry: DatedEntry, Equatable {
         let date: Date
         let text: String
     }
