@@ -88,20 +88,25 @@ extension WidgetTranslator {
         _ key: String, in tag: LocaleTag, step: ResolutionStep, attempts: inout [Resolution.Attempt]
     ) -> (String, MessageSyntax)? {
         var loaded = bundle(for: tag)
-        // One lookup per key: each reads the key's index record and its value from the file; a key found costs a
-        // second, of the bundle's syntax declaration (resolutions are cached, so once per key and locale).
+        // One lookup per key: each reads the key's index record and its value. The bundle's syntax declaration is
+        // read once per bundle, with its first key found, and kept with the bundle.
         var found: MessageLookupResult? = nil
+        var syntax = state.withLock { $0.syntaxes[tag.normalized] }
         var declaration: MessageLookupResult? = nil
         if case .loaded(let bundle, _) = loaded {
             found = bundle.lookUp(key)
-            if case .found? = found { declaration = bundle.lookUp(MessageSyntax.declarationKey) }
+            if case .found? = found, syntax == nil { declaration = bundle.lookUp(MessageSyntax.declarationKey) }
             if found == .stale || declaration == .stale {
                 // The stored index proved stale: parse the JSON, answer from it, rebuild the index.
                 loaded = loadBundle(for: tag, usingStoredIndex: false)
-                state.withLock { $0.bundles[tag.normalized] = loaded }
+                syntax = nil
+                state.withLock {
+                    $0.bundles[tag.normalized] = loaded
+                    $0.syntaxes[tag.normalized] = nil
+                }
                 if case .loaded(let reparsed, _) = loaded {
                     found = reparsed.lookUp(key)
-                    declaration = reparsed.lookUp(MessageSyntax.declarationKey)
+                    if case .found? = found { declaration = reparsed.lookUp(MessageSyntax.declarationKey) }
                 }
             }
         }
@@ -109,9 +114,12 @@ extension WidgetTranslator {
         case .loaded(_, let match):
             if case .found(let message)? = found {
                 attempts.append(.init(step: step, outcome: .found, answeredBy: match))
+                if let syntax { return (message, syntax) }
                 var declared: String?
                 if case .found(let value)? = declaration { declared = value }
-                return (message, MessageSyntax(declaration: declared))
+                let read = MessageSyntax(declaration: declared)
+                state.withLock { $0.syntaxes[tag.normalized] = read }
+                return (message, read)
             }
             attempts.append(.init(step: step, outcome: .keyMissing, answeredBy: match))
         case .notCached:

@@ -53,6 +53,8 @@ public final class WidgetTranslator: Sendable {
         // makes the runtime scan every protocol conformance in the binary on first use, a cost a widget's cold
         // render would pay once per key type.
         var bundles: [String: CachedBundle] = [:]
+        /// The syntax each loaded bundle declares, read with its first key found (normalized tag → syntax).
+        var syntaxes: [String: MessageSyntax] = [:]
         /// Locale, then key: the chain's answer before a caller's default text is applied.
         var resolutions: [String: [String: Resolution]] = [:]
         /// The locales with cached messages and their keys, for keys written in another spelling.
