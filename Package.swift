@@ -49,10 +49,12 @@ let package = Package(
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
         // Live Activities: state as keys and arguments, resolved by the translator; ActivityKit's 4 KB; the APNs
         // payload a server sends, its alert from the app's String Catalog.
-        .target(name: "LiveActivities", dependencies: ["LocaleData", "I18nCore", "WidgetTranslator"]),
+        .target(
+            name: "LiveActivities", dependencies: ["LocaleData", "I18nCore", "WidgetTranslator", "WidgetI18nSupport"]),
 
         // The Linux side of widgets, for the CLI and the tests: a home screen that runs timelines, and two widgets.
-        .target(name: "HomeScreenSimulator", dependencies: ["I18nCore", "GroupStore", "GroupContract", "TimelineEngine"]),
+        .target(
+            name: "HomeScreenSimulator", dependencies: ["I18nCore", "GroupStore", "GroupContract", "TimelineEngine"]),
         .target(
             name: "SampleWidgets",
             dependencies: [
@@ -75,7 +77,9 @@ let package = Package(
             ]),
         .target(
             name: "WidgetI18nEssentials",
-            dependencies: ["WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine"]),
+            dependencies: [
+                "WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine",
+            ]),
 
         // The app side.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -144,12 +148,14 @@ let package = Package(
         .testTarget(
             name: "TimelineEngineTests",
             dependencies: [
-                "TimelineEngine", "HomeScreenSimulator", "GroupContract", "LocaleData", "I18nCore", "WidgetI18nSupport", "TestSupport",
+                "TimelineEngine", "HomeScreenSimulator", "GroupContract", "LocaleData", "I18nCore", "WidgetI18nSupport",
+                "TestSupport",
             ]),
         .testTarget(
             name: "SampleWidgetsTests",
             dependencies: [
-                "LocaleData", "SampleWidgets", "HomeScreenSimulator", "GroupContract", "WidgetI18nSupport", "TestSupport",
+                "LocaleData", "SampleWidgets", "HomeScreenSimulator", "GroupContract", "WidgetI18nSupport",
+                "TestSupport",
             ]),
         .testTarget(
             name: "CDNFetcherTests",

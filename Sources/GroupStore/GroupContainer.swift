@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -88,19 +90,8 @@ public enum GroupContainer {
 /// An App Group whose container cannot be used: its identifier cannot name a directory, or the system has no
 /// container for it (the entitlement is missing).
 public struct GroupContainerError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What is wrong, to switch on.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: String, Hashable, Sendable { case invalidIdentifier, noContainer }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
-
-        /// The identifier cannot name a directory.
-        public static let invalidIdentifier = Code(.invalidIdentifier)
-        /// The system gave no container for the group: the process lacks the App Groups entitlement for it.
-        public static let noContainer = Code(.noContainer)
-
-        public var description: String { base.rawValue }
-    }
+    /// What is wrong, to switch on: `invalidIdentifier`, `noContainer`.
+    public typealias Code = ErrorCode<GroupContainerError>
 
     /// What is wrong.
     public let code: Code
@@ -113,16 +104,21 @@ public struct GroupContainerError: Error, Hashable, Sendable, CustomStringConver
     }
 
     public var description: String {
-        switch code {
-        case .noContainer:
+        if code == .noContainer {
             return "No App Group container for '\(group)': the process lacks the App Groups entitlement "
                 + "(com.apple.security.application-groups) for it, or the identifier is misspelt; add '\(group)' to "
                 + "the entitlements of the app and of the widget extension"
-        default:
-            return "Invalid group '\(group)': use letters, digits, '.', '-' and '_' (e.g. 'group.acme.widgets'), "
-                + "or name a directory with FileGroupStore(directory:)"
         }
+        return "Invalid group '\(group)': use letters, digits, '.', '-' and '_' (e.g. 'group.acme.widgets'), "
+            + "or name a directory with FileGroupStore(directory:)"
     }
+}
+
+extension ErrorCode where Domain == GroupContainerError {
+    /// The identifier cannot name a directory.
+    public static var invalidIdentifier: Self { Self("invalidIdentifier") }
+    /// The system gave no container for the group: the process lacks the App Groups entitlement for it.
+    public static var noContainer: Self { Self("noContainer") }
 }
 
 enum NSHomeDirectoryFallback {

@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -53,7 +55,7 @@ public struct ActivityPayload: Sendable {
         // The attributes go with a start only, and count towards its 4 KB.
         var starting: AnyEncodable?
         if event == .start {
-            guard let attributes else { throw ActivityPayloadError.startNeedsAttributes }
+            guard let attributes else { throw ActivityPayloadError(.startNeedsAttributes) }
             starting = AnyEncodable(attributes.value)
         }
         stateSize = try ActivityStateSize.check(state, attributes: starting)
@@ -65,7 +67,7 @@ public struct ActivityPayload: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         json = Array(try encoder.encode(Envelope(aps: aps)))
-        guard json.count <= Self.apnsLimit else { throw ActivityPayloadError.payloadTooLarge(json.count) }
+        guard json.count <= Self.apnsLimit else { throw ActivityPayloadError(.payloadTooLarge, size: json.count) }
     }
 
     /// APNs' limit on a notification's payload: 4 KB ("Generating a remote notification").
@@ -102,20 +104,33 @@ public struct ActivityPayload: Sendable {
 }
 
 /// Why a payload was refused, beside a state over 4 KB (``ActivityStateTooLarge``).
-public enum ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `start` was asked for without the activity's attributes.
-    case startNeedsAttributes
-    /// The payload is over APNs' 4 KB: the bytes it takes.
-    case payloadTooLarge(Int)
+public struct ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of refusal it is: `startNeedsAttributes`, `payloadTooLarge`.
+    public typealias Code = ErrorCode<ActivityPayloadError>
+
+    /// What kind of refusal it is.
+    public let code: Code
+    /// The bytes the payload takes, for `payloadTooLarge`.
+    public let size: Int?
+
+    package init(_ code: Code, size: Int? = nil) {
+        self.code = code
+        self.size = size
+    }
 
     public var description: String {
-        switch self {
-        case .startNeedsAttributes:
-            "A start event needs the activity's attributes and their type (aps.attributes-type, aps.attributes)"
-        case .payloadTooLarge(let size):
-            "The payload takes \(size) bytes, more than APNs' limit of 4 KB (\(ActivityPayload.apnsLimit) bytes)"
+        if code == .payloadTooLarge, let size {
+            return "The payload takes \(size) bytes, more than APNs' limit of 4 KB (\(ActivityPayload.apnsLimit) bytes)"
         }
+        return "A start event needs the activity's attributes and their type (aps.attributes-type, aps.attributes)"
     }
+}
+
+extension ErrorCode where Domain == ActivityPayloadError {
+    /// `start` was asked for without the activity's attributes.
+    public static var startNeedsAttributes: Self { Self("startNeedsAttributes") }
+    /// The payload is over APNs' 4 KB.
+    public static var payloadTooLarge: Self { Self("payloadTooLarge") }
 }
 
 /// A Live Activity alert shown from the app's own strings: `{"title": {"loc-key"}, "body": {"loc-key",
@@ -148,10 +163,10 @@ public struct ActivityAlert: Encodable, Hashable, Sendable {
         titleKey: String? = nil, key: String, arguments: [String: String], order: [String], sound: String? = nil
     ) throws(ActivityAlertError) {
         if let missing = order.first(where: { arguments[$0] == nil }) {
-            throw .missingArgument(key: key, name: missing, expected: order)
+            throw ActivityAlertError(.missingArgument, key: key, name: missing, expected: order)
         }
         if let extra = arguments.keys.sorted().first(where: { !order.contains($0) }) {
-            throw .unknownArgument(key: key, name: extra, expected: order)
+            throw ActivityAlertError(.unknownArgument, key: key, name: extra, expected: order)
         }
         self.titleKey = titleKey
         self.key = key
@@ -182,22 +197,38 @@ public struct ActivityAlert: Encodable, Hashable, Sendable {
 }
 
 /// Why an alert's arguments do not fit its key.
-public enum ActivityAlertError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The key takes `name`, which was not given.
-    case missingArgument(key: String, name: String, expected: [String])
-    /// `name` was given, which the key does not take.
-    case unknownArgument(key: String, name: String, expected: [String])
+public struct ActivityAlertError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What does not fit: `missingArgument`, `unknownArgument`.
+    public typealias Code = ErrorCode<ActivityAlertError>
+
+    /// What does not fit.
+    public let code: Code
+    /// The alert's key.
+    public let key: String
+    /// The argument missing, or given and unknown.
+    public let name: String
+    /// The key's arguments, in the catalog's order.
+    public let expected: [String]
+
+    package init(_ code: Code, key: String, name: String, expected: [String]) {
+        self.code = code
+        self.key = key
+        self.name = name
+        self.expected = expected
+    }
 
     public var description: String {
-        switch self {
-        case .missingArgument(let key, let name, let expected):
-            "The alert '\(key)' needs \(name)=…; its arguments are \(Self.list(expected))"
-        case .unknownArgument(let key, let name, let expected):
-            "The alert '\(key)' has no argument '\(name)'; its arguments are \(Self.list(expected))"
+        let list = expected.isEmpty ? "none" : expected.enumerated().map { "\($1) (\($0 + 1))" }.joined(separator: ", ")
+        if code == .unknownArgument {
+            return "The alert '\(key)' has no argument '\(name)'; its arguments are \(list)"
         }
+        return "The alert '\(key)' needs \(name)=…; its arguments are \(list)"
     }
+}
 
-    private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "none" : names.enumerated().map { "\($1) (\($0 + 1))" }.joined(separator: ", ")
-    }
+extension ErrorCode where Domain == ActivityAlertError {
+    /// The key takes an argument that was not given.
+    public static var missingArgument: Self { Self("missingArgument") }
+    /// An argument was given that the key does not take.
+    public static var unknownArgument: Self { Self("unknownArgument") }
 }

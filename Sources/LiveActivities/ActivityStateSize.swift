@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -43,6 +45,11 @@ public enum ActivityStateSize {
 
 /// An activity's data over ActivityKit's 4 KB.
 public struct ActivityStateTooLarge: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure it is: `tooLarge`, the one this error has.
+    public typealias Code = ErrorCode<ActivityStateTooLarge>
+
+    /// What kind of failure it is.
+    public var code: Code { .tooLarge }
     /// The bytes the data takes, JSON-encoded as ActivityKit encodes it.
     public let size: Int
     /// Whether the size counts the static attributes as well as the state.
@@ -53,4 +60,9 @@ public struct ActivityStateTooLarge: Error, Hashable, Sendable, CustomStringConv
         return "The activity's \(what) \(size) bytes as JSON, more than ActivityKit's limit of 4 KB "
             + "(\(ActivityStateSize.limit) bytes); send keys and arguments, not text, and fewer of them"
     }
+}
+
+extension ErrorCode where Domain == ActivityStateTooLarge {
+    /// The data is over ActivityKit's 4 KB.
+    public static var tooLarge: Self { Self("tooLarge") }
 }

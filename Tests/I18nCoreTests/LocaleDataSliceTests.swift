@@ -39,7 +39,9 @@ import Testing
                 try LocaleDataTables.install(slice.installable())
                 exit(1)
             } catch {
-                exit(LocaleDataSliceTests.format("de") == before && "\(error)".contains("already in use") ? 0 : 2)
+                exit(
+                    LocaleDataSliceTests.format("de") == before
+                        && (error as? LocaleDataTables.InstallError)?.code == .alreadyInUse ? 0 : 2)
             }
         }
     }

@@ -151,8 +151,16 @@ public enum LocaleDataTables {
 
     /// Why an `install(_:)` was refused.
     public struct InstallError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What went wrong, for people.
-        public let description: String
+        /// What went wrong: `alreadyInUse`, the one way an install fails.
+        public typealias Code = ErrorCode<InstallError>
+
+        /// What went wrong.
+        public var code: Code { .alreadyInUse }
+
+        public var description: String {
+            "Locale data is already in use in this process: install the slice before anything formats (in the "
+                + "widget's WidgetBundle init and the app's init)"
+        }
     }
 
     private struct State {
@@ -173,8 +181,7 @@ public enum LocaleDataTables {
             return false
         }
         if refused {
-            throw InstallError(
-                description: "locale data is already in use in this process: install the slice before anything formats")
+            throw InstallError()
         }
     }
 
@@ -247,4 +254,9 @@ public enum LocaleDataTables {
             }
         }
     }
+}
+
+extension ErrorCode where Domain == LocaleDataTables.InstallError {
+    /// Locale data was read in this process before the install.
+    public static var alreadyInUse: Self { Self("alreadyInUse") }
 }
