@@ -11,6 +11,7 @@ started=$(date +%s%N)
 out=${1:-.build/docs-site}
 modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine LiveActivities HomeScreenSimulator CDNFetcher WidgetPreview SampleWidgets StringCatalog)
 # What a widget extension links (and the sample widgets written like one): imported next to WidgetKit.
+tool_modules=(HomeScreenSimulator WidgetPreview SampleWidgets StringCatalog)
 widget_modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine LiveActivities SampleWidgets)
 scripts/setup.sh --for build
 command -v docc >/dev/null || { echo "error: docc is missing; it ships with the Swift 6 toolchain" >&2; exit 1; }
@@ -26,7 +27,10 @@ trap 'rm -rf "$work"' EXIT
 graphs=$work/symbol-graphs
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"
-    swift-symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level public -emit-extension-block-symbols \
+    # The CLI's modules (no product exports them) declare their API `package`: that is what their catalogs document.
+    level=public
+    for tool in "${tool_modules[@]}"; do [ "$module" = "$tool" ] && level=package; done
+    swift-symbolgraph-extract -module-name "$module" -target "$triple" -minimum-access-level "$level" -emit-extension-block-symbols \
         -I "$modules_dir" -I Sources/CCurl -I Sources/CCrypto -I Sources/CPangoCairo -output-dir "$graphs/$module"
 done
 

@@ -1,13 +1,13 @@
 /// The nearest of a set of words to a mistyped one, for "did you mean" hints: `--verison` → `--version`,
 /// `stat` → `status`.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by optimal string alignment distance (a swap of two neighbours costs one
     /// edit), when it is at most a third of the word's length and at most 2 edits away, or a prefix of the word of
     /// at least 3 characters names one candidate (`stat`); the first of equals.
     /// - Parameters:
     ///   - word: what was typed.
     ///   - candidates: what it could have meant.
-    public static func nearest(to word: String, in candidates: [String]) -> String? {
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let typed = Array(word.lowercased().unicodeScalars)
         let prefixed = candidates.filter { typed.count >= 3 && $0.lowercased().hasPrefix(word.lowercased()) }
         if prefixed.count == 1 { return prefixed[0] }
@@ -43,7 +43,7 @@ public enum Suggestion {
     /// - Parameters:
     ///   - word: what was typed.
     ///   - candidates: what it could have meant.
-    public static func hint(for word: String, in candidates: [String]) -> String {
+    package static func hint(for word: String, in candidates: [String]) -> String {
         nearest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }

@@ -10,7 +10,7 @@ import TimelineEngine
 #endif
 
 /// What a host did in one step, for its owner to print or render.
-public enum TimelineHostEvent<Entry: DatedEntry>: Sendable {
+package enum TimelineHostEvent<Entry: DatedEntry>: Sendable {
     /// A new timeline was loaded, and why.
     case reloaded(reason: String)
     /// A reload was asked for but the daily budget is spent; it happens at `until`.
@@ -27,19 +27,19 @@ public enum TimelineHostEvent<Entry: DatedEntry>: Sendable {
 ///
 ///     let host = TimelineHost(provider: TodayWidget(...), store: store, project: project, context: context)
 ///     for event in await host.step(at: Date()) { print(event) }
-public actor TimelineHost<Provider: EntryTimelineProvider> where Provider.Entry: Equatable {
+package actor TimelineHost<Provider: EntryTimelineProvider> where Provider.Entry: Equatable {
     /// The widget's timeline provider.
-    public let provider: Provider
+    package let provider: Provider
     /// The group store the host reads reload requests from.
-    public let store: any GroupStore
+    package let store: any GroupStore
     /// The project whose reload requests the host honours.
-    public let project: ProjectID
+    package let project: ProjectID
     /// The context passed to the provider; its `date` is the time of the last `step(at:)`.
-    public private(set) var context: EntryTimelineContext
+    package private(set) var context: EntryTimelineContext
     /// The daily reload allowance and how much of it is spent.
-    public private(set) var budget: ReloadBudget
+    package private(set) var budget: ReloadBudget
     /// The provider's current timeline, or `nil` before the first `step(at:)`.
-    public private(set) var timeline: EntryTimeline<Provider.Entry>?
+    package private(set) var timeline: EntryTimeline<Provider.Entry>?
     /// The entry shown last: a new one (another date, or the same date with other content after a reload) is shown.
     private var shown: Provider.Entry?
     private var seenRequestID: String?
@@ -55,7 +55,7 @@ public actor TimelineHost<Provider: EntryTimelineProvider> where Provider.Entry:
     ///   - project: the project whose reload requests to honour.
     ///   - context: the context to pass the provider; each `step(at:)` sets its `date`.
     ///   - budget: the daily reload allowance; 72 reloads a day by default.
-    public init(
+    package init(
         provider: Provider, store: any GroupStore, project: ProjectID, context: EntryTimelineContext,
         budget: ReloadBudget = ReloadBudget(dailyLimit: 72)
     ) {
@@ -70,7 +70,7 @@ public actor TimelineHost<Provider: EntryTimelineProvider> where Provider.Entry:
 
     /// Advances the host to `now`: reloads when due, and reports what changed on screen.
     /// - Parameter now: the time the host moves to.
-    public func step(at now: Date) async -> [TimelineHostEvent<Provider.Entry>] {
+    package func step(at now: Date) async -> [TimelineHostEvent<Provider.Entry>] {
         var events: [TimelineHostEvent<Provider.Entry>] = []
         context.date = now
         let zone = context.timeZone
@@ -115,7 +115,7 @@ public actor TimelineHost<Provider: EntryTimelineProvider> where Provider.Entry:
 
     /// When something can next change without a reload request: the next entry or the policy's reload.
     /// - Parameter now: the instant to look from.
-    public func nextWake(after now: Date) -> Date? {
+    package func nextWake(after now: Date) -> Date? {
         [timeline?.nextEntryDate(after: now), timeline?.reloadDate.flatMap { $0 > now ? $0 : nil }, deferredUntil]
             .compactMap { $0 }.min()
     }

@@ -15,15 +15,15 @@ import WidgetTranslator
 ///
 /// Reads the app's events from the group store key `events` (a JSON array of `{"id", "title", "startDate",
 /// "showTimeAs"?}`) and shows the chosen one, or the most recent one that has started.
-public struct DaysSinceWidget: EntryTimelineProvider {
+package struct DaysSinceWidget: EntryTimelineProvider {
     /// `days-since`: the kind reload requests name this widget by.
-    public let kind = "days-since"
+    package let kind = "days-since"
     /// The store, project and locales the widget reads.
-    public let source: WidgetSource
+    package let source: WidgetSource
     /// The event to show; the most recent started one when `nil`.
-    public let eventID: String?
+    package let eventID: String?
     /// How many midnights ahead a timeline covers.
-    public let days: Int
+    package let days: Int
 
     /// The "days since" widget reading from `source`, showing `eventID` (or the most recent started event), with
     /// timelines `days` midnights long.
@@ -31,21 +31,21 @@ public struct DaysSinceWidget: EntryTimelineProvider {
     ///   - source: where the widget reads its messages and events.
     ///   - eventID: the identifier of the event to show; the most recent started event when `nil`, the default.
     ///   - days: how many midnights each timeline covers; 7 by default.
-    public init(source: WidgetSource, eventID: String? = nil, days: Int = 7) {
+    package init(source: WidgetSource, eventID: String? = nil, days: Int = 7) {
         self.source = source
         self.eventID = eventID
         self.days = days
     }
 
     /// An entry with only the widget's title.
-    public func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
+    package func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("daysSince.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
     /// The entry for the context's date, with the store's current events.
-    public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
+    package func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
         render(
             at: context.date, context: context, translator: source.translator(timeZone: context.timeZone),
             events: source.events())
@@ -53,7 +53,7 @@ public struct DaysSinceWidget: EntryTimelineProvider {
 
     /// Entries for now and each of the next `days` local midnights, when the count rolls over, reloaded at
     /// the last one.
-    public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
+    package func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone
         let end = zone.startOfDay(number: zone.dayNumber(of: context.date) + days)

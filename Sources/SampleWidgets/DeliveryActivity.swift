@@ -12,13 +12,13 @@ import WidgetTranslator
 
 /// The `delivery` sample Live Activity's static data: ActivityKit's `ActivityAttributes`, set when the activity
 /// starts.
-public struct DeliveryAttributes: Codable, Hashable, Sendable {
+package struct DeliveryAttributes: Codable, Hashable, Sendable {
     /// The order's number, shown as it is (data, not text).
-    public var orderNumber: String
+    package var orderNumber: String
 
     /// The attributes of order `orderNumber`.
     /// - Parameter orderNumber: the order's number.
-    public init(orderNumber: String) {
+    package init(orderNumber: String) {
         self.orderNumber = orderNumber
     }
 }
@@ -29,15 +29,15 @@ public struct DeliveryAttributes: Codable, Hashable, Sendable {
 ///     {"status":{"key":"delivery.status.onTheWay"},"courier":"Ayşe","stops":3,"arrival":786300000}
 ///
 /// (`arrival` in seconds since 2001, as ActivityKit's JSON encodes a `Date`.)
-public struct DeliveryState: Codable, Hashable, Sendable {
+package struct DeliveryState: Codable, Hashable, Sendable {
     /// The order's status, a message key (`delivery.status.onTheWay`, `delivery.status.preparing`).
-    public var status: ActivityMessage
+    package var status: ActivityMessage
     /// The courier's name, an argument.
-    public var courier: String
+    package var courier: String
     /// How many stops the courier makes before this one.
-    public var stops: Int
+    package var stops: Int
     /// When the order arrives: the countdown runs to it.
-    public var arrival: Date
+    package var arrival: Date
 
     /// A state with `status`, the courier, the stops and the arrival.
     /// - Parameters:
@@ -45,7 +45,7 @@ public struct DeliveryState: Codable, Hashable, Sendable {
     ///   - courier: the courier's name.
     ///   - stops: the stops before this one.
     ///   - arrival: when the order arrives.
-    public init(status: ActivityMessage, courier: String, stops: Int, arrival: Date) {
+    package init(status: ActivityMessage, courier: String, stops: Int, arrival: Date) {
         self.status = status
         self.courier = courier
         self.stops = stops
@@ -54,7 +54,7 @@ public struct DeliveryState: Codable, Hashable, Sendable {
 
     /// The sample's state at `date`: on the way with Ayşe, three stops, arriving 12 minutes later.
     /// - Parameter date: the moment the state is made.
-    public static func sample(at date: Date) -> DeliveryState {
+    package static func sample(at date: Date) -> DeliveryState {
         DeliveryState(
             status: ActivityMessage("delivery.status.onTheWay"), courier: "Ayşe", stops: 3,
             arrival: date.addingTimeInterval(12 * 60))
@@ -70,13 +70,13 @@ public struct DeliveryState: Codable, Hashable, Sendable {
 /// the device), and at the arrival it becomes a text that needs no update ("Your order is here"), so an activity
 /// whose last push is late never shows a time in the past. Its timeline here is those moments, with
 /// `.never` reloading.
-public struct DeliveryActivity: EntryTimelineProvider {
+package struct DeliveryActivity: EntryTimelineProvider {
     /// `delivery`: the activity's kind.
-    public let kind = "delivery"
+    package let kind = "delivery"
     /// The store, project and locales the widget extension reads.
-    public let source: WidgetSource
+    package let source: WidgetSource
     /// The state to show; the sample's at the context's date when `nil`.
-    public let state: DeliveryState?
+    package let state: DeliveryState?
 
     /// The countdown counts minutes up to 90 (`in 75 minutes`), then hours.
     static let thresholds = RelativeTimeThresholds(minute: 90)
@@ -95,20 +95,20 @@ public struct DeliveryActivity: EntryTimelineProvider {
     /// - Parameters:
     ///   - source: where the extension reads its messages.
     ///   - state: the activity's state; the sample's at each context's date when `nil`, the default.
-    public init(source: WidgetSource, state: DeliveryState? = nil) {
+    package init(source: WidgetSource, state: DeliveryState? = nil) {
         self.source = source
         self.state = state
     }
 
     /// An entry with only the activity's title.
-    public func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
+    package func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("delivery.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
     /// The entry for the context's date.
-    public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
+    package func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
         render(
             at: context.date, state: state ?? .sample(at: context.date), context: context,
             translator: source.translator(timeZone: context.timeZone))
@@ -116,7 +116,7 @@ public struct DeliveryActivity: EntryTimelineProvider {
 
     /// Entries for now, for each whole minute of the last 90 before the arrival (each whole hour before them), and
     /// for the arrival, never reloaded.
-    public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
+    package func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let state = state ?? .sample(at: context.date)
         let translator = source.translator(timeZone: context.timeZone)
         let left = Self.secondsLeft(state, at: context.date)

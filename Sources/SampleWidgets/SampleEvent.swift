@@ -11,17 +11,17 @@ import WidgetTranslator
 #endif
 
 /// One of the app's events, as it writes them to the group store key `events`.
-public struct SampleEvent: Codable, Hashable, Sendable {
+package struct SampleEvent: Codable, Hashable, Sendable {
     /// The event's identifier, as `DaysSinceWidget`'s `eventID` names it.
-    public let id: String
+    package let id: String
     /// The event's name, shown in the widgets' text.
-    public let title: String
+    package let title: String
     /// When the event starts; the widgets read an ISO 8601 date, or a plain `yyyy-MM-dd` day as midnight UTC.
-    public let startDate: Date
+    package let startDate: Date
     /// `days` (default), `weeks` or `months`.
-    public let showTimeAs: String?
+    package let showTimeAs: String?
     /// An all-day event has no time of day.
-    public let allDay: Bool?
+    package let allDay: Bool?
 
     /// An event; a `nil` `showTimeAs` shows days, and a `nil` `allDay` means the event has a time of day.
     /// - Parameters:
@@ -30,7 +30,7 @@ public struct SampleEvent: Codable, Hashable, Sendable {
     ///   - startDate: when the event starts.
     ///   - showTimeAs: `days`, `weeks` or `months`; days when `nil`, the default.
     ///   - allDay: whether the event lasts all day; `nil`, the default, means it has a time of day.
-    public init(id: String, title: String, startDate: Date, showTimeAs: String? = nil, allDay: Bool? = nil) {
+    package init(id: String, title: String, startDate: Date, showTimeAs: String? = nil, allDay: Bool? = nil) {
         self.id = id
         self.title = title
         self.startDate = startDate

@@ -15,15 +15,15 @@ import WidgetTranslator
 ///
 /// Reads `profile` (`{"name": …}`) and `events` from the group store. Its timeline has an entry for now, one
 /// as each of today's events starts (the "next up" line moves on), and one at midnight.
-public struct TodayWidget: EntryTimelineProvider {
+package struct TodayWidget: EntryTimelineProvider {
     /// `today`: the kind reload requests name this widget by.
-    public let kind = "today"
+    package let kind = "today"
     /// The store, project and locales the widget reads.
-    public let source: WidgetSource
+    package let source: WidgetSource
 
     /// The "today" widget reading from `source`.
     /// - Parameter source: where the widget reads its messages and events.
-    public init(source: WidgetSource) {
+    package init(source: WidgetSource) {
         self.source = source
     }
 
@@ -36,14 +36,14 @@ public struct TodayWidget: EntryTimelineProvider {
     }
 
     /// An entry with only the widget's title.
-    public func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
+    package func placeholder(in context: EntryTimelineContext) -> WidgetEntry {
         var builder = EntryBuilder(translator: source.translator(timeZone: context.timeZone))
         builder.add("today.title", as: .title)
         return builder.entry(at: context.date, family: context.family)
     }
 
     /// The entry for the context's date, with the store's current profile and events.
-    public func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
+    package func snapshot(in context: EntryTimelineContext) async -> WidgetEntry {
         render(
             at: context.date, updated: Self.updated(source, at: context.date), context: context,
             translator: source.translator(timeZone: context.timeZone), data: AppData(source))
@@ -51,7 +51,7 @@ public struct TodayWidget: EntryTimelineProvider {
 
     /// Entries for now, for the start of each of today's remaining events, for each change of the "Updated …
     /// ago" footer (`RelativeTextSchedule`) and for the next local midnight, reloaded at the last one.
-    public func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
+    package func timeline(in context: EntryTimelineContext) async -> EntryTimeline<WidgetEntry> {
         let translator = source.translator(timeZone: context.timeZone)
         let zone = context.timeZone
         let midnight = zone.startOfDay(number: zone.dayNumber(of: context.date) + 1)

@@ -13,22 +13,22 @@ import WidgetTranslator
 
 /// What the sample widgets render: text lines in one locale, with the direction to lay them out in and the
 /// fallback step that answered each one.
-public struct WidgetEntry: DatedEntry, Hashable {
+package struct WidgetEntry: DatedEntry, Hashable {
     /// One rendered string.
-    public struct Line: Hashable, Sendable {
+    package struct Line: Hashable, Sendable {
         /// The message key the line shows, or `event` for the next event's time and title.
-        public let key: String
+        package let key: String
         /// The text to show, formatted for the entry's locale.
-        public let text: String
+        package let text: String
         /// The step of the fallback chain that answered (`locale ar`, `default locale en`, …).
-        public let source: ResolutionStep
+        package let source: ResolutionStep
         /// How the widget's view shows the line: its text style, colour and line limit.
-        public let role: Role
+        package let role: Role
     }
 
     /// A line's part in the widget's view, as a SwiftUI view would style it (`.font(.headline)`,
     /// `.foregroundStyle(.secondary)`, `.lineLimit(2)`). Previews and the layout check read it.
-    public enum Role: String, Hashable, Sendable, CaseIterable {
+    package enum Role: String, Hashable, Sendable, CaseIterable {
         /// The widget's name at the top, in the accent colour.
         case title
         /// The one thing the widget says, large.
@@ -42,7 +42,7 @@ public struct WidgetEntry: DatedEntry, Hashable {
     }
 
     /// The direction an entry's lines are laid out in, from its locale's script.
-    public enum Direction: String, Hashable, Sendable {
+    package enum Direction: String, Hashable, Sendable {
         /// Left to right, as in English or Russian.
         case leftToRight = "ltr"
         /// Right to left, as in Arabic or Hebrew.
@@ -50,23 +50,23 @@ public struct WidgetEntry: DatedEntry, Hashable {
     }
 
     /// When the widget starts showing this entry.
-    public let date: Date
+    package let date: Date
     /// The lines to show, top to bottom.
-    public let lines: [Line]
+    package let lines: [Line]
     /// The locale the lines were rendered in: the detected one, whatever fallback step answered each line.
-    public let locale: LocaleTag
+    package let locale: LocaleTag
     /// The direction to lay the lines out in.
-    public let direction: Direction
+    package let direction: Direction
     /// The size the entry was made for.
-    public let family: HomeScreenFamily
+    package let family: HomeScreenFamily
     /// What the translator that rendered the entry met in the store (unreadable values, corrupt or oversized
     /// bundles), as `WidgetTranslator.problems` gives it: a host reports these, not a translator's that never
     /// rendered anything.
-    public internal(set) var problems: [StoreProblem] = []
+    package internal(set) var problems: [StoreProblem] = []
 
     /// The same content from another date on.
     /// - Parameter date: when the new entry takes over.
-    public func with(date: Date) -> WidgetEntry {
+    package func with(date: Date) -> WidgetEntry {
         WidgetEntry(
             date: date, lines: lines, locale: locale, direction: direction, family: family, problems: problems)
     }

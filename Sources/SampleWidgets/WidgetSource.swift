@@ -12,19 +12,19 @@ import WidgetTranslator
 #endif
 
 /// A sample widget's configuration: the group store and project it reads.
-public struct WidgetSource: Sendable {
+package struct WidgetSource: Sendable {
     /// The group store the widget reads messages and the app's data (`events`, `profile`) from.
-    public let store: any GroupStore
+    package let store: any GroupStore
     /// The better-i18n project whose messages the widget shows.
-    public let project: ProjectID
+    package let project: ProjectID
     /// The last locale of the fallback chain, and the locale when detection finds nothing.
-    public let defaultLocale: LocaleTag
+    package let defaultLocale: LocaleTag
     /// Overrides the detected locale (the CLI's `--locale`).
-    public let locale: LocaleTag?
+    package let locale: LocaleTag?
     /// The messages shipped with the app, by locale, for keys the store does not have.
-    public let bundledMessages: [LocaleTag: MessageBundle]
+    package let bundledMessages: [LocaleTag: MessageBundle]
     /// The device's languages, most preferred first; ignored when `locale` is set.
-    public let preferredLanguages: [String]
+    package let preferredLanguages: [String]
 
     /// A source reading `project` from `store`; `locale` fixes the locale instead of detecting it.
     /// - Parameters:
@@ -35,7 +35,7 @@ public struct WidgetSource: Sendable {
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key; none by default.
     ///   - preferredLanguages: the device's languages, most preferred first; `PreferredLanguages.current` by default,
     ///     as a translator's.
-    public init(
+    package init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = .english, locale: LocaleTag? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:],
         preferredLanguages: [String] = PreferredLanguages.current

@@ -12,12 +12,12 @@ import LocaleData
 ///
 ///     AppleLocale.code(for: try LocaleTag("zh_TW"))    // "zh-Hant"
 ///     AppleLocale.code(for: try LocaleTag("pt-br"))    // "pt-BR"
-public enum AppleLocale {
+package enum AppleLocale {
     private static let renamedLanguages = ["iw": "he", "in": "id", "ji": "yi", "no": "nb"]
 
     /// The code of `tag`'s localization in a String Catalog.
     /// - Parameter tag: a locale tag, as the CDN, the store or the user spelled it.
-    public static func code(for tag: LocaleTag) -> String {
+    package static func code(for tag: LocaleTag) -> String {
         let language = renamedLanguages[tag.language] ?? tag.language
         if language == "zh" { return chinese(script: tag.script, region: tag.region) }
         var code = language

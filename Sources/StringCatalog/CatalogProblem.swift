@@ -2,9 +2,9 @@
 /// should know about. The rest of the catalog (or of the bundles) is still written.
 ///
 ///     today.rank (de): {rank, selectordinal, …} has no String Catalog form: iOS plural variations are cardinal only
-public struct CatalogProblem: Hashable, Sendable, CustomStringConvertible {
+package struct CatalogProblem: Hashable, Sendable, CustomStringConvertible {
     /// How much the problem matters.
-    public enum Severity: Hashable, Sendable {
+    package enum Severity: Hashable, Sendable {
         /// The key (or one localization of it) was left out: exit 1 in the CLI.
         case error
         /// The key was converted, with something the user should look at (a `needs_review` state, a dropped
@@ -13,13 +13,13 @@ public struct CatalogProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the key was left out or only needs a look.
-    public let severity: Severity
+    package let severity: Severity
     /// The message key, as better-i18n and the catalog spell it.
-    public let key: String
+    package let key: String
     /// The localization's locale as Xcode spells it (`pt-BR`), or `nil` when the problem is the key's as a whole.
-    public let locale: String?
+    package let locale: String?
     /// What happened, naming the construct.
-    public let message: String
+    package let message: String
 
     /// A problem with `key`.
     /// - Parameters:
@@ -27,12 +27,12 @@ public struct CatalogProblem: Hashable, Sendable, CustomStringConvertible {
     ///   - key: the message key.
     ///   - locale: the localization it concerns, as Xcode spells it, or `nil` for the whole key.
     ///   - message: what happened.
-    public init(_ severity: Severity, key: String, locale: String?, _ message: String) {
+    package init(_ severity: Severity, key: String, locale: String?, _ message: String) {
         self.severity = severity
         self.key = key
         self.locale = locale
         self.message = message
     }
 
-    public var description: String { "\(key)\(locale.map { " (\($0))" } ?? ""): \(message)" }
+    package var description: String { "\(key)\(locale.map { " (\($0))" } ?? ""): \(message)" }
 }

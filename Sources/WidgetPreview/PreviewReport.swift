@@ -77,7 +77,7 @@ enum PreviewReport {
 
 extension LaidOutLine {
     /// What is wrong with the line, for people: `overflows by 286 pt (needs 412 pt, has 1 × 126 pt)`.
-    public var problemDescription: String? {
+    package var problemDescription: String? {
         var parts: [String] = []
         if isEllipsized {
             parts.append(

@@ -5,12 +5,12 @@ import SampleWidgets
 import TimelineEngine
 
 /// A widget to preview: its kind and how to make its timeline provider for a source.
-public struct PreviewWidget: Sendable {
+package struct PreviewWidget: Sendable {
     /// The widget's kind, which names its directory in a preview (`today`, `days-since`).
-    public let kind: String
+    package let kind: String
     /// The families it is drawn in (WidgetKit's `supportedFamilies`): the home-screen sizes, or a Live Activity's
     /// presentations.
-    public let families: [HomeScreenFamily]
+    package let families: [HomeScreenFamily]
     let provider: @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>
 
     /// A widget of `kind` whose timeline provider `provider` makes for a source.
@@ -18,7 +18,7 @@ public struct PreviewWidget: Sendable {
     ///   - kind: the widget's kind, such as `today`.
     ///   - families: the families it supports; the three home-screen sizes by default.
     ///   - provider: makes the widget's timeline provider for a source.
-    public init(
+    package init(
         kind: String, families: [HomeScreenFamily] = HomeScreenFamily.homeScreen,
         provider: @escaping @Sendable (WidgetSource) -> any EntryTimelineProvider<WidgetEntry>
     ) {
@@ -29,7 +29,7 @@ public struct PreviewWidget: Sendable {
 
     /// The `delivery` sample Live Activity, in its four presentations.
     /// - Parameter state: the state to show; the sample's at the preview's date when `nil`, the default.
-    public static func delivery(state: DeliveryState? = nil) -> PreviewWidget {
+    package static func delivery(state: DeliveryState? = nil) -> PreviewWidget {
         PreviewWidget(kind: "delivery", families: HomeScreenFamily.activityPresentations) {
             DeliveryActivity(source: $0, state: state)
         }
@@ -37,36 +37,36 @@ public struct PreviewWidget: Sendable {
 
     /// The "days since" sample widget, showing `eventID` or the most recent event.
     /// - Parameter eventID: the identifier of the event to show; the most recent started event when `nil`, the default.
-    public static func daysSince(eventID: String? = nil) -> PreviewWidget {
+    package static func daysSince(eventID: String? = nil) -> PreviewWidget {
         PreviewWidget(kind: "days-since") { DaysSinceWidget(source: $0, eventID: eventID) }
     }
 
     /// The "today" sample widget.
-    public static let today = PreviewWidget(kind: "today") { TodayWidget(source: $0) }
+    package static let today = PreviewWidget(kind: "today") { TodayWidget(source: $0) }
 }
 
 /// What to preview: every widget × family × locale, at one moment.
-public struct PreviewOptions: Sendable {
+package struct PreviewOptions: Sendable {
     /// The widgets to preview.
-    public var widgets: [PreviewWidget]
+    package var widgets: [PreviewWidget]
     /// The sizes to preview each widget at.
-    public var families: [HomeScreenFamily]
+    package var families: [HomeScreenFamily]
     /// The locales to preview each widget in; each overrides the detected locale, as `--locale` does.
-    public var locales: [LocaleTag]
+    package var locales: [LocaleTag]
     /// The moment the timelines are made at.
-    public var date: Date
+    package var date: Date
     /// The time zone the timelines' midnights and times are computed in.
-    public var timeZone: ZoneInfo
+    package var timeZone: ZoneInfo
     /// Every entry of each timeline, rather than only the one shown at `date`.
-    public var allEntries: Bool
+    package var allEntries: Bool
     /// The user's text sizes to lay each entry out at; `large`, the default, alone by default. With any other
     /// selection each PNG's path gets the size as a directory: `today/small/xxxLarge/de.png`.
-    public var textSizes: [TextSize]
+    package var textSizes: [TextSize]
     /// The appearances to draw each entry in; light alone by default. With any other selection each PNG's path
     /// gets the appearance as a directory: `today/small/dark/de.png`.
-    public var appearances: [Appearance]
+    package var appearances: [Appearance]
     /// The widget's accent colour in every appearance; `automatic` by default.
-    public var tint: Tint
+    package var tint: Tint
 
     /// Options for previewing `widgets` (both sample widgets by default) in every family by default, in
     /// `locales`, at `date` in `timeZone`.
@@ -81,7 +81,7 @@ public struct PreviewOptions: Sendable {
     ///   - textSizes: the text sizes to lay each entry out at; `[.large]` by default.
     ///   - appearances: the appearances to draw each entry in; `[.light]` by default.
     ///   - tint: the widget's accent colour; `automatic` by default.
-    public init(
+    package init(
         widgets: [PreviewWidget] = [.daysSince(), .today], families: [HomeScreenFamily] = HomeScreenFamily.allCases,
         locales: [LocaleTag], date: Date = Date(), timeZone: ZoneInfo = .current, allEntries: Bool = false,
         textSizes: [TextSize] = [.default], appearances: [Appearance] = [.light], tint: Tint = .automatic
@@ -99,33 +99,33 @@ public struct PreviewOptions: Sendable {
 }
 
 /// One widget entry laid out (and, in a preview directory, drawn).
-public struct PreviewImage: Sendable {
+package struct PreviewImage: Sendable {
     /// The kind of the widget shown.
-    public let widget: String
+    package let widget: String
     /// The size the entry was laid out at.
-    public let family: HomeScreenFamily
+    package let family: HomeScreenFamily
     /// The locale the entry was rendered in.
-    public let locale: LocaleTag
+    package let locale: LocaleTag
     /// The user's text size the entry was laid out at.
-    public var textSize: TextSize { layout.textSize }
+    package var textSize: TextSize { layout.textSize }
     /// The colours the entry is drawn in.
-    public let appearance: WidgetAppearance
+    package let appearance: WidgetAppearance
     /// The entry's position in its timeline's selected entries, from 0.
-    public let entryIndex: Int
+    package let entryIndex: Int
     /// The date of the entry, from which its timeline shows it.
-    public let date: Date
+    package let date: Date
     /// The entry's lines as laid out on the family's canvas.
-    public let layout: WidgetLayout
+    package let layout: WidgetLayout
     /// The PNG's path relative to the preview directory.
-    public let png: String
+    package let png: String
 
     /// The direction the entry's lines are laid out in.
-    public var direction: WidgetEntry.Direction { layout.direction }
+    package var direction: WidgetEntry.Direction { layout.direction }
 }
 
 extension Sequence<PreviewImage> {
     /// Every line of these images that is truncated or shows boxes.
-    public var problems: [LaidOutLine] { flatMap(\.layout.problems) }
+    package var problems: [LaidOutLine] { flatMap(\.layout.problems) }
 }
 
 /// Makes previews: the sample widgets' timelines for each locale, laid out by Pango and drawn with Cairo.
@@ -133,11 +133,11 @@ extension Sequence<PreviewImage> {
 ///     let previews = try Previews()
 ///     let images = try await previews.write(options, source: source, to: "previews")
 ///     // previews/report.json, previews/index.html, previews/today/small/de.png, …
-public final class Previews {
+package final class Previews {
     private let renderer: WidgetRenderer
 
     /// - Throws: `PreviewError.missingFonts` when the Noto fonts are not installed.
-    public init() throws(PreviewError) {
+    package init() throws(PreviewError) {
         renderer = try WidgetRenderer()
     }
 
@@ -145,7 +145,7 @@ public final class Previews {
     /// - Parameters:
     ///   - options: what to preview: widgets, families, locales and the moment.
     ///   - source: where the widgets read their messages and data.
-    public func layouts(_ options: PreviewOptions, source: WidgetSource) async -> [PreviewImage] {
+    package func layouts(_ options: PreviewOptions, source: WidgetSource) async -> [PreviewImage] {
         var images: [PreviewImage] = []
         for (entry, name) in await entries(options, source: source) {
             images.append(image(entry, name: name, layout: renderer.layout(entry.entry, textSize: entry.textSize)))
@@ -160,7 +160,7 @@ public final class Previews {
     ///   - options: what to preview: widgets, families, locales and the moment.
     ///   - source: where the widgets read their messages and data.
     ///   - directory: the path of the output directory; it must be empty, missing or an earlier preview.
-    public func write(_ options: PreviewOptions, source: WidgetSource, to directory: String) async throws(PreviewError)
+    package func write(_ options: PreviewOptions, source: WidgetSource, to directory: String) async throws(PreviewError)
         -> [PreviewImage]
     {
         let output = try PreviewDirectory(directory)

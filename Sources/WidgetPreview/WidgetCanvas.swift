@@ -11,27 +11,27 @@ import TimelineEngine
 /// 52.33×36.67 pt and the minimal view 36.67×36.67 pt. The Lock Screen keeps 14 pt margins, as notifications do
 /// (WWDC23, "Design dynamic Live Activities"); the Dynamic Island's compact and minimal views are snug against
 /// its capsule, 4 pt from its edge (Apple documents no figure for them: an estimate, to verify on a device).
-public struct WidgetCanvas: Hashable, Sendable {
+package struct WidgetCanvas: Hashable, Sendable {
     /// The widget family whose size this is.
-    public let family: HomeScreenFamily
+    package let family: HomeScreenFamily
     /// The width in points.
-    public let width: Double
+    package let width: Double
     /// The height in points.
-    public let height: Double
+    package let height: Double
     /// The margin the system keeps between the canvas's edge and its content (`contentMargins`).
-    public let margin: Double
+    package let margin: Double
     /// The corner radius it is drawn with.
-    public let cornerRadius: Double
+    package let cornerRadius: Double
     /// The margin the system keeps between a widget's edge and its content (`contentMargins`).
-    public static let contentMargin: Double = 16
+    package static let contentMargin: Double = 16
     /// The home screen's corner radius for widgets.
-    public static let cornerRadius: Double = 22
+    package static let cornerRadius: Double = 22
     /// Pixels per point in the PNGs.
-    public static let scale = 2
+    package static let scale = 2
 
     /// The canvas of `family` on an iPhone 15/16 Pro.
     /// - Parameter family: the widget family or activity presentation.
-    public init(_ family: HomeScreenFamily) {
+    package init(_ family: HomeScreenFamily) {
         self.family = family
         let widget = (Self.contentMargin, Self.cornerRadius)
         switch family {
@@ -46,15 +46,15 @@ public struct WidgetCanvas: Hashable, Sendable {
     }
 
     /// The width of the PNG, in pixels.
-    public var pixelWidth: Int { Int((width * Double(Self.scale)).rounded()) }
+    package var pixelWidth: Int { Int((width * Double(Self.scale)).rounded()) }
     /// The height of the PNG, in pixels.
-    public var pixelHeight: Int { Int((height * Double(Self.scale)).rounded()) }
+    package var pixelHeight: Int { Int((height * Double(Self.scale)).rounded()) }
     /// The width lines are laid out in.
-    public var contentWidth: Double { width - 2 * margin }
+    package var contentWidth: Double { width - 2 * margin }
     /// The height lines are stacked in, inside the top and bottom margins.
-    public var contentHeight: Double { height - 2 * margin }
+    package var contentHeight: Double { height - 2 * margin }
     /// The space between two stacked lines, as `VStack(alignment: .leading, spacing: 4)`.
-    public static let lineSpacing: Double = 4
+    package static let lineSpacing: Double = 4
 }
 
 /// One of Apple's content size categories, the user's text size (Settings › Display & Brightness › Text Size, and
@@ -65,7 +65,7 @@ public struct WidgetCanvas: Hashable, Sendable {
 /// one with `.dynamicTypeSize(...)`; the sample widgets do not). Without a source that caps them, every size is
 /// taken to apply, the five accessibility sizes included, and `all` checks all twelve.
 /// <https://developer.apple.com/documentation/swiftui/dynamictypesize>
-public enum TextSize: Int, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
+package enum TextSize: Int, CaseIterable, Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Extra small, the smallest.
     case xSmall
     /// Small.
@@ -92,10 +92,10 @@ public enum TextSize: Int, CaseIterable, Comparable, Hashable, Sendable, CustomS
     case accessibility5
 
     /// The default text size.
-    public static let `default` = TextSize.large
+    package static let `default` = TextSize.large
 
     /// The name on the command line and in `report.json`: `xSmall` … `xxxLarge`, `AX1` … `AX5`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .xSmall: "xSmall"
         case .small: "small"
@@ -112,14 +112,14 @@ public enum TextSize: Int, CaseIterable, Comparable, Hashable, Sendable, CustomS
         }
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// Whether this is one of the five larger accessibility sizes.
-    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+    package var isAccessibilitySize: Bool { self >= .accessibility1 }
 
     /// The size named `name` (`xxxLarge`, `AX3` or `accessibility3`), in any letter case.
     /// - Parameter name: the name of the size.
-    public init?(name: String) {
+    package init?(name: String) {
         let lowered = name.lowercased()
         for size in Self.allCases {
             let number = size.rawValue - Self.accessibility1.rawValue + 1
@@ -131,11 +131,11 @@ public enum TextSize: Int, CaseIterable, Comparable, Hashable, Sendable, CustomS
         return nil
     }
 
-    public static func < (lhs: TextSize, rhs: TextSize) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: TextSize, rhs: TextSize) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The Dynamic Type text styles the line roles use.
-public enum TextStyle: String, CaseIterable, Hashable, Sendable {
+package enum TextStyle: String, CaseIterable, Hashable, Sendable {
     /// `.title3`: the headline role in the large family.
     case title3
     /// `.headline`: the headline role.
@@ -167,28 +167,28 @@ public enum TextStyle: String, CaseIterable, Hashable, Sendable {
 
     /// The style's point size at `size`.
     /// - Parameter size: the user's text size.
-    public func pointSize(at size: TextSize) -> Double { pointSizes[size.rawValue] }
+    package func pointSize(at size: TextSize) -> Double { pointSizes[size.rawValue] }
 }
 
 /// How a line of a given role looks: the SwiftUI text style it stands for, its colour and its line limit.
 /// The package has no SwiftUI views; these are the styles WidgetPreview gives each role, chosen as a widget's
 /// view would style such a line.
-public struct LineStyle: Hashable, Sendable {
+package struct LineStyle: Hashable, Sendable {
     /// The Dynamic Type text style the role stands for.
-    public let textStyle: TextStyle
+    package let textStyle: TextStyle
     /// Point size: the text style's size at the text size the style was made for.
-    public let size: Double
+    package let size: Double
     /// Whether the text is bold (or semibold, which previews draw as bold).
-    public let bold: Bool
+    package let bold: Bool
     /// The text colour.
-    public let color: Color
+    package let color: Color
     /// `.lineLimit(n)`: more is cut with an ellipsis.
-    public let lineLimit: Int
+    package let lineLimit: Int
 
     /// An sRGB colour, 0–255 per channel.
-    public struct Color: Hashable, Sendable {
+    package struct Color: Hashable, Sendable {
         /// The red, green or blue channel, 0–255.
-        public let red, green, blue: UInt8
+        package let red, green, blue: UInt8
     }
 
     static let label = Color(red: 0, green: 0, blue: 0)
@@ -211,7 +211,7 @@ public struct LineStyle: Hashable, Sendable {
     ///   - role: the line's role in the entry.
     ///   - family: the widget family.
     ///   - textSize: the user's text size; `large`, the default, by default.
-    public static func of(_ role: WidgetEntry.Role, in family: HomeScreenFamily, at textSize: TextSize = .default)
+    package static func of(_ role: WidgetEntry.Role, in family: HomeScreenFamily, at textSize: TextSize = .default)
         -> LineStyle
     {
         switch family {

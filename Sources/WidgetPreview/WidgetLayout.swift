@@ -5,56 +5,56 @@ import TimelineEngine
 import WidgetI18nSupport
 
 /// One line of a widget as laid out, with what the layout check needs to know about it.
-public struct LaidOutLine: Hashable, Sendable {
+package struct LaidOutLine: Hashable, Sendable {
     /// The message key the line shows.
-    public let key: String
+    package let key: String
     /// The text as rendered, before any truncation.
-    public let text: String
+    package let text: String
     /// The line's part in the widget's view, which decides its style.
-    public let role: WidgetEntry.Role
+    package let role: WidgetEntry.Role
     /// The line box, in points from the widget's top-left corner.
-    public let x, y, width, height: Double
+    package let x, y, width, height: Double
     /// The text's width on one unbroken line.
-    public let neededWidth: Double
+    package let neededWidth: Double
     /// The room the line has: its box's width times its line limit.
-    public let availableWidth: Double
+    package let availableWidth: Double
     /// How many lines the text may wrap to before it is cut with an ellipsis.
-    public let lineLimit: Int
+    package let lineLimit: Int
     /// The width of the lines the wrapped text would need past its line limit: at least this much more room
     /// (the part of the last shown line that the ellipsis replaces comes on top).
-    public let overflowWidth: Double
+    package let overflowWidth: Double
     /// How far the line reaches out of the part of the widget its stack may use (the content area, less the
     /// footer's lines), when the lines together are too tall.
-    public let clippedHeight: Double
+    package let clippedHeight: Double
     /// Pango cut the text with an ellipsis.
-    public let isEllipsized: Bool
+    package let isEllipsized: Bool
     /// Characters no installed font has (drawn as boxes).
-    public let unknownGlyphs: Int
+    package let unknownGlyphs: Int
     /// The band of the widget the line is drawn in; what lies outside is cut.
     let visibleTop, visibleBottom: Double
 
     /// Not shown whole: cut with an ellipsis or pushed out of the widget.
-    public var isTruncated: Bool { isEllipsized || clippedHeight > 0 }
+    package var isTruncated: Bool { isEllipsized || clippedHeight > 0 }
     /// Whether the line is truncated or shows boxes for missing glyphs.
-    public var hasProblem: Bool { isTruncated || unknownGlyphs > 0 }
+    package var hasProblem: Bool { isTruncated || unknownGlyphs > 0 }
 }
 
 /// A widget entry laid out on a family's canvas: the lines stacked from the top, secondary lines pinned to
 /// the bottom, each wrapped and cut at its style's line limit, mirrored for right-to-left locales.
-public struct WidgetLayout: Sendable {
+package struct WidgetLayout: Sendable {
     /// The family's canvas the entry is laid out on.
-    public let canvas: WidgetCanvas
+    package let canvas: WidgetCanvas
     /// The entry's locale, which picks the fonts and the language Pango shapes the text for.
-    public let locale: LocaleTag
+    package let locale: LocaleTag
     /// The direction the lines are laid out in.
-    public let direction: WidgetEntry.Direction
+    package let direction: WidgetEntry.Direction
     /// The user's text size the lines are styled for.
-    public let textSize: TextSize
+    package let textSize: TextSize
     /// The entry's lines, in the entry's order.
-    public let lines: [LaidOutLine]
+    package let lines: [LaidOutLine]
 
     /// The lines that are truncated or show boxes.
-    public var problems: [LaidOutLine] { lines.filter(\.hasProblem) }
+    package var problems: [LaidOutLine] { lines.filter(\.hasProblem) }
 }
 
 /// Lays out and draws widget entries.
@@ -62,11 +62,11 @@ public struct WidgetLayout: Sendable {
 ///     let renderer = try WidgetRenderer()
 ///     let layout = try renderer.render(entry, toPNG: "/tmp/today-small-de.png")
 ///     for line in layout.problems { print(line.key, line.overflowWidth) }
-public final class WidgetRenderer {
+package final class WidgetRenderer {
     private let engine: TextEngine
 
     /// - Throws: `PreviewError.missingFonts` when fontconfig does not find the Noto fonts.
-    public init() throws(PreviewError) {
+    package init() throws(PreviewError) {
         engine = try TextEngine()
     }
 
@@ -74,7 +74,7 @@ public final class WidgetRenderer {
     /// - Parameters:
     ///   - entry: the entry to lay out, on the canvas of its `family`.
     ///   - textSize: the user's text size, which scales every line's text style; `large` by default.
-    public func layout(_ entry: WidgetEntry, textSize: TextSize = .default) -> WidgetLayout {
+    package func layout(_ entry: WidgetEntry, textSize: TextSize = .default) -> WidgetLayout {
         place(entry, textSize: textSize).layout
     }
 
@@ -85,7 +85,7 @@ public final class WidgetRenderer {
     ///   - appearance: the colours to draw in, which leave the layout as it is; light by default.
     ///   - path: where to write the PNG file.
     @discardableResult
-    public func render(
+    package func render(
         _ entry: WidgetEntry, textSize: TextSize = .default, appearance: WidgetAppearance = .default,
         toPNG path: String
     ) throws(PreviewError) -> WidgetLayout {
@@ -168,9 +168,9 @@ public final class WidgetRenderer {
 }
 
 /// What went wrong while making previews: a ``code`` to compare, and a description that says what to do.
-public struct PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure it is: `missingFonts`, `cannotWrite` or `occupied`.
-    public typealias Code = ErrorCode<PreviewError>
+    package typealias Code = ErrorCode<PreviewError>
 
     package enum Kind: Hashable, Sendable {
         case missingFonts([String])
@@ -188,7 +188,7 @@ public struct PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
     package static func occupied(_ path: String) -> Self { Self(kind: .occupied(path)) }
 
     /// What kind of failure it is.
-    public var code: Code {
+    package var code: Code {
         switch kind {
         case .missingFonts: .missingFonts
         case .cannotWrite: .cannotWrite
@@ -196,7 +196,7 @@ public struct PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .missingFonts(let families):
             "The fonts \(families.joined(separator: ", ")) are not installed; run: "
@@ -212,9 +212,9 @@ public struct PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension ErrorCode where Domain == PreviewError {
     /// Font families fontconfig does not know.
-    public static var missingFonts: Self { Self("missingFonts") }
+    package static var missingFonts: Self { Self("missingFonts") }
     /// A file or directory could not be written.
-    public static var cannotWrite: Self { Self("cannotWrite") }
+    package static var cannotWrite: Self { Self("cannotWrite") }
     /// The output directory holds files that are not an earlier preview.
-    public static var occupied: Self { Self("occupied") }
+    package static var occupied: Self { Self("occupied") }
 }

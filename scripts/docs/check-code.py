@@ -72,6 +72,26 @@ def product_problem(block, libraries, targets):
         ", ".join(sorted(imported)), " or ".join(fits) if fits else "one product's module")
 
 
+def package_access(blocks, libraries, targets, modules):
+    """`-package-name` of the build for a page whose code imports a module no product exports (SampleWidgets,
+    HomeScreenSimulator, StringCatalog, …): those modules declare their API `package`, for this package's own
+    targets, which such code is. Code that imports a product's module alone gets no such access: it is what an app
+    or a widget can write."""
+    shipped = set(libraries).union(*libraries.values())
+    imported = {name for block in blocks for name in IMPORT.findall(block) if name in targets}
+    if imported <= shipped:
+        return []
+    directory = os.path.abspath(modules)
+    while directory != os.path.dirname(directory):
+        description = os.path.join(directory, "debug.yaml")
+        if os.path.exists(description):
+            with open(description) as file:
+                found = re.search(r'"-package-name","([^"]+)"', file.read())
+            return ["-package-name", found.group(1)] if found else []
+        directory = os.path.dirname(directory)
+    return []
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -102,7 +122,7 @@ def main():
                     file.write("\n".join(blocks))
                 result = subprocess.run(
                     ["swiftc", "-typecheck", "-swift-version", "6", "-module-cache-path",
-                     os.path.join(work, "cache")] + include + [source],
+                     os.path.join(work, "cache")] + include + package_access(blocks, libraries, targets, modules) + [source],
                     capture_output=True, text=True)
                 checked += 1
                 if result.returncode != 0 or "warning:" in result.stderr:

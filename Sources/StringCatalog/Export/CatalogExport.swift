@@ -21,20 +21,20 @@ import LocaleData
 ///     let export = CatalogExport(sourceLocale: .english, keyPrefixes: ["gallery", "intent"])
 ///     let catalog = try export.catalog(from: bundles, merging: existingCatalogBytes)
 ///     for problem in catalog.problems { print(problem) }
-public struct CatalogExport: Sendable {
+package struct CatalogExport: Sendable {
     /// The catalog's source language: its keys are this locale's, and its messages the source strings; `nil`
     /// for the source language of the catalog merged into (English without one).
-    public var sourceLocale: LocaleTag?
+    package var sourceLocale: LocaleTag?
     /// The keys to export: each prefix matches itself and the keys under it (`gallery` matches `gallery` and
     /// `gallery.title`, not `gallery2`); a prefix ending in `.` matches what it starts, and an empty one every
     /// key.
-    public var keyPrefixes: [String]
+    package var keyPrefixes: [String]
 
     /// An export of the keys under `keyPrefixes`, with `sourceLocale` as the source language.
     /// - Parameters:
     ///   - sourceLocale: the source language, or `nil` for the merged catalog's.
     ///   - keyPrefixes: the prefixes of the keys to export.
-    public init(sourceLocale: LocaleTag?, keyPrefixes: [String]) {
+    package init(sourceLocale: LocaleTag?, keyPrefixes: [String]) {
         self.sourceLocale = sourceLocale
         self.keyPrefixes = keyPrefixes
     }
@@ -43,14 +43,14 @@ public struct CatalogExport: Sendable {
     /// - Parameters:
     ///   - key: a message key.
     ///   - prefix: a prefix of ``keyPrefixes``.
-    public static func matches(_ key: String, prefix: String) -> Bool {
+    package static func matches(_ key: String, prefix: String) -> Bool {
         prefix.isEmpty || key == prefix || key.hasPrefix(prefix.hasSuffix(".") ? prefix : prefix + ".")
     }
 
     /// The source language of the catalog `bytes`, as it spells it: the one a merge into it exports from.
     /// - Parameter bytes: a `.xcstrings` file's bytes.
     /// - Throws: `CatalogError` when the bytes are no catalog this package reads.
-    public static func sourceLanguage(ofCatalog bytes: [UInt8]) throws(CatalogError) -> String {
+    package static func sourceLanguage(ofCatalog bytes: [UInt8]) throws(CatalogError) -> String {
         try CatalogDocument(bytes: bytes).sourceLanguage
     }
 
@@ -61,7 +61,7 @@ public struct CatalogExport: Sendable {
     /// - Throws: `CatalogError` when the source locale has no messages or no selected key, when two locales
     ///   would share one localization code, and when `existing` is no catalog this package reads or has another
     ///   source language; nothing is exported then.
-    public func catalog(from bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
+    package func catalog(from bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
         throws(CatalogError) -> ExportedCatalog
     {
         let (exports, prepared, ordered) = try exports(from: bundles, merging: existing)
@@ -82,7 +82,7 @@ public struct CatalogExport: Sendable {
     ///   - existing: the catalog the key's entry is merged into, whose positions win; `nil` for a new one.
     /// - Throws: `CatalogError` as ``catalog(from:merging:)`` does, and when the key cannot be exported (the
     ///   reason the export gives).
-    public func arguments(of key: String, in bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
+    package func arguments(of key: String, in bundles: [LocaleTag: MessageBundle], merging existing: [UInt8]? = nil)
         throws(CatalogError) -> [CatalogArgument]
     {
         let (exports, _, _) = try CatalogExport(sourceLocale: sourceLocale, keyPrefixes: [key]).exports(
@@ -199,9 +199,9 @@ public struct CatalogExport: Sendable {
 
 /// One argument of a key as its catalog entry has it: the message's name for it and the specifier its position
 /// gets.
-public struct CatalogArgument: Hashable, Sendable {
+package struct CatalogArgument: Hashable, Sendable {
     /// How the format strings take the argument.
-    public enum Specifier: String, Hashable, Sendable {
+    package enum Specifier: String, Hashable, Sendable {
         /// `%@`: an object, a string.
         case string = "%@"
         /// `%lld`: a whole number (a plural's, `{n, number, integer}`).
@@ -211,27 +211,27 @@ public struct CatalogArgument: Hashable, Sendable {
     }
 
     /// The argument's name in the ICU messages (`courier`).
-    public let name: String
+    package let name: String
     /// Its specifier.
-    public let specifier: Specifier
+    package let specifier: Specifier
 }
 
 /// What ``CatalogExport`` wrote.
-public struct ExportedCatalog: Sendable {
+package struct ExportedCatalog: Sendable {
     /// The `.xcstrings` file, as Xcode would write it.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The keys written, in the source bundle's order.
-    public let keys: [String]
+    package let keys: [String]
     /// The localization codes exported, the source language's first.
-    public let locales: [String]
+    package let locales: [String]
     /// Keys and localizations left out (errors), and cases dropped (warnings).
-    public let problems: [CatalogProblem]
+    package let problems: [CatalogProblem]
     /// Exported keys the merged catalog did not have (every key, without one).
-    public let added: Int
+    package let added: Int
     /// Exported keys whose entry changed.
-    public let changed: Int
+    package let changed: Int
     /// Exported keys whose entry stayed byte for byte what it was.
-    public let unchanged: Int
+    package let unchanged: Int
     /// The merged catalog's other keys, kept as they were.
-    public let kept: Int
+    package let kept: Int
 }

@@ -16,11 +16,11 @@ import LocaleData
 ///     let imported = try CatalogImport().bundles(fromCatalog: Array(catalogData))
 ///     for locale in imported.locales { print(locale.code, locale.messages.count) }
 ///     for problem in imported.problems { print(problem) }
-public struct CatalogImport: Sendable {
+package struct CatalogImport: Sendable {
     /// The largest catalog read, 64 MiB: a catalog of every string of a large app is a few megabytes, and reading
     /// one takes about four times its size in memory (a 200 MB catalog took 806 MB), so a larger file is refused
     /// before it is read.
-    public static let maximumCatalogSize = 64 * 1024 * 1024
+    package static let maximumCatalogSize = 64 * 1024 * 1024
 
     /// Why a catalog of `size` bytes is refused.
     package static func tooLarge(_ size: Int) -> String {
@@ -28,11 +28,11 @@ public struct CatalogImport: Sendable {
     }
 
     /// The localizations to convert, in any spelling (`pt_br` finds `pt-BR`), or `nil` for all of them.
-    public var locales: [LocaleTag]?
+    package var locales: [LocaleTag]?
 
     /// An import of `locales`, or of every localization.
     /// - Parameter locales: the localizations to convert; `nil`, the default, converts all.
-    public init(locales: [LocaleTag]? = nil) {
+    package init(locales: [LocaleTag]? = nil) {
         self.locales = locales
     }
 
@@ -41,7 +41,7 @@ public struct CatalogImport: Sendable {
     /// - Throws: `CatalogError` when the file is not JSON, has a version other than 1.0 or 1.1, has a member of
     ///   the wrong shape or a malformed format specifier, or lacks a localization `locales` asks for; nothing is
     ///   converted then.
-    public func bundles(fromCatalog bytes: [UInt8]) throws(CatalogError) -> ImportedCatalog {
+    package func bundles(fromCatalog bytes: [UInt8]) throws(CatalogError) -> ImportedCatalog {
         let document = try CatalogDocument(bytes: bytes)
         let codes = try chosenCodes(in: document)
         var problems: [CatalogProblem] = []
@@ -313,26 +313,26 @@ public struct CatalogImport: Sendable {
 }
 
 /// What ``CatalogImport`` made of a catalog: a bundle per localization, and what it could not carry across.
-public struct ImportedCatalog: Sendable {
+package struct ImportedCatalog: Sendable {
     /// The catalog's source language, as it spells it.
-    public let sourceLanguage: String
+    package let sourceLanguage: String
     /// A bundle per localization converted, in Xcode's order of their codes.
-    public let locales: [ImportedLocale]
+    package let locales: [ImportedLocale]
     /// Keys or localizations left out (errors) and what was converted with a change to look at (warnings).
-    public let problems: [CatalogProblem]
+    package let problems: [CatalogProblem]
 }
 
 /// One localization of a catalog as a better-i18n bundle.
-public struct ImportedLocale: Sendable {
+package struct ImportedLocale: Sendable {
     /// The localization's code as the catalog spells it (`pt-BR`).
-    public let code: String
+    package let code: String
     /// The code as a locale tag.
-    public let tag: LocaleTag
+    package let tag: LocaleTag
     /// Its messages in ICU MessageFormat, in the catalog's order of keys.
-    public let messages: [(key: String, message: String)]
+    package let messages: [(key: String, message: String)]
     /// The other codes of the catalog that name the same locale (`pt_BR` beside `pt-BR`), whose messages were
     /// merged into these; empty for most.
-    public let mergedCodes: [String]
+    package let mergedCodes: [String]
 
     init(code: String, tag: LocaleTag, messages: [(key: String, message: String)], mergedCodes: [String] = []) {
         self.code = code
@@ -342,8 +342,8 @@ public struct ImportedLocale: Sendable {
     }
 
     /// The directory the CDN layout keeps this locale in: the normalised tag (`pt-br`), as `Locales/` has it.
-    public var directoryName: String { tag.normalized }
+    package var directoryName: String { tag.normalized }
 
     /// `translations.json`: the messages nested by the dots of their keys where they can be, else flat.
-    public var jsonBytes: [UInt8] { BundleJSON.bytes(messages) }
+    package var jsonBytes: [UInt8] { BundleJSON.bytes(messages) }
 }

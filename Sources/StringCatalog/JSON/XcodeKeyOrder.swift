@@ -18,7 +18,7 @@ import Foundation
 /// Aemi-Studio/Cami: 14,632 objects) are all in this order, while 981 of them are not in byte order, 1 not in
 /// this order without `.numeric` and 4 not without `.forcedOrdering`. The collation is the ICU of the Foundation
 /// this runs on; Apple's and Linux's ICU releases may order a few rare characters differently.
-public enum XcodeKeyOrder {
+package enum XcodeKeyOrder {
     /// The system locale, whose collation is CLDR's root one.
     private static let collation = Locale(identifier: "")
 
@@ -26,7 +26,7 @@ public enum XcodeKeyOrder {
     /// - Parameters:
     ///   - first: a member name.
     ///   - second: another member name.
-    public static func areInIncreasingOrder(_ first: String, _ second: String) -> Bool {
+    package static func areInIncreasingOrder(_ first: String, _ second: String) -> Bool {
         first.compare(second, options: [.numeric, .caseInsensitive, .forcedOrdering], range: nil, locale: collation)
             == .orderedAscending
     }

@@ -37,7 +37,7 @@ package enum MF2Conversion {
     /// "Number skeleton token 'compact-short' has no MF2 option".
     package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         package let reason: String
-        public var description: String { reason }
+        package var description: String { reason }
 
         init(_ reason: String) {
             self.reason = reason

@@ -5,13 +5,13 @@ import Foundation
 /// new ones, never half of one. A file that replaces another keeps its permissions; a new one gets the umask's.
 /// A path that is a symbolic link is written through to the file it names, as editors write one, so that a
 /// catalog shared by link stays shared.
-public enum WholeFile {
+package enum WholeFile {
     /// Writes `bytes` to `path`.
     /// - Parameters:
     ///   - bytes: the whole file.
     ///   - path: where it goes; missing directories are made.
     /// - Throws: `WholeFileError` naming the path and the reason; the file is then as it was.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WholeFileError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(WholeFileError) {
         try write([(path, bytes)])
     }
 
@@ -19,7 +19,7 @@ public enum WholeFile {
     /// - Parameter files: each file's path and bytes.
     /// - Throws: `WholeFileError` for the first file that cannot be written; no file is renamed into place then,
     ///   and the temporary files and the directories made for them are removed.
-    public static func write(_ files: [(path: String, bytes: [UInt8])]) throws(WholeFileError) {
+    package static func write(_ files: [(path: String, bytes: [UInt8])]) throws(WholeFileError) {
         var made: [String] = []
         var temporaries: [(temporary: String, path: String)] = []
         func undo() {
@@ -118,13 +118,13 @@ public enum WholeFile {
 }
 
 /// A file `WholeFile` could not write.
-public struct WholeFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct WholeFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file or directory that could not be written.
-    public let path: String
+    package let path: String
     /// Why, as the system says it.
-    public let reason: String
+    package let reason: String
 
-    public var description: String { "Cannot write '\(path)': \(reason)" }
+    package var description: String { "Cannot write '\(path)': \(reason)" }
 }
 
 /// Writes all of `bytes` to `descriptor`, through short writes and interruptions; the `errno` of a failure.
