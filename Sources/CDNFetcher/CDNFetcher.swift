@@ -319,7 +319,7 @@ public final class CDNFetcher: Sendable {
             }
         }
         var processed: [LocaleFetchResult] = []
-        if store is any PreferencesGroupStore {
+        if store.capabilities.budget != nil {
             // A domain with a budget holds what fits: one locale after another, the stored locale first and then
             // in the order asked (the caller's default locale before the rest), so that what is left out is what
             // is used least. Concurrent commits would let whichever arrived first take the room.

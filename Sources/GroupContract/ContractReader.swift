@@ -51,7 +51,7 @@ public struct ContractReader: Sendable {
     }
 
     /// The places the reader reads, in order: an `AppGroupStore`'s container then its suite; any other store alone.
-    package var places: [any GroupStore] { (store as? AppGroupStore)?.places ?? [store] }
+    package var places: [any GroupStore] { store.places }
 
     /// Every locale with cached messages for the project, with the key and the place that hold them, sorted by
     /// normalised tag: messages keys (`@better-i18n:messages:…`) and the Expo package's cache (`@better-i18n:
@@ -308,7 +308,7 @@ public struct ContractReader: Sendable {
     /// domain, which keeps no caches), then the reader's own, unless that is the same container (a file
     /// container is its own reader cache), which is not read twice.
     private func indexSources(for place: any GroupStore) -> [any GroupStore] {
-        let own: [any GroupStore] = place is any PreferencesGroupStore ? [] : [place]
+        let own: [any GroupStore] = place.capabilities.budget != nil ? [] : [place]
         guard let readerCache else { return own }
         if let placeDirectory = place.fileContainer?.directory, placeDirectory == readerCache.fileContainer?.directory {
             return own

@@ -53,7 +53,7 @@ public struct ContractWriter: Sendable {
         let metadata = metadata(identity).map {
             (key: StorageKey.messagesCache(project: project, locale: locale), value: $0.encoded())
         }
-        guard let preferences = store as? any PreferencesGroupStore else {
+        guard store.capabilities.budget != nil else {
             // The index and metadata are caches of the messages: one directory sync makes all three durable.
             try store.setCachedValues([index] + (metadata.map { [$0] } ?? []))
             return
@@ -62,7 +62,7 @@ public struct ContractWriter: Sendable {
         // loads whole and the system caps): it goes where its readers keep theirs.
         if let metadata { try store.setCachedValues([metadata]) }
         // A cache its reader rebuilds when absent: failing to write it loses nothing the messages do not hold.
-        if let cache = preferences.defaultReaderCache { try? cache.setCachedValues([index]) }
+        if let cache = store.defaultReaderCache { try? cache.setCachedValues([index]) }
     }
 
     /// Stores the lookup index of `bundle`, parsed from a value whose identity is `identity`, into `cache`: what

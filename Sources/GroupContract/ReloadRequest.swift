@@ -113,7 +113,7 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
         decoder.dateDecodingStrategy = .iso8601
         var requests: [ReloadRequest] = []
         // Every place of an App Group: the bridge records requests in whichever the app writes.
-        for place in (store as? AppGroupStore)?.places ?? [store] {
+        for place in store.places {
             for key in keys { read(key, in: place, decoder: decoder, into: &requests, problems: &problems) }
         }
         return requests.max { $0.requestedAt < $1.requestedAt }

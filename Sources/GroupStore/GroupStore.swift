@@ -17,9 +17,10 @@ import WidgetI18nSupport
 ///     try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
 ///     try store.string(forKey: "@better-i18n:locale:acme/widgets")   // "tr"
 public protocol GroupStore: Sendable {
-    /// How error messages and diagnostics name this store, such as `group 'group.acme.widgets'`: every error
-    /// about a key says which store it is in, and a widget may read from more than one.
-    var displayName: String { get }
+    /// What the store is beyond keys and bytes: its name (every error about a key says which store it is in, and a
+    /// widget may read from more than one), its file container and reader cache, the places it is made of, and
+    /// its budget. What readers and writers ask instead of testing a store's type.
+    var capabilities: GroupStoreCapabilities { get }
 
     /// The value at `key` opened for reading, with its size and the identity of exactly what was opened: bytes
     /// that change whenever the value is written again (the file store: device, inode, size and modification
@@ -50,16 +51,6 @@ public protocol GroupStore: Sendable {
     /// Every key that holds a value, with its size and, where the store knows it, when it last changed: how
     /// readers find the locales cached under any spelling, and what `widget-i18n store list` shows.
     func entries() throws -> [GroupStoreEntry]
-
-    /// The file container that holds this store's values, or `nil` when they are not files: a file container is
-    /// its own, an App Group's is its container. What readers and the CLI need to know of a store's files (is it
-    /// the same container as another, where is it on disk) without downcasting to a type. Default: `nil`.
-    var fileContainer: FileGroupStore? { get }
-
-    /// Where a reader of this store keeps what it derives from the values (lookup indexes), or `nil` when there
-    /// is nowhere. Default: ``fileContainer``, a file container being its own; a preferences domain names one of
-    /// its own (`PreferencesGroupStore`), since it keeps nothing of its readers'.
-    var defaultReaderCache: FileGroupStore? { get }
 }
 
 /// What a `GroupStore.write(_:durability:)` must make survive a power loss before it returns.
@@ -190,10 +181,6 @@ extension GroupStore {
     public func value(forKey key: String) throws -> [UInt8]? {
         try value(forKey: key, maximumSize: .max)
     }
-
-    public var fileContainer: FileGroupStore? { nil }
-
-    public var defaultReaderCache: FileGroupStore? { fileContainer }
 
     /// Stores `value` at `key` durably, replacing any previous value as a whole.
     /// - Parameters:

@@ -16,6 +16,9 @@ public struct PropertyListGroupStore: GroupStore {
     /// The file read.
     public let path: String
     public let displayName: String
+
+    /// A name, and no files of its own: a read-only copy of a suite.
+    public var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName, location: path) }
     private let values: [String: [UInt8]]
     private let modified: Date?
 

@@ -20,7 +20,7 @@ import WidgetI18nSupport
 ///
 /// A module of its own because on Linux `UserDefaults` brings all of swift-corelibs-foundation into the
 /// binary, which a widget reading a `FileGroupStore` does not need.
-public final class UserDefaultsGroupStore: PreferencesGroupStore {
+public final class UserDefaultsGroupStore: GroupStore {
     // UserDefaults is documented as thread-safe; this wrapper adds no mutable state of its own.
     private nonisolated(unsafe) let defaults: UserDefaults
     /// The name of the `UserDefaults` suite: the App Group identifier, such as `group.acme.widgets`.
@@ -32,6 +32,14 @@ public final class UserDefaultsGroupStore: PreferencesGroupStore {
     /// Where readers keep what they derive from the suite: ``readerCache(environment:)`` for the process's
     /// environment.
     public let defaultReaderCache: FileGroupStore?
+
+    /// A capped preferences domain: its budget (and what it holds as the budget counts it), and a reader cache
+    /// of its own beside it, since a domain keeps no caches of its readers.
+    public var capabilities: GroupStoreCapabilities {
+        GroupStoreCapabilities(
+            displayName: displayName, readerCache: defaultReaderCache, budget: budget,
+            budgetUsed: { [self] in encodedSize() }, location: suiteName)
+    }
 
     /// The store of the App Group `suiteName`, or `nil` when the system refuses that suite.
     /// - Parameters:

@@ -53,7 +53,7 @@ package struct WidgetSource: Sendable {
         WidgetTranslator(
             store: store, project: project, defaultLocale: defaultLocale,
             preferredLanguages: locale.map { [$0.displayForm] } ?? preferredLanguages, bundledMessages: bundledMessages,
-            formatter: ICUMessageFormatter(timeZone: timeZone), localeOverride: locale)
+            timeZone: timeZone, localeOverride: locale)
     }
 
     /// When what the widget shows last changed: the latest write of the app's data (`events`, `profile`) or of

@@ -216,8 +216,7 @@ extension Configuration {
         }
         return WidgetTranslator(
             store: try store(), project: try requireProject(), defaultLocale: defaultLocale,
-            preferredLanguages: PreferredLanguages.fromEnvironment(environment), bundledMessages: bundled,
-            formatter: CommandInput.formatter())
+            preferredLanguages: PreferredLanguages.fromEnvironment(environment), bundledMessages: bundled)
     }
 }
 

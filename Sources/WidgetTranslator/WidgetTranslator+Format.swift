@@ -6,7 +6,7 @@ extension WidgetTranslator {
     /// process's): what a widget formats relative times, lists, durations and language names with. A call that
     /// needs a family of locale data the build's slice leaves out is reported in `problems` (`.unlinkedFamily`).
     public var format: WidgetFormatter {
-        let zone = (formatter as? ICUMessageFormatter)?.timeZone ?? .current
+        let zone = timeZone ?? .current
         let locale = self.locale
         reportIfOutsideSlice(locale)
         // With every locale's data nothing is left out; with none, the one problem above says so.

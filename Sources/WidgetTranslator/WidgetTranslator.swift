@@ -34,9 +34,10 @@ public final class WidgetTranslator: Sendable {
     public let preferredLanguages: [String]
     /// The messages shipped with the app, by locale, for keys the store does not have.
     public let bundledMessages: [LocaleTag: MessageBundle]
+    /// The zone dates, times and relative times are shown in; `nil` for the process's.
+    public let timeZone: ZoneInfo?
     /// The formatter that turns a message's text and arguments into display text. A bundle that declares
-    /// MessageFormat 2 (`MessageSyntax`) is formatted by an `MF2Formatter` instead, in this formatter's time zone
-    /// when it is an `ICUMessageFormatter`.
+    /// MessageFormat 2 (`MessageSyntax`) is formatted by an `MF2Formatter` instead, in ``timeZone``.
     public let formatter: any MessageFormatting
 
     enum CachedBundle {
@@ -73,7 +74,9 @@ public final class WidgetTranslator: Sendable {
     ///   - preferredLanguages: the device's languages, most preferred first; by default
     ///     `PreferredLanguages.current`: the system's on Apple platforms, the environment's elsewhere.
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
-    ///   - formatter: turns message text and arguments into display text.
+    ///   - timeZone: the zone dates, times and relative times are shown in; `nil`, the default, the process's.
+    ///   - formatter: turns an ICU bundle's message text and arguments into display text; `nil`, the default, an
+    ///     `ICUMessageFormatter` in `timeZone`.
     ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the
     ///     default, detects it.
     ///   - maintainsIndexes: whether to keep a fresh lookup index for a locale whose stored one is missing or
@@ -86,15 +89,17 @@ public final class WidgetTranslator: Sendable {
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String] = PreferredLanguages.current,
-        bundledMessages: [LocaleTag: MessageBundle] = [:], formatter: any MessageFormatting = ICUMessageFormatter(),
-        localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true, readerCache: (any GroupStore)? = nil
+        bundledMessages: [LocaleTag: MessageBundle] = [:], timeZone: ZoneInfo? = nil,
+        formatter: (any MessageFormatting)? = nil, localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true,
+        readerCache: (any GroupStore)? = nil
     ) {
         let cache = maintainsIndexes ? readerCache ?? ContractReader.defaultReaderCache(for: store) : nil
         reader = ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache)
         self.defaultLocale = defaultLocale
         self.preferredLanguages = preferredLanguages
         self.bundledMessages = bundledMessages
-        self.formatter = formatter
+        self.timeZone = timeZone
+        self.formatter = formatter ?? ICUMessageFormatter(timeZone: timeZone)
     }
 
     /// Forgets everything read from the store, so the next call reads it again.
@@ -138,12 +143,11 @@ public final class WidgetTranslator: Sendable {
         if resolution.step == .key {
             return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])
         }
-        // A bundle that declares MessageFormat 2 is formatted as such, by an `MF2Formatter` in the zone of the
-        // translator's formatter when that is an `ICUMessageFormatter` (else the process's): `formatter` is the ICU
-        // bundles' formatter.
+        // A bundle that declares MessageFormat 2 is formatted as such, by an `MF2Formatter` in the translator's
+        // zone: `formatter` is the ICU bundles' formatter.
         let formatted =
             resolution.syntax == .messageFormat2
-            ? MF2Formatter(timeZone: (formatter as? ICUMessageFormatter)?.timeZone).format(
+            ? MF2Formatter(timeZone: timeZone).format(
                 resolution.message, locale: formattingLocale, arguments: arguments)
             : formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
         return Translation(

@@ -619,6 +619,7 @@ private final class RefusingStore: GroupStore {
     let base: InMemoryGroupStore
     let refused: String
     var displayName: String { "a store refusing '\(refused)'" }
+    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
 
     init(refusing refused: String, over base: InMemoryGroupStore = InMemoryGroupStore()) {
         self.refused = refused

@@ -38,12 +38,14 @@ import Testing
 /// A preferences domain keeps no index: the writer puts it where the domain's readers keep theirs.
 @Suite struct PreferencesDomainWriterTests {
     /// A domain in memory with a reader cache of its own, as `UserDefaultsGroupStore` is on a phone.
-    final class Domain: PreferencesGroupStore {
+    final class Domain: GroupStore {
         let values = InMemoryGroupStore(displayName: "domain")
-        let budget = PreferencesBudget.iOS
-        let defaultReaderCache: FileGroupStore?
-        var displayName: String { values.displayName }
-        init(cache: FileGroupStore?) { defaultReaderCache = cache }
+        let cache: FileGroupStore?
+        /// What makes it a domain to the writer: a budget, and a reader cache of its own (or none).
+        var capabilities: GroupStoreCapabilities {
+            GroupStoreCapabilities(displayName: values.displayName, readerCache: cache, budget: .iOS)
+        }
+        init(cache: FileGroupStore?) { self.cache = cache }
         func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try values.identifiedValue(forKey: key) }
         func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
             try self.values.write(values, durability: durability)

@@ -260,6 +260,7 @@ private final class ReadRecordingStore: GroupStore {
     let base: InMemoryGroupStore
     let opened = Locked<[String]>([])
     var displayName: String { base.displayName }
+    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
 
     init(_ base: InMemoryGroupStore) { self.base = base }
 

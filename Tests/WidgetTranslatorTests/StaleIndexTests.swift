@@ -63,6 +63,7 @@ import WidgetTranslator
 private final class ConstantIdentityStore: GroupStore {
     let base = InMemoryGroupStore()
     var displayName: String { "constant-identity store" }
+    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
 
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         try base.value(forKey: key).map { IdentifiedValue(bytes: $0, identity: [42]) }

@@ -16,8 +16,11 @@ public struct AppGroupStore: GroupStore {
     public let suite: (any GroupStore)?
     public let displayName: String
 
-    /// The group's container: what it writes, and where readers keep their caches.
-    public var fileContainer: FileGroupStore? { container }
+    /// Named after both places; its file container (what it writes, where readers keep their caches) is the
+    /// group's; a reader looks in the container, then the suite.
+    public var capabilities: GroupStoreCapabilities {
+        GroupStoreCapabilities(displayName: displayName, fileContainer: container, places: places)
+    }
 
     /// The App Group made of `container` and `suite`.
     /// - Parameters:

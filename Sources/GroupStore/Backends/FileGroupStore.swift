@@ -69,8 +69,10 @@ public struct FileGroupStore: GroupStore {
 
     // MARK: - GroupStore
 
-    /// A file container is its own.
-    public var fileContainer: FileGroupStore? { self }
+    /// A file container is its own, and its own reader cache.
+    public var capabilities: GroupStoreCapabilities {
+        GroupStoreCapabilities(displayName: displayName, fileContainer: self, location: directory)
+    }
 
     /// The file's bytes to its end, or only its first `limit` bytes.
     private func readContents(_ file: OpenFile, key: String, limit: Int = .max) throws -> [UInt8] {

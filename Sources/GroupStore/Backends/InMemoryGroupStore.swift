@@ -13,6 +13,9 @@ public final class InMemoryGroupStore: GroupStore {
     private let storage: Locked<[String: (value: [UInt8], modified: Date)]>
     public let displayName: String
 
+    /// A name, and no files: readers keep no caches for it.
+    public var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
+
     /// A store holding `values` as UTF-8.
     /// - Parameters:
     ///   - values: the initial strings by key; none by default.

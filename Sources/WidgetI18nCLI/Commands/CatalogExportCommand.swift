@@ -176,8 +176,7 @@ enum CatalogExportCommand: Command {
             if case .failed(let reason) = result.outcome { throw .failure("\(result.locale.displayForm): \(reason)") }
         }
         let translator = WidgetTranslator(
-            store: store, project: project, defaultLocale: source, preferredLanguages: [],
-            formatter: CommandInput.formatter())
+            store: store, project: project, defaultLocale: source, preferredLanguages: [])
         var bundles: [LocaleTag: MessageBundle] = [:]
         for locale in locales {
             switch translator.messages(for: locale) {

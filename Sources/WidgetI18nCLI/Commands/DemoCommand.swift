@@ -157,8 +157,7 @@ enum DemoCommand: Command {
         }
         output.writeLine("\n$ widget-i18n locale set \(locale)   → stored locale \(change.locale.displayForm)")
         let translator = WidgetTranslator(
-            store: store, project: try Self.project, defaultLocale: .english, preferredLanguages: [],
-            formatter: CommandInput.formatter())
+            store: store, project: try Self.project, defaultLocale: .english, preferredLanguages: [])
         for (kind, eventID) in [("days-since", "run"), ("today", nil)] {
             let widget = WidgetOptions(
                 kind: kind, family: .systemMedium, timeZone: timeZone, eventID: eventID, translator: translator)

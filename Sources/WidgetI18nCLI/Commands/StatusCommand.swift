@@ -29,7 +29,7 @@ enum StatusCommand: Command {
             ("group", configuration.groupIdentifier.map { groupLine($0, configuration) } ?? "-"),
         ]
         for place in ContractReader(store: store, project: project).places {
-            lines.append(placeLine(place))
+            lines.append(placeLine(place, configuration))
         }
         lines += [
             ("stored locale", stored),
@@ -58,17 +58,20 @@ enum StatusCommand: Command {
     }
 
     /// `container  /path` for a file container, `suite  'NAME', 1.2 MB of its 3.9 MB budget` for a suite (its
-    /// size as the budget counts it), `plist  /path (read-only)` for a property list file.
-    private static func placeLine(_ place: any GroupStore) -> (String, String) {
-        if let file = place as? FileGroupStore { return ("container", file.directory) }
-        if let suite = place as? UserDefaultsGroupStore {
+    /// size as the budget counts it), `suite plist  /path (read-only)` for a property list file: from what each
+    /// place says of itself (`GroupStoreCapabilities`).
+    private static func placeLine(_ place: any GroupStore, _ configuration: Configuration) -> (String, String) {
+        let capabilities = place.capabilities
+        if let budget = capabilities.budget {
+            let used = capabilities.budgetUsed.map { HumanFormat.size($0()) + " of its budget of " } ?? "a budget of "
             return (
-                "suite",
-                "'\(suite.suiteName)', \(HumanFormat.size(suite.encodedSize())) of its budget of "
-                    + HumanFormat.size(suite.budget.bytes)
+                "suite", "'\(capabilities.location ?? place.displayName)', " + used + HumanFormat.size(budget.bytes)
             )
         }
-        if let plist = place as? PropertyListGroupStore { return ("suite plist", plist.path + " (read-only)") }
+        if let location = capabilities.location {
+            if capabilities.fileContainer != nil { return ("container", location) }
+            if configuration.suitePlist != nil { return ("suite plist", location + " (read-only)") }
+        }
         return ("store", place.displayName)
     }
 

@@ -1,15 +1,3 @@
-/// A group store kept as one preferences domain, such as an App Group's `UserDefaults` suite: every process that
-/// opens it loads it whole, the system caps its size, and it is the app's, so readers keep nothing of their own
-/// in it.
-///
-/// Writers keep it under ``budget``; what a reader derives from its values (a bundle's lookup index) goes to
-/// ``GroupStore/defaultReaderCache``, a file container, never into the domain.
-public protocol PreferencesGroupStore: GroupStore {
-    /// The most the domain may hold, as ``PreferencesBudget/encodedSize(ofStrings:)`` counts it. A write that
-    /// would pass it is refused whole (`GroupStoreError`, code `domainFull`).
-    var budget: PreferencesBudget { get }
-}
-
 /// How large a preferences domain may grow: the system's limit, less a margin for what the writer does not see.
 ///
 /// Since iOS 13, CFPreferences refuses to store a domain of 4,194,304 bytes or more ("Attempting to store >=
