@@ -1,0 +1,173 @@
+import LocaleData
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+extension MF2Resolver {
+    // MARK: Number selection and formatting
+
+    mutating func selector(for value: MF2Value, name: String) -> MF2Selector? {
+        switch value {
+        case .string(let string):
+            guard string.fallbackSource == nil else { return nil }
+            return .string(string.text)
+        case .number(let number) where number.isSelectable:
+            return numberSelector(number)
+        case .test(let test) where test.kind != .format && !test.failsSelect:
+            return .test(test)
+        default:
+            error(.badSelector, "'$\(name)' cannot select: give it a function that selects, such as ':number'")
+            return nil
+        }
+    }
+
+    func numberSelector(_ number: MF2NumberValue) -> MF2Selector {
+        var decimal = DecimalText(number.value.text)
+        if number.kind == .percent { decimal.shift(by: 2) }
+        var exact = decimal
+        exact.trimFraction(keeping: 0)
+        var exactText = exact.text
+        if exactText == "-0" { exactText = "0" }
+        let mode = number.kind == .percent ? "plural" : number.options["select"] ?? "plural"
+        guard mode != "exact" else { return .number(exact: exactText, category: nil) }
+        let skeleton = skeleton(for: number)
+        if case .digits(let precision) = skeleton.precision { decimal.apply(precision, mode: skeleton.roundingMode) }
+        if skeleton.hidesFractionWhenWhole, decimal.fraction.allSatisfy({ $0 == 0 }) { decimal.fraction = [] }
+        let profile = LocaleProfile.profile(for: number.annotations.locale ?? locale)
+        let operands = PluralOperands(MessageNumber(decimal.text) ?? number.value)
+        return .number(
+            exact: exactText, category: mode == "ordinal" ? profile.ordinal(operands) : profile.cardinal(operands))
+    }
+
+    mutating func match(_ selector: MF2Selector, key: String) -> Bool {
+        switch selector {
+        case .string(let text): return text == key
+        case .number(let exact, let category):
+            if Self.numberLiteral(key) != nil { return key == exact }
+            if let keyword = PluralCategory(rawValue: key) { return keyword == category }
+            error(.badVariantKey, "'\(key)' is neither a number nor a plural category")
+            return false
+        case .test(let test):
+            guard test.input.value == 1 else { return false }
+            return key == "1" || (test.decimalPlaces == 1 && key == "1.0")
+        }
+    }
+
+    func betterThan(_ selector: MF2Selector, _ first: String, _ second: String) -> Bool {
+        switch selector {
+        case .string: return false
+        case .number: return Self.numberLiteral(first) != nil && Self.numberLiteral(second) == nil
+        case .test: return first == "1.0"
+        }
+    }
+
+    /// The skeleton that prints `number` as its options say, with the spec's defaults: fraction digits 0…3 for
+    /// `:number` (JavaScript's `Intl.NumberFormat`), 0 for `:integer` and `:percent`, the currency's for
+    /// `:currency`, rounding half away from zero (`halfExpand`), grouping as the locale's minimum grouping digits
+    /// say (`auto`).
+    func skeleton(for number: MF2NumberValue) -> NumberSkeleton {
+        let options = number.options
+        var skeleton = NumberSkeleton()
+        let defaults: (minimum: Int, maximum: Int)
+        switch number.kind {
+        case .number, .unit: defaults = (0, 3)
+        case .integer, .percent: defaults = (0, 0)
+        case .currency: defaults = (-1, -1)
+        }
+        switch number.kind {
+        case .percent:
+            skeleton.unit = .percent
+            skeleton.scale = 2
+        case .currency:
+            skeleton.unit = .currency(number.currency ?? "XXX")
+            skeleton.unitWidth =
+                switch options["currencyDisplay"] {
+                case "narrowSymbol": .narrow
+                case "name": .fullName
+                case "code": .isoCode
+                case "never": .hidden
+                default: .short
+                }
+        case .unit:
+            skeleton.unit = .measure(number.unit ?? "")
+            skeleton.unitWidth =
+                switch options["unitDisplay"] {
+                case "narrow": .narrow
+                case "long": .fullName
+                default: .short
+                }
+        case .number, .integer: break
+        }
+        let int = { (name: String) in options[name].flatMap { Int($0) } }
+        let minimumFraction = int("minimumFractionDigits") ?? (options["fractionDigits"].flatMap { Int($0) })
+        let maximumFraction = int("maximumFractionDigits") ?? (options["fractionDigits"].flatMap { Int($0) })
+        let minimumSignificant = int("minimumSignificantDigits")
+        let maximumSignificant = int("maximumSignificantDigits")
+        var fraction: DecimalText.Precision?
+        if minimumFraction != nil || maximumFraction != nil {
+            let low = minimumFraction ?? min(max(defaults.minimum, 0), maximumFraction ?? 0)
+            let high = maximumFraction ?? max(low, defaults.maximum)
+            fraction = .fraction(minimum: min(low, high), maximum: max(low, high))
+        } else if defaults.minimum >= 0 {
+            fraction = .fraction(minimum: defaults.minimum, maximum: defaults.maximum)
+        }
+        if minimumSignificant != nil || maximumSignificant != nil {
+            let low = max(1, minimumSignificant ?? 1)
+            let high = max(low, maximumSignificant ?? 21)
+            let priority = options["roundingPriority"] ?? "auto"
+            if priority != "auto", case .fraction(let fractionLow, let fractionHigh)? = fraction,
+                minimumFraction != nil || maximumFraction != nil
+            {
+                skeleton.precision = .digits(
+                    .fractionSignificant(
+                        minimumFraction: fractionLow, maximumFraction: fractionHigh, minimumSignificant: low,
+                        maximumSignificant: high, relaxed: priority == "morePrecision", retain: false))
+            } else {
+                skeleton.precision = .significant(minimum: low, maximum: high)
+            }
+        } else if let fraction {
+            skeleton.precision = .digits(fraction)
+        } else {
+            skeleton.precision = .currencyStandard
+        }
+        if let increment = int("roundingIncrement"), increment != 1, case .fraction(_, let high)? = fraction {
+            var step = DecimalText(String(increment))
+            step.shift(by: -high)
+            skeleton.precision = .digits(.increment(step))
+        }
+        skeleton.hidesFractionWhenWhole = options["trailingZeroDisplay"] == "stripIfInteger"
+        skeleton.roundingMode =
+            switch options["roundingMode"] {
+            case "ceil": .ceiling
+            case "floor": .floor
+            case "expand": .up
+            case "trunc": .down
+            case "halfCeil": .halfCeiling
+            case "halfFloor": .halfFloor
+            case "halfTrunc": .halfDown
+            case "halfEven": .halfEven
+            default: .halfUp
+            }
+        let accounting = options["currencySign"] == "accounting"
+        skeleton.sign =
+            switch options["signDisplay"] {
+            case "always": accounting ? .accountingAlways : .always
+            case "exceptZero": accounting ? .accountingExceptZero : .exceptZero
+            case "negative": accounting ? .accountingNegative : .negative
+            case "never": .never
+            default: accounting ? .accounting : .auto
+            }
+        skeleton.grouping =
+            switch options["useGrouping"] {
+            case "always": .onAligned
+            case "never": .off
+            case "min2": .min2
+            default: .auto
+            }
+        if let minimum = int("minimumIntegerDigits"), minimum != 1 { skeleton.integerWidth = (minimum, nil) }
+        return skeleton
+    }
+}
