@@ -48,6 +48,11 @@ export interface GroupStorageOptions {
   budget?: number;
   /** expo-file-system's `File` class; required with an expo-file-system `Directory`. */
   File?: ExpoFileClass;
+  /**
+   * How to reload the widgets once what they show changed (WidgetKit's `WidgetCenter`, through a native module);
+   * for ExtensionStorage, its class's `reloadWidget()` by default.
+   */
+  reload?: () => unknown;
 }
 
 /**
@@ -93,6 +98,8 @@ export interface GroupStorage {
   readonly backend: string;
   /** A suite's budget in bytes; null for a file container, which has none. */
   readonly budget: number | null;
+  /** How the platform reloads the widgets (`options.reload`, ExtensionStorage's `reloadWidget`), if known. */
+  readonly reloadWidgets: (() => unknown) | undefined;
 }
 
 /** Anything with `set(key, value)`: what `groupStorage` returns, or the core's own storage. */
@@ -121,7 +128,10 @@ export interface MirrorOptions {
   locale?: string;
   /** The app's default locale: its bundle is written second (mirrored too when `locales` lacks it). */
   defaultLocale?: string;
-  /** Called once everything is written, e.g. `() => ExtensionStorage.reloadWidget('today')`. */
+  /**
+   * Called once everything is written, e.g. `() => ExtensionStorage.reloadWidget('today')`; by default the
+   * storage's `reloadWidgets` (`groupStorage`: ExtensionStorage's own, or `options.reload`).
+   */
   reload?: () => unknown;
 }
 
@@ -211,11 +221,13 @@ export function recordReloadRequest(
   options?: ReloadRequestOptions,
 ): Promise<ReloadRequest>;
 
+/** Writes the locale, then reloads the widgets: `options.reload`, else the storage's `reloadWidgets`. */
 export function saveLocaleToWidget(
   storage: WritableStorage,
   project: string,
   locale: string,
-): Promise<{ key: string; locale: string }>;
+  options?: { reload?: () => unknown },
+): Promise<{ key: string; locale: string; reloaded: boolean }>;
 
 export function mirrorToWidget(options: MirrorOptions): Promise<MirrorSummary>;
 

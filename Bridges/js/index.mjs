@@ -1720,7 +1720,7 @@ function containerStore(fileSystem, caller) {
 }
 
 /** The storage both SDKs take, over `store`: the core's get/set/remove and the Expo package's getItem/…. */
-function storageOver(store) {
+function storageOver(store, reloadWidgets) {
   // No `getString` or `delete`: the Expo package's storageAdapter would take an object with those (and `set`)
   // for MMKV, and call them with MMKV's synchronous contract.
   const storage = {
@@ -1743,6 +1743,9 @@ function storageOver(store) {
   Object.defineProperty(storage, 'backend', { value: store.name, enumerable: false });
   Object.defineProperty(storage, 'budget', { value: store.budget, enumerable: false });
   Object.defineProperty(storage, INTERNAL, { value: store, enumerable: false });
+  // How the platform reloads the widgets (WidgetKit's WidgetCenter, through the app): what saveLocaleToWidget and
+  // mirrorToWidget call once their writes are in; undefined when the storage knows no way.
+  Object.defineProperty(storage, 'reloadWidgets', { value: reloadWidgets, enumerable: false });
   return Object.freeze(storage);
 }
 
@@ -1854,12 +1857,29 @@ function backendShape(backend) {
  *   synchronous or not), or react-native-shared-group-preferences' default export with `options.appGroup`: the
  *   App Group's `UserDefaults` suite, kept under `options.budget` bytes (`SUITE_BUDGET_BYTES` by default).
  * `options.appGroup`, whenever it is given, must be an App Group id WidgetI18n accepts (`checkAppGroup`).
+ *
+ * The storage also knows how to reload the widgets once something they show changed (`storage.reloadWidgets`,
+ * which `saveLocaleToWidget` and `mirrorToWidget` call): `options.reload` when given (a function the app passes,
+ * such as one calling WidgetKit's `WidgetCenter` through a native module), else, for ExtensionStorage, its class's
+ * `ExtensionStorage.reloadWidget()` (@bacons/apple-targets, packages/apple-targets/src/ExtensionStorage.ts:
+ * `static reloadWidget(name?: string)`, WidgetCenter's reload of every kind without a name). Only WidgetKit
+ * reloads a widget on a phone: the reload request these calls also record is read by WidgetI18n's Linux simulator
+ * and `widget-i18n status`, never by WidgetKit.
  */
 export function groupStorage(backend, options = {}) {
   checkOptions(options, 'groupStorage');
-  const { appGroup, budget, File } = readOptions(options, ['appGroup', 'budget', 'File'], 'groupStorage');
+  const { appGroup, budget, File, reload } = readOptions(
+    options,
+    ['appGroup', 'budget', 'File', 'reload'],
+    'groupStorage',
+  );
   if (appGroup !== undefined) checkAppGroup(appGroup, 'groupStorage');
+  if (reload !== undefined && typeof reload !== 'function') {
+    throw failure(TypeError, 'ERR_INVALID_OPTIONS', `groupStorage: options.reload must be a function, got ${describe(reload)}`);
+  }
   const shape = backendShape(backend);
+  const platformReload = shape === 'extension' ? extensionStorageReload(backend) : undefined;
+  const reloadWidgets = reload ?? platformReload;
   if (shape === 'expo') {
     if (typeof File !== 'function') {
       throw failure(
@@ -1876,7 +1896,7 @@ export function groupStorage(backend, options = {}) {
         'groupStorage: options.budget is for a UserDefaults suite; a file container has no budget',
       );
     }
-    return storageOver(containerStore(expoFileSystem(backend, File), 'groupStorage'));
+    return storageOver(containerStore(expoFileSystem(backend, File), 'groupStorage'), reloadWidgets);
   }
   const checkedBudget = checkBudget(budget);
   if (shape === 'shared' && appGroup === undefined) {
@@ -1899,7 +1919,14 @@ export function groupStorage(backend, options = {}) {
   const store =
     shape === 'extension' ? extensionStorageBackend(backend) : sharedGroupPreferencesBackend(backend, appGroup);
   const run = suiteSerializer(backend, appGroup === undefined ? '' : appGroup);
-  return storageOver(suiteStore(store, checkedBudget, 'groupStorage', run));
+  return storageOver(suiteStore(store, checkedBudget, 'groupStorage', run), reloadWidgets);
+}
+
+/** `ExtensionStorage.reloadWidget` of `backend`'s class, bound to it, or undefined when it has none. */
+function extensionStorageReload(backend) {
+  const owner = Object.getPrototypeOf(backend)?.constructor;
+  const reloadWidget = typeof owner === 'function' ? owner.reloadWidget : undefined;
+  return typeof reloadWidget === 'function' ? () => reloadWidget.call(owner) : undefined;
 }
 
 // MARK: - The locale
@@ -1933,17 +1960,36 @@ async function writeTo(storage, key, text, caller) {
 
 /**
  * Writes `@better-i18n:locale:{project}` with the locale's normalised form (`pt-BR` → `pt-br`), the spelling of
- * the messages key the better-i18n core and this module write. The better-i18n Swift SDK builds the messages
- * key from the stored value verbatim, and WidgetI18n's own writers store the same normalised form
- * (`ContractWriter.selectLocale`), so both kinds of widget find the messages.
- * @returns {Promise<{key: string, locale: string}>}
+ * the messages key the better-i18n core and this module write, then reloads the widgets through the platform
+ * (`options.reload`, else the storage's `reloadWidgets`, see `groupStorage`), so that a live widget shows the new
+ * language. The better-i18n Swift SDK builds the messages key from the stored value verbatim, and WidgetI18n's own
+ * writers store the same normalised form (`ContractWriter.selectLocale`), so both kinds of widget find the messages.
+ * @returns {Promise<{key: string, locale: string, reloaded: boolean}>}
  */
-export async function saveLocaleToWidget(storage, project, locale) {
+export async function saveLocaleToWidget(storage, project, locale, options = {}) {
   requireStorage(storage, 'saveLocaleToWidget');
+  checkOptions(options, 'saveLocaleToWidget');
+  const { reload } = readOptions(options, ['reload'], 'saveLocaleToWidget');
   const key = storageKeys.locale(project);
   const normalized = normalizeLocaleTag(locale);
-  await writeTo(storage, key, normalized, 'saveLocaleToWidget');
-  return { key, locale: normalized };
+  const reloadWidgets = reload ?? storage.reloadWidgets;
+  if (reloadWidgets !== undefined && typeof reloadWidgets !== 'function') {
+    throw failure(TypeError, 'ERR_INVALID_RELOAD', `saveLocaleToWidget: reload must be a function, got ${describe(reloadWidgets)}`);
+  }
+  await writeLocale(storage, project, normalized, 'saveLocaleToWidget');
+  if (reloadWidgets !== undefined) {
+    try {
+      await reloadWidgets();
+    } catch (cause) {
+      throw failure(Error, 'ERR_RELOAD', `saveLocaleToWidget: the locale was written, but reload() failed: ${reason(cause)}`, cause);
+    }
+  }
+  return { key, locale: normalized, reloaded: reloadWidgets !== undefined };
+}
+
+/** Writes the normalised `locale` under `@better-i18n:locale:{project}`, and nothing else. */
+async function writeLocale(storage, project, normalized, caller) {
+  await writeTo(storage, storageKeys.locale(project), normalized, caller);
 }
 
 // MARK: - Reload requests
@@ -2116,12 +2162,15 @@ const quotedList = (tags) => tags.map((tag) => `'${tag}'`).join(', ');
  */
 export async function mirrorToWidget(options = {}) {
   checkOptions(options, 'mirrorToWidget');
-  const { core, storage, project, locales, locale, defaultLocale, reload } = readOptions(
+  const given = readOptions(
     options,
     ['core', 'storage', 'project', 'locales', 'locale', 'defaultLocale', 'reload'],
     'mirrorToWidget',
   );
+  const { core, storage, project, locales, locale, defaultLocale } = given;
   requireStorage(storage, 'mirrorToWidget');
+  // The platform's reload when the app passes none: the storage's (ExtensionStorage.reloadWidget, see groupStorage).
+  const reload = given.reload ?? storage.reloadWidgets;
   const getMessages =
     core !== null && typeof core === 'object'
       ? member(core, 'getMessages', TypeError, 'ERR_INVALID_CORE', 'mirrorToWidget', 'core')
@@ -2222,7 +2271,7 @@ export async function mirrorToWidget(options = {}) {
   }
   if (selected !== null) {
     try {
-      await saveLocaleToWidget(storage, project, selected);
+      await writeLocale(storage, project, normalizeLocaleTag(selected), 'mirrorToWidget');
     } catch (cause) {
       throw writeFailure(`the messages were written, but writing the locale '${selected}' failed`, cause);
     }

@@ -55,6 +55,7 @@ for (const [name, make] of Object.entries(backends)) {
         assert.deepEqual(await saveLocaleToWidget(storage, PROJECT, given), {
           key: '@better-i18n:locale:acme/widgets',
           locale: stored,
+          reloaded: false,
         });
         assert.equal(values.get('@better-i18n:locale:acme/widgets'), stored, given);
       }
