@@ -189,7 +189,8 @@ struct WithoutStoredIndexes: GroupStore {
     static let packageKeyPrefix = "@better-i18n:widget-i18n:"
 
     let base: any GroupStore
-    var displayName: String { base.displayName }
+    /// The base's name, and no file container: a reader keeps no indexes for it either.
+    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: base.displayName) }
     private func isIndex(_ key: String) -> Bool { key.hasPrefix(Self.indexKeyPrefix) }
     func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         isIndex(key) ? nil : try base.identifiedValue(forKey: key)
