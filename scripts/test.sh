@@ -13,7 +13,7 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 python3 scripts/check-products.py
 python3 scripts/check-apple-only.py
 # The deployment floor: no symbol newer than Package.swift's platforms (read from that build's index store), the
-# Apple-only lock compiled against its stand-in, and the README's table of the APIs that set the floor.
+# Apple-only lock compiled against its stand-in, and architecture.md's table of the APIs that set the floor.
 python3 scripts/check-deployment.py --check docs/architecture.md
 # The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
 # root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root

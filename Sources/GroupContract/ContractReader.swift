@@ -317,8 +317,8 @@ public struct ContractReader: Sendable {
     }
 
     /// Where a reader of `store` keeps the indexes it builds when none is given: a file container is its own,
-    /// an App Group's is its container, a preferences domain names its own (`PreferencesGroupStore`); any other
-    /// store has none.
+    /// an App Group's is its container, a preferences domain names its own (its `GroupStoreCapabilities`); any
+    /// other store has none.
     /// - Parameter store: the store read.
     public static func defaultReaderCache(for store: any GroupStore) -> (any GroupStore)? {
         store.defaultReaderCache
