@@ -34,9 +34,12 @@ final class URLSessionTransport: HTTPTransport {
     private let configuration: HTTPClientConfiguration
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// Where `file://` URLs are read.
+    private let files: BlockingPool
 
     init(configuration: HTTPClientConfiguration) {
         self.configuration = configuration
+        files = BlockingPool(name: "widget-i18n.files", width: max(1, configuration.maximumConcurrency))
         let settings = URLSessionConfiguration.ephemeral
         settings.urlCache = nil
         settings.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -57,10 +60,16 @@ final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
+    /// A failure of `request`'s attempt number `attempt` that another attempt would meet again.
+    private static func failure(
+        _ kind: HTTPTransferError.Kind, _ detail: String, request: HTTPRequest, attempt: Int
+    ) -> HTTPAttempt {
+        .failure(HTTPTransferError(kind: kind, url: request.url, detail: detail, attempts: attempt), isTransient: false)
+    }
+
     func attempt(_ request: HTTPRequest, attempt: Int, body: BodyReceiver) async -> HTTPAttempt {
         func failure(_ kind: HTTPTransferError.Kind, _ detail: String) -> HTTPAttempt {
-            .failure(
-                HTTPTransferError(kind: kind, url: request.url, detail: detail, attempts: attempt), isTransient: false)
+            Self.failure(kind, detail, request: request, attempt: attempt)
         }
         guard var url = URL(string: request.url), configuration.allows(scheme: url.scheme) else {
             return failure(
@@ -73,7 +82,11 @@ final class URLSessionTransport: HTTPTransport {
             components.scheme = scheme.lowercased()
             url = components.url ?? url
         }
-        if url.isFileURL { return read(url, request: request, attempt: attempt, body: body) }
+        if url.isFileURL {
+            // Reading waits on the disk: on a thread of the transport's own, never the cooperative pool's.
+            let file = url
+            return await files.run { Self.read(file, request: request, attempt: attempt, body: body) }
+        }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.timeoutInterval = configuration.timeout
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -91,10 +104,9 @@ final class URLSessionTransport: HTTPTransport {
     }
 
     /// A `file://` URL read from disk, as libcurl reads one: its bytes within the cap, or `fileNotFound`.
-    private func read(_ url: URL, request: HTTPRequest, attempt: Int, body: BodyReceiver) -> HTTPAttempt {
+    private static func read(_ url: URL, request: HTTPRequest, attempt: Int, body: BodyReceiver) -> HTTPAttempt {
         func failure(_ kind: HTTPTransferError.Kind, _ detail: String) -> HTTPAttempt {
-            .failure(
-                HTTPTransferError(kind: kind, url: request.url, detail: detail, attempts: attempt), isTransient: false)
+            Self.failure(kind, detail, request: request, attempt: attempt)
         }
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             return failure(.fileNotFound, "cannot open '\(url.path)'")
