@@ -45,21 +45,22 @@ let package = Package(
         .target(name: "GroupContract", dependencies: ["LocaleData", "I18nCore", "GroupStore", "WidgetI18nSupport"]),
         .target(
             name: "WidgetTranslator",
-            dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetI18nSupport"]),
+            dependencies: [
+                "LocaleData", "I18nCore", "GroupStore", "GroupContract", "LiveActivities", "WidgetI18nSupport",
+            ]),
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
-        // Live Activities: state as keys and arguments, resolved by the translator; ActivityKit's 4 KB; the APNs
-        // payload a server sends, its alert from the app's String Catalog.
-        .target(
-            name: "LiveActivities", dependencies: ["LocaleData", "I18nCore", "WidgetTranslator", "WidgetI18nSupport"]),
+        // Live Activities: state as keys and arguments (the translator resolves them), ActivityKit's 4 KB.
+        .target(name: "LiveActivities", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),
 
         // The Linux side of widgets, for the CLI and the tests: a home screen that runs timelines, and two widgets.
         .target(
-            name: "HomeScreenSimulator", dependencies: ["I18nCore", "GroupStore", "GroupContract", "TimelineEngine"]),
+            name: "HomeScreenSimulator",
+            dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract", "TimelineEngine"]),
         .target(
             name: "SampleWidgets",
             dependencies: [
                 "LocaleData", "I18nCore", "GroupStore", "GroupContract", "WidgetTranslator", "TimelineEngine",
-                "LiveActivities",
+                "HomeScreenSimulator", "LiveActivities",
             ]),
 
         // One import per side: each product is one module that re-exports what that side uses.
@@ -105,12 +106,16 @@ let package = Package(
         .target(
             name: "WidgetPreview",
             dependencies: [
-                "CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "SampleWidgets", "WidgetI18nSupport",
+                "CPangoCairo", "LocaleData", "I18nCore", "TimelineEngine", "HomeScreenSimulator", "SampleWidgets",
+                "WidgetI18nSupport",
             ]),
         // Build-time tooling: better-i18n's bundles to and from Xcode String Catalogs, for the strings iOS reads from
         // the widget extension's own bundle, and ICU MessageFormat bundles rewritten as MessageFormat 2. The widget
         // never links it.
         .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),
+        // The APNs payload a server sends to start, update or end a Live Activity, its alert from the app's String
+        // Catalog: the CLI's `activity payload`, no product's.
+        .target(name: "ActivityPush", dependencies: ["LiveActivities", "WidgetI18nSupport"]),
         .target(name: "CommandLineSupport"),
         .executableTarget(
             name: "WidgetI18nCLI",
@@ -118,7 +123,7 @@ let package = Package(
                 "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
                 "TimelineEngine", "HomeScreenSimulator", "SampleWidgets", "LiveActivities",
                 "CDNFetcher",
-                "WidgetPreview", "StringCatalog", "CommandLineSupport", "WidgetI18nSupport",
+                "WidgetPreview", "StringCatalog", "ActivityPush", "CommandLineSupport", "WidgetI18nSupport",
             ]),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
@@ -174,8 +179,8 @@ let package = Package(
         .testTarget(
             name: "LiveActivitiesTests",
             dependencies: [
-                "LiveActivities", "SampleWidgets", "StringCatalog", "WidgetTranslator", "GroupStore", "GroupContract",
-                "I18nCore", "LocaleData", "TestSupport",
+                "LiveActivities", "ActivityPush", "SampleWidgets", "StringCatalog", "WidgetTranslator", "GroupStore",
+                "GroupContract", "HomeScreenSimulator", "I18nCore", "LocaleData", "TestSupport",
             ]),
         .testTarget(
             name: "WidgetI18nCLITests", dependencies: ["WidgetI18nSupport", "TestSupport"], resources: [.copy("Data")]),

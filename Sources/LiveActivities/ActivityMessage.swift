@@ -1,6 +1,5 @@
 import I18nCore
 import LocaleData
-import WidgetTranslator
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -49,17 +48,10 @@ public struct ActivityMessage: Codable, Hashable, Sendable {
     }
 
     /// The arguments as the MessageFormat core takes them.
-    public var messageArguments: MessageArguments {
+    package var messageArguments: MessageArguments {
         var result: MessageArguments = [:]
         for (name, argument) in arguments { result[name] = argument.messageArgument }
         return result
-    }
-
-    /// The message resolved and formatted by `translator`, in its detected locale, with its fallbacks; what it
-    /// met on the way is in the translation's and the translator's problems.
-    /// - Parameter translator: the widget extension's storage-only translator.
-    public func text(in translator: WidgetTranslator) -> Translation {
-        translator.translate(key, arguments: messageArguments)
     }
 }
 

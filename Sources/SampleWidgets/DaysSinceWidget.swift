@@ -1,4 +1,5 @@
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import TimelineEngine

@@ -1,3 +1,4 @@
+import HomeScreenSimulator
 import I18nCore
 import LiveActivities
 import LocaleData

@@ -1,5 +1,6 @@
 import GroupContract
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import TimelineEngine

@@ -27,7 +27,7 @@ import LocaleData
 /// - at most `maximumEntries` (default 100) are placed; the rest wait for the timeline's next reload.
 ///
 /// None of it costs a reload: the entries are part of one timeline, reloaded by its policy (the sample `today`
-/// widget's at midnight), so the daily budget `ReloadBudget` counts is untouched by the relative text.
+/// widget's at midnight), so the daily reload budget WidgetKit keeps is untouched by the relative text.
 public struct RelativeTextSchedule: Sendable {
     /// The least time between two entries.
     public var minimumSpacing: Double

@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import SampleWidgets

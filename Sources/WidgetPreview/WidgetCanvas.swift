@@ -1,3 +1,4 @@
+import HomeScreenSimulator
 import SampleWidgets
 import TimelineEngine
 

@@ -1,5 +1,7 @@
+import ActivityPush
 import Foundation
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LiveActivities
 import LocaleData

@@ -57,7 +57,7 @@ import Testing
             }
         }
         let text = try String(
-            contentsOfFile: Repository.root + "/Sources/TimelineEngine/TimelineEngine.docc/TimelinesAndReloads.md",
+            contentsOfFile: Repository.root + "/Sources/HomeScreenSimulator/HomeScreenSimulator.docc/TimelinesAndReloads.md",
             encoding: .utf8)
         let block = try #require(text.components(separatedBy: "```text\n").dropFirst().first)
         let article = block.components(separatedBy: "\n```")[0].split(separator: "\n").map(String.init)

@@ -1,4 +1,5 @@
 import Foundation
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import TestSupport

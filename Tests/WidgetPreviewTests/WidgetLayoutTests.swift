@@ -1,5 +1,6 @@
 import Foundation
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import TestSupport

@@ -1,3 +1,4 @@
+import ActivityPush
 import CommandLineSupport
 import Foundation
 import I18nCore

@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import GroupContract
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import SampleWidgets

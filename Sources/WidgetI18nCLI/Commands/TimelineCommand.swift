@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import GroupStore
+import HomeScreenSimulator
 import I18nCore
 import LocaleData
 import SampleWidgets

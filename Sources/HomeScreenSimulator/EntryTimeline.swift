@@ -9,7 +9,7 @@ import LocaleData
 
 /// One moment of a widget's timeline, as WidgetKit's `TimelineEntry`: a date and whatever the widget shows
 /// from then on.
-public protocol DatedEntry: Sendable {
+package protocol DatedEntry: Sendable {
     /// When the widget starts showing this entry.
     var date: Date { get }
 }
@@ -17,9 +17,9 @@ public protocol DatedEntry: Sendable {
 /// Entries in date order and when to ask for more, as WidgetKit's `Timeline`.
 ///
 ///     EntryTimeline(entries: [now, midnight], policy: .atEnd)
-public struct EntryTimeline<Entry: DatedEntry>: Sendable {
+package struct EntryTimeline<Entry: DatedEntry>: Sendable {
     /// When the host asks the provider for a new timeline, as WidgetKit's `TimelineReloadPolicy`.
-    public enum ReloadPolicy: Hashable, Sendable {
+    package enum ReloadPolicy: Hashable, Sendable {
         /// After the last entry's date.
         case atEnd
         /// At the given date.
@@ -29,33 +29,33 @@ public struct EntryTimeline<Entry: DatedEntry>: Sendable {
     }
 
     /// The entries, sorted by date.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// When the host asks the provider for a new timeline.
-    public let policy: ReloadPolicy
+    package let policy: ReloadPolicy
 
     /// Entries are kept in date order whatever order they are given in.
     /// - Parameters:
     ///   - entries: the entries, in any order.
     ///   - policy: when to ask the provider for the next timeline.
-    public init(entries: [Entry], policy: ReloadPolicy) {
+    package init(entries: [Entry], policy: ReloadPolicy) {
         self.entries = entries.sorted { $0.date < $1.date }
         self.policy = policy
     }
 
     /// The entry a widget shows at `date`: the last one dated at or before it, or the first when all are later.
     /// - Parameter date: the instant the widget is shown.
-    public func entry(at date: Date) -> Entry? {
+    package func entry(at date: Date) -> Entry? {
         entries.last { $0.date <= date } ?? entries.first
     }
 
     /// When the next entry takes over after `date`, if any.
     /// - Parameter date: the instant to look from; an entry dated exactly then does not count.
-    public func nextEntryDate(after date: Date) -> Date? {
+    package func nextEntryDate(after date: Date) -> Date? {
         entries.first { $0.date > date }?.date
     }
 
     /// When the policy asks for a new timeline; `nil` for `.never` (and for `.atEnd` with no entries).
-    public var reloadDate: Date? {
+    package var reloadDate: Date? {
         switch policy {
         case .atEnd: return entries.last?.date
         case .after(let date): return date
@@ -67,7 +67,7 @@ public struct EntryTimeline<Entry: DatedEntry>: Sendable {
 /// The surface an entry renders on: a home-screen widget's size, WidgetKit's system families
 /// (`WidgetFamily.systemSmall`, …, ``homeScreen``), or one of a Live Activity's presentations
 /// (``activityPresentations``: the Lock Screen and the Dynamic Island's compact, minimal and expanded views).
-public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
+package enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
     /// The small square widget (158×158 pt on an iPhone 15 Pro).
     case systemSmall
     /// The wide medium widget (338×158 pt on an iPhone 15 Pro).
@@ -86,22 +86,22 @@ public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
     case islandExpanded
 
     /// The home-screen widget sizes.
-    public static let homeScreen: [HomeScreenFamily] = [.systemSmall, .systemMedium, .systemLarge]
+    package static let homeScreen: [HomeScreenFamily] = [.systemSmall, .systemMedium, .systemLarge]
     /// The presentations of a Live Activity.
-    public static let activityPresentations: [HomeScreenFamily] = [
+    package static let activityPresentations: [HomeScreenFamily] = [
         .lockScreen, .islandCompact, .islandMinimal, .islandExpanded,
     ]
 
     /// Whether this is a presentation of a Live Activity rather than a widget size.
-    public var isActivityPresentation: Bool { Self.activityPresentations.contains(self) }
+    package var isActivityPresentation: Bool { Self.activityPresentations.contains(self) }
 
     /// Whether this is one of the Dynamic Island's presentations.
-    public var isDynamicIsland: Bool { self == .islandCompact || self == .islandMinimal || self == .islandExpanded }
+    package var isDynamicIsland: Bool { self == .islandCompact || self == .islandMinimal || self == .islandExpanded }
 
     /// `small`, `medium`, `large` as the CLI spells them, or a presentation's own name (`lockScreen`).
     /// - Parameter shortName: `small`, `medium`, `large`, `lockScreen`, `islandCompact`, `islandMinimal` or
     ///   `islandExpanded`.
-    public init?(shortName: String) {
+    package init?(shortName: String) {
         if let presentation = Self.activityPresentations.first(where: { $0.rawValue == shortName }) {
             self = presentation
             return
@@ -110,7 +110,7 @@ public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
     }
 
     /// `small`, `medium` or `large`; a presentation's own name.
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .systemSmall: "small"
         case .systemMedium: "medium"
@@ -121,15 +121,15 @@ public enum HomeScreenFamily: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What a provider knows about the widget it renders for, as WidgetKit's `TimelineProviderContext`.
-public struct EntryTimelineContext: Sendable {
+package struct EntryTimelineContext: Sendable {
     /// The size the widget renders at.
-    public var family: HomeScreenFamily
+    package var family: HomeScreenFamily
     /// The time zone midnights and times are computed in.
-    public var timeZone: ZoneInfo
+    package var timeZone: ZoneInfo
     /// The time the host considers "now".
-    public var date: Date
+    package var date: Date
     /// Rendering for a placeholder or gallery preview rather than the home screen.
-    public var isPreview: Bool
+    package var isPreview: Bool
 
     /// A context for a widget of `family` in `timeZone` at `date`; by default a medium home-screen widget, now,
     /// in the process's time zone.
@@ -138,7 +138,7 @@ public struct EntryTimelineContext: Sendable {
     ///   - timeZone: the zone midnights and times are computed in; the process's time zone by default.
     ///   - date: the time the provider treats as now; the current time by default.
     ///   - isPreview: whether this renders a placeholder or gallery preview; `false` by default.
-    public init(
+    package init(
         family: HomeScreenFamily = .systemMedium, timeZone: ZoneInfo = .current, date: Date = Date(),
         isPreview: Bool = false
     ) {
@@ -150,7 +150,7 @@ public struct EntryTimelineContext: Sendable {
 }
 
 /// Gives a widget its entries, as WidgetKit's `TimelineProvider` (async instead of completion handlers).
-public protocol EntryTimelineProvider<Entry>: Sendable {
+package protocol EntryTimelineProvider<Entry>: Sendable {
     /// The type of entry the provider makes.
     associatedtype Entry: DatedEntry
     /// The kind of widget, as reload requests name it.

@@ -9,17 +9,17 @@ import LocaleData
 
 /// A daily allowance of timeline reloads, like WidgetKit's: each reload the host performs on a request or a
 /// policy costs one; when the day's allowance is spent, reloads wait for the next local day.
-public struct ReloadBudget: Hashable, Sendable {
+package struct ReloadBudget: Hashable, Sendable {
     /// How many reloads a local day allows.
-    public let dailyLimit: Int
+    package let dailyLimit: Int
     /// The start of the local day that `used` counts, or `nil` before the first reload is counted.
-    public private(set) var day: Date?
+    package private(set) var day: Date?
     /// How many reloads have been counted on `day`.
-    public private(set) var used = 0
+    package private(set) var used = 0
 
     /// A budget of `dailyLimit` reloads per local day, none of them used yet.
     /// - Parameter dailyLimit: how many reloads a local day allows.
-    public init(dailyLimit: Int) {
+    package init(dailyLimit: Int) {
         self.dailyLimit = dailyLimit
     }
 
@@ -27,7 +27,7 @@ public struct ReloadBudget: Hashable, Sendable {
     /// - Parameters:
     ///   - date: when the reload would happen.
     ///   - timeZone: the zone whose local days the allowance is counted in.
-    public mutating func consume(at date: Date, timeZone: ZoneInfo) -> Bool {
+    package mutating func consume(at date: Date, timeZone: ZoneInfo) -> Bool {
         let today = timeZone.startOfDay(for: date)
         if day != today {
             day = today
@@ -42,7 +42,7 @@ public struct ReloadBudget: Hashable, Sendable {
     /// - Parameters:
     ///   - date: the instant to look from.
     ///   - timeZone: the zone whose local midnight renews the allowance.
-    public func renewal(after date: Date, timeZone: ZoneInfo) -> Date {
+    package func renewal(after date: Date, timeZone: ZoneInfo) -> Date {
         timeZone.startOfDay(number: timeZone.dayNumber(of: date) + 1)
     }
 }

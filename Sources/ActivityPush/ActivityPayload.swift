@@ -1,3 +1,4 @@
+import LiveActivities
 import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
@@ -21,9 +22,9 @@ import WidgetI18nSupport
 ///         arguments: ["courier": "Ayşe", "store": "Acme"], order: ["courier", "store"])
 ///     let payload = try ActivityPayload(event: .update, state: state, timestamp: now, alert: alert)
 ///     send(payload.json)  // to APNs, with the activity's push token
-public struct ActivityPayload: Sendable {
+package struct ActivityPayload: Sendable {
     /// What the push does to the activity.
-    public enum Event: String, Codable, Hashable, Sendable, CaseIterable {
+    package enum Event: String, Codable, Hashable, Sendable, CaseIterable {
         /// Starts an activity (push-to-start, iOS 17.2): needs the attributes and their type.
         case start
         /// Updates its state.
@@ -33,9 +34,9 @@ public struct ActivityPayload: Sendable {
     }
 
     /// The payload, JSON-encoded: what APNs is sent.
-    public let json: [UInt8]
+    package let json: [UInt8]
     /// The bytes the content state takes, as ActivityKit measures it.
-    public let stateSize: Int
+    package let stateSize: Int
 
     /// The payload for `event` with `state`.
     /// - Parameters:
@@ -48,7 +49,7 @@ public struct ActivityPayload: Sendable {
     ///   - attributes: for `start`, the static data and its type's name (`DeliveryAttributes`); `nil` otherwise.
     /// - Throws: ``ActivityStateTooLarge`` when the state (with the attributes, to start) is over 4 KB;
     ///   ``ActivityPayloadError`` when `start` lacks attributes, or the whole payload is over APNs' 4 KB.
-    public init<State: Encodable & Sendable>(
+    package init<State: Encodable & Sendable>(
         event: Event, state: State, timestamp: Date, alert: ActivityAlert? = nil, staleDate: Date? = nil,
         dismissalDate: Date? = nil, attributes: (type: String, value: any Encodable & Sendable)? = nil
     ) throws {
@@ -71,7 +72,7 @@ public struct ActivityPayload: Sendable {
     }
 
     /// APNs' limit on a notification's payload: 4 KB ("Generating a remote notification").
-    public static let apnsLimit = 4096
+    package static let apnsLimit = 4096
 
     private struct Envelope<State: Encodable>: Encodable {
         let aps: APS<State>
@@ -104,21 +105,21 @@ public struct ActivityPayload: Sendable {
 }
 
 /// Why a payload was refused, beside a state over 4 KB (``ActivityStateTooLarge``).
-public struct ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of refusal it is: `startNeedsAttributes`, `payloadTooLarge`.
-    public typealias Code = ErrorCode<ActivityPayloadError>
+    package typealias Code = ErrorCode<ActivityPayloadError>
 
     /// What kind of refusal it is.
-    public let code: Code
+    package let code: Code
     /// The bytes the payload takes, for `payloadTooLarge`.
-    public let size: Int?
+    package let size: Int?
 
     package init(_ code: Code, size: Int? = nil) {
         self.code = code
         self.size = size
     }
 
-    public var description: String {
+    package var description: String {
         if code == .payloadTooLarge, let size {
             return "The payload takes \(size) bytes, more than APNs' limit of 4 KB (\(ActivityPayload.apnsLimit) bytes)"
         }
@@ -128,9 +129,9 @@ public struct ActivityPayloadError: Error, Hashable, Sendable, CustomStringConve
 
 extension ErrorCode where Domain == ActivityPayloadError {
     /// `start` was asked for without the activity's attributes.
-    public static var startNeedsAttributes: Self { Self("startNeedsAttributes") }
+    package static var startNeedsAttributes: Self { Self("startNeedsAttributes") }
     /// The payload is over APNs' 4 KB.
-    public static var payloadTooLarge: Self { Self("payloadTooLarge") }
+    package static var payloadTooLarge: Self { Self("payloadTooLarge") }
 }
 
 /// A Live Activity alert shown from the app's own strings: `{"title": {"loc-key"}, "body": {"loc-key",
@@ -140,15 +141,15 @@ extension ErrorCode where Domain == ActivityPayloadError {
 /// The arguments are given by name and put in `order`, the positions the catalog's entry gives them
 /// (`CatalogExport.arguments(of:in:merging:)`, the mapping `widget-i18n catalog export` writes), so a
 /// translation that puts them in another order (`%2$@ … %1$@`) still gets each in its place.
-public struct ActivityAlert: Encodable, Hashable, Sendable {
+package struct ActivityAlert: Encodable, Hashable, Sendable {
     /// The title's key, with no arguments; none by default.
-    public let titleKey: String?
+    package let titleKey: String?
     /// The body's key.
-    public let key: String
+    package let key: String
     /// The body's arguments by position: `loc-args`.
-    public let arguments: [String]
+    package let arguments: [String]
     /// A sound to play (`default`, or a file in the app's bundle); none by default.
-    public let sound: String?
+    package let sound: String?
 
     /// The alert of `key` with `arguments` in `order`.
     /// - Parameters:
@@ -159,7 +160,7 @@ public struct ActivityAlert: Encodable, Hashable, Sendable {
     ///   - sound: a sound to play; none by default.
     /// - Throws: ``ActivityAlertError`` when an argument of `order` is missing from `arguments`, or `arguments`
     ///   names one the key does not have.
-    public init(
+    package init(
         titleKey: String? = nil, key: String, arguments: [String: String], order: [String], sound: String? = nil
     ) throws(ActivityAlertError) {
         if let missing = order.first(where: { arguments[$0] == nil }) {
@@ -183,7 +184,7 @@ public struct ActivityAlert: Encodable, Hashable, Sendable {
         case arguments = "loc-args"
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if let titleKey {
             var title = container.nestedContainer(keyedBy: TextKeys.self, forKey: .title)
@@ -197,18 +198,18 @@ public struct ActivityAlert: Encodable, Hashable, Sendable {
 }
 
 /// Why an alert's arguments do not fit its key.
-public struct ActivityAlertError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ActivityAlertError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What does not fit: `missingArgument`, `unknownArgument`.
-    public typealias Code = ErrorCode<ActivityAlertError>
+    package typealias Code = ErrorCode<ActivityAlertError>
 
     /// What does not fit.
-    public let code: Code
+    package let code: Code
     /// The alert's key.
-    public let key: String
+    package let key: String
     /// The argument missing, or given and unknown.
-    public let name: String
+    package let name: String
     /// The key's arguments, in the catalog's order.
-    public let expected: [String]
+    package let expected: [String]
 
     package init(_ code: Code, key: String, name: String, expected: [String]) {
         self.code = code
@@ -217,7 +218,7 @@ public struct ActivityAlertError: Error, Hashable, Sendable, CustomStringConvert
         self.expected = expected
     }
 
-    public var description: String {
+    package var description: String {
         let list = expected.isEmpty ? "none" : expected.enumerated().map { "\($1) (\($0 + 1))" }.joined(separator: ", ")
         if code == .unknownArgument {
             return "The alert '\(key)' has no argument '\(name)'; its arguments are \(list)"
@@ -228,7 +229,7 @@ public struct ActivityAlertError: Error, Hashable, Sendable, CustomStringConvert
 
 extension ErrorCode where Domain == ActivityAlertError {
     /// The key takes an argument that was not given.
-    public static var missingArgument: Self { Self("missingArgument") }
+    package static var missingArgument: Self { Self("missingArgument") }
     /// An argument was given that the key does not take.
-    public static var unknownArgument: Self { Self("unknownArgument") }
+    package static var unknownArgument: Self { Self("unknownArgument") }
 }
