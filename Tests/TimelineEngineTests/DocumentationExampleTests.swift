@@ -56,9 +56,8 @@ import Testing
                 }
             }
         }
-        let text = try String(
-            contentsOfFile: Repository.root + "/Sources/HomeScreenSimulator/HomeScreenSimulator.docc/TimelinesAndReloads.md",
-            encoding: .utf8)
+        let path = "/Sources/HomeScreenSimulator/HomeScreenSimulator.docc/TimelinesAndReloads.md"
+        let text = try String(contentsOfFile: Repository.root + path, encoding: .utf8)
         let block = try #require(text.components(separatedBy: "```text\n").dropFirst().first)
         let article = block.components(separatedBy: "\n```")[0].split(separator: "\n").map(String.init)
         #expect(printed == article)
