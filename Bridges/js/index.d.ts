@@ -65,10 +65,10 @@ export interface ContainerFileSystem {
   /** The file's contents as a string, or null when there is none. */
   read(name: string): string | null | Promise<string | null>;
   /**
-   * Publishes `bytes` whole under `name`, so that no reader ever sees part of them (a temporary file, then a
-   * rename); returns the written file's identity for the lookup index (at most 48 bytes), or null.
+   * Publishes `bytes` whole under `name` as a new file, so that no reader ever sees part of them (a temporary file,
+   * then a rename). What it returns is not used.
    */
-  write(name: string, bytes: Uint8Array): Uint8Array | null | void | Promise<Uint8Array | null | void>;
+  write(name: string, bytes: Uint8Array): unknown;
   /** Removes the file; nothing there is not an error. */
   remove(name: string): unknown;
 }
@@ -146,8 +146,9 @@ export interface MirrorSummary {
   /** Whether `reload` was called. */
   reloaded: boolean;
   /**
-   * The bundles left out because they did not fit a suite's budget: UTF-8 size, and what they would have cost the
-   * suite (`suiteEntryBytes` of the messages and their stamp). Always empty over a file container.
+   * The bundles left out because they did not fit a suite's budget: UTF-8 size, and how many bytes the messages and
+   * their stamp would have added to the suite at their turn, as its budget counts it. Always empty over a file
+   * container.
    */
   skipped: { locale: string; bytes: number; suiteBytes: number }[];
   /** The suite's budget, or null over a file container. */
@@ -200,7 +201,10 @@ export const SUITE_LIMITS: { readonly iOS: 4194304; readonly watchOS: 1048576 };
 /** The default budget of a suite: iOS's limit less a sixteenth, 3932160 bytes. */
 export const SUITE_BUDGET_BYTES: number;
 
-/** What an entry costs a suite: the binary property list size of the key and the value, plus 30 bytes. */
+/**
+ * What an entry's key and string value take as objects of a suite's binary property list; the references and
+ * offsets around them are counted with the whole suite (docs/architecture.md, "A suite's budget").
+ */
 export function suiteEntryBytes(key: string, value: string): number;
 
 export function groupStorage(
@@ -242,8 +246,6 @@ export const storageKeys: {
   readonly locale: (project: string) => string;
   readonly messages: (project: string, locale: string) => string;
   readonly manifest: (project: string) => string;
-  /** The lookup index of a locale's messages; written into a file container only. */
-  readonly bundleIndex: (project: string, locale: string) => string;
   /** The freshness stamp of a locale's messages: `{"size", "writer", "writtenAt"}`. */
   readonly messagesWritten: (project: string, locale: string) => string;
   readonly reloadRequest: (project: string, kind?: string | null) => string;
@@ -256,15 +258,6 @@ export function keyFileName(key: string): string;
 
 /** The key a file name encodes, or null for a temporary or stray file. */
 export function keyOfFileName(name: string): string | null;
-
-/** WidgetI18n's lookup index of a bundle, and its three 64-bit hashes as 16 hex digits. */
-export const storedIndex: {
-  /** The index byte for byte as WidgetI18n builds it, or null when it would not parse `json` as a bundle. */
-  build(json: Uint8Array | string, identity?: Uint8Array | null): Uint8Array | null;
-  fnv1a64(bytes: Uint8Array | string): string;
-  fingerprint(bytes: Uint8Array | string): string;
-  contentDigest(bytes: Uint8Array | string): string;
-};
 
 /** The UTF-8 length of a string (`ERR_INVALID_VALUE` for anything else). */
 export function utf8Length(text: string): number;

@@ -4,7 +4,7 @@ import type { ContainerFileSystem, GroupStorage } from './index.js';
 
 /**
  * A storage over WidgetI18n's file container in `directory` (created 0700 on the first write), of the shape
- * `groupStorage` returns; each messages key is written with its lookup index and freshness stamp.
+ * `groupStorage` returns; each messages key is written with its freshness stamp.
  */
 export function fileStorage(directory: string): GroupStorage;
 
@@ -14,6 +14,6 @@ export function fileStorage(directory: string): GroupStorage;
  */
 export function fileContainer(directory: string): ContainerFileSystem & {
   read(name: string): string | null;
-  write(name: string, bytes: Uint8Array): Uint8Array;
+  write(name: string, bytes: Uint8Array): void;
   remove(name: string): void;
 };

@@ -30,22 +30,9 @@ function failure(Kind, code, message) {
 }
 
 /**
- * The identity FileGroupStore records of a file (its `identity(_:)`): device, inode, size, modification time in
- * seconds and its nanoseconds, each a u64, little-endian; what the lookup index names its JSON by.
- */
-function identityOf(status) {
-  const identity = new Uint8Array(40);
-  const view = new DataView(identity.buffer);
-  const nanoseconds = status.mtimeNs;
-  const fields = [status.dev, status.ino, status.size, nanoseconds / 1000000000n, nanoseconds % 1000000000n];
-  fields.forEach((field, index) => view.setBigUint64(index * 8, BigInt.asUintN(64, field), true));
-  return identity;
-}
-
-/**
  * The file system of the container in `directory`, synchronous, as `containerStorage` takes it (`name`,
- * `read(name)`, `write(name, bytes)` returning the file's identity, `remove(name)`): what `fileStorage` is made of,
- * for code that must write a single file the same way.
+ * `read(name)`, `write(name, bytes)`, `remove(name)`): what `fileStorage` is made of, for code that must write a
+ * single file the same way.
  */
 export function fileContainer(directory) {
   checkDirectory(directory, 'fileContainer');
@@ -81,40 +68,72 @@ function checkName(name, caller) {
   }
 }
 
+/** Flushes `directory` itself, so that a rename in it is durable. */
+function syncDirectory(directory) {
+  const descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
+  try {
+    fsyncSync(descriptor);
+  } catch (error) {
+    // A file system that cannot flush a directory has nothing to flush (FileGroupStore.syncDirectory).
+    if (error.code !== 'EINVAL') throw error;
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** The contents of the regular file `path` as UTF-8, or null when there is none; a link is refused. */
+function readValue(path) {
+  let descriptor;
+  try {
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+    if (error.code === 'ELOOP') throw failure(Error, 'ERR_GROUP_STORAGE', `'${path}' is a symbolic link, not a value`);
+    throw error;
+  }
+  try {
+    if (!fstatSync(descriptor).isFile()) throw failure(Error, 'ERR_GROUP_STORAGE', `'${path}' is not a regular file`);
+    return readFileSync(descriptor, 'utf8');
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * Publishes `bytes` as the file `name` of `directory` as FileGroupStore.write does: a new temporary file (0600,
+ * exclusive, never through a link), flushed, renamed over the name, the directory flushed.
+ */
+function publishValue(directory, name, bytes) {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const temporary = join(directory, `%tmp-${process.pid}-${randomBytes(8).toString('hex')}`);
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+  const descriptor = openSync(temporary, flags, 0o600);
+  try {
+    // The mode, whatever the umask.
+    fchmodSync(descriptor, 0o600);
+    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    fsyncSync(descriptor);
+  } catch (error) {
+    closeSync(descriptor);
+    unlinkSync(temporary);
+    throw error;
+  }
+  closeSync(descriptor);
+  try {
+    renameSync(temporary, join(directory, name));
+  } catch (error) {
+    unlinkSync(temporary);
+    throw error;
+  }
+  syncDirectory(directory);
+}
+
 function nodeFileSystem(directory) {
-  const syncDirectory = () => {
-    const descriptor = openSync(directory, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      fsyncSync(descriptor);
-    } catch (error) {
-      // A file system that cannot flush a directory has nothing to flush (FileGroupStore.syncDirectory).
-      if (error.code !== 'EINVAL') throw error;
-    } finally {
-      closeSync(descriptor);
-    }
-  };
   return {
     name: `file container '${directory}'`,
     read(name) {
       checkName(name, 'fileContainer.read');
-      let descriptor;
-      try {
-        descriptor = openSync(join(directory, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-      } catch (error) {
-        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
-        if (error.code === 'ELOOP') {
-          throw failure(Error, 'ERR_GROUP_STORAGE', `'${join(directory, name)}' is a symbolic link, not a value`);
-        }
-        throw error;
-      }
-      try {
-        if (!fstatSync(descriptor).isFile()) {
-          throw failure(Error, 'ERR_GROUP_STORAGE', `'${join(directory, name)}' is not a regular file`);
-        }
-        return readFileSync(descriptor, 'utf8');
-      } finally {
-        closeSync(descriptor);
-      }
+      return readValue(join(directory, name));
     },
     write(name, bytes) {
       checkName(name, 'fileContainer.write');
@@ -122,35 +141,7 @@ function nodeFileSystem(directory) {
         const message = `fileContainer.write: expected the value as a Uint8Array, got a ${typeof bytes}`;
         throw failure(TypeError, 'ERR_INVALID_VALUE', message);
       }
-      mkdirSync(directory, { recursive: true, mode: 0o700 });
-      const temporary = join(directory, `%tmp-${process.pid}-${randomBytes(8).toString('hex')}`);
-      const descriptor = openSync(
-        temporary,
-        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-        0o600,
-      );
-      let status;
-      try {
-        // The mode, whatever the umask.
-        fchmodSync(descriptor, 0o600);
-        for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
-        fsyncSync(descriptor);
-        // Taken before the rename, which keeps device, inode, size and modification time.
-        status = fstatSync(descriptor, { bigint: true });
-      } catch (error) {
-        closeSync(descriptor);
-        unlinkSync(temporary);
-        throw error;
-      }
-      closeSync(descriptor);
-      try {
-        renameSync(temporary, join(directory, name));
-      } catch (error) {
-        unlinkSync(temporary);
-        throw error;
-      }
-      syncDirectory();
-      return identityOf(status);
+      publishValue(directory, name, bytes);
     },
     remove(name) {
       checkName(name, 'fileContainer.remove');
@@ -160,7 +151,7 @@ function nodeFileSystem(directory) {
         if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return;
         throw error;
       }
-      syncDirectory();
+      syncDirectory(directory);
     },
   };
 }
@@ -168,8 +159,8 @@ function nodeFileSystem(directory) {
 /**
  * A storage over the file container in `directory`, WidgetI18n's on-disk group store, of the shape
  * `groupStorage` returns (the core's `get`/`set`/`remove`, the Expo package's `getItem`/`setItem`/`removeItem`,
- * all promises). Each messages key is written with its lookup index (recording the file's identity, so a widget
- * opens it at constant cost) and its freshness stamp; there is no size budget.
+ * all promises). Each messages key is written with its freshness stamp; a widget derives the lookup index on its
+ * first read. There is no size budget.
  *
  *     const storage = fileStorage('/path/to/group/Library/Application Support/widget-i18n');
  *     await mirrorToWidget({ core, storage, project: 'acme/widgets', locales: ['en', 'tr'], locale: 'tr' });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import { basename, join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { containerStorage, groupStorage, keyFileName, keyOfFileName, storageKeys, storedIndex } from '../index.mjs';
+import { containerStorage, groupStorage, keyFileName, keyOfFileName, storageKeys } from '../index.mjs';
 import { fileStorage } from '../node.mjs';
 import { makeExpoFileSystem } from './support/expo-file-system.mjs';
 import { sampleBundle } from './support/fakes.mjs';
@@ -15,7 +15,8 @@ import { temporaryRoot } from './support/temporary.mjs';
 
 const PROJECT = 'acme/widgets';
 const MESSAGES_KEY = storageKeys.messages(PROJECT, 'tr');
-const INDEX_KEY = storageKeys.bundleIndex(PROJECT, 'tr');
+/** The lookup index a widget derives and keeps beside the messages (ContractWriter.derivedKeys); never the bridge. */
+const INDEX_KEY = '@better-i18n:widget-i18n:index:acme/widgets:tr';
 const STAMP_KEY = storageKeys.messagesWritten(PROJECT, 'tr');
 const FETCH_METADATA_KEY = '@better-i18n:widget-i18n:messages-cache:acme/widgets:tr';
 const BUNDLE = JSON.stringify(sampleBundle('tr'));
@@ -26,7 +27,7 @@ const fileOf = (directory, key) => join(directory, keyFileName(key));
 const keysIn = (directory) => readdirSync(directory).map(keyOfFileName);
 
 /** A file system that records every call, in memory, for containerStorage. */
-function recordingFileSystem({ identity = Uint8Array.of(1, 2, 3), asynchronous = false } = {}) {
+function recordingFileSystem({ asynchronous = false } = {}) {
   const files = new Map();
   const calls = [];
   const answer = (value) => (asynchronous ? Promise.resolve(value) : value);
@@ -38,7 +39,7 @@ function recordingFileSystem({ identity = Uint8Array.of(1, 2, 3), asynchronous =
     write(name, bytes) {
       calls.push(['write', keyOfFileName(name)]);
       files.set(name, Uint8Array.from(bytes));
-      return answer(identity);
+      return answer(undefined);
     },
     remove(name) {
       calls.push(['remove', keyOfFileName(name)]);
@@ -51,20 +52,16 @@ function recordingFileSystem({ identity = Uint8Array.of(1, 2, 3), asynchronous =
 describe('containerStorage', () => {
   for (const asynchronous of [false, true]) {
     const flavour = asynchronous ? 'promises' : 'synchronous';
-    test(`writes a messages key's derived keys after it, what described the old value first (${flavour})`, async () => {
+    test(`writes a messages key, then its stamp, the fetch metadata of the old value first (${flavour})`, async () => {
       const fileSystem = recordingFileSystem({ asynchronous });
       const storage = containerStorage(fileSystem);
       await storage.set(MESSAGES_KEY, BUNDLE);
+      // No lookup index: the widget derives one on its first read, and keeps it.
       assert.deepEqual(fileSystem.calls, [
-        ['remove', INDEX_KEY],
         ['remove', FETCH_METADATA_KEY],
         ['write', MESSAGES_KEY],
-        ['write', INDEX_KEY],
         ['write', STAMP_KEY],
       ]);
-      const index = fileSystem.files.get(keyFileName(INDEX_KEY));
-      const expected = storedIndex.build(BUNDLE, Uint8Array.of(1, 2, 3));
-      assert.deepEqual(index, expected, 'the index records the identity written');
       assert.equal(await storage.get(MESSAGES_KEY), BUNDLE);
     });
   }
@@ -81,13 +78,11 @@ describe('containerStorage', () => {
     assert.ok(Number.isInteger(stamp.writtenAt) && stamp.writtenAt >= before && stamp.writtenAt <= Date.now());
   });
 
-  test('writes no index for a value that is no bundle, and no derived keys for other spellings or keys', async () => {
+  test('stamps a value that is no bundle too, and writes no derived keys for other spellings or keys', async () => {
     const fileSystem = recordingFileSystem();
     const storage = containerStorage(fileSystem);
-    await storage.set(MESSAGES_KEY, BUNDLE);
     await storage.set(MESSAGES_KEY, 'not json');
-    assert.equal(await storage.get(INDEX_KEY), null, 'the old index is gone, and none is written');
-    assert.ok(await storage.get(STAMP_KEY));
+    assert.equal(JSON.parse(await storage.get(STAMP_KEY)).size, 8);
     fileSystem.calls.length = 0;
     await storage.set('@better-i18n:messages:acme/widgets:pt-BR', BUNDLE);
     await storage.set('@better-i18n:manifest:acme/widgets', '{}');
@@ -99,7 +94,7 @@ describe('containerStorage', () => {
     ]);
   });
 
-  test('removes a messages key with everything derived from it', async () => {
+  test('removes a messages key with everything derived from it, the index a widget derived too', async () => {
     const fileSystem = recordingFileSystem();
     const storage = containerStorage(fileSystem);
     await storage.set(MESSAGES_KEY, BUNDLE);
@@ -181,18 +176,17 @@ describe('fileStorage (Node)', () => {
     assert.deepEqual(keysIn(directory), ['@better-i18n:locale:acme/widgets']);
   });
 
-  test("records the messages file's identity in its index: device, inode, size, modification time", async () => {
+  test('publishes every value as a new file, which is how a widget tells that its index is stale', async () => {
     const directory = freshDirectory();
     const storage = fileStorage(directory);
     await storage.set(MESSAGES_KEY, BUNDLE);
-    const status = statSync(fileOf(directory, MESSAGES_KEY), { bigint: true });
-    const identity = new Uint8Array(40);
-    const view = new DataView(identity.buffer);
-    [status.dev, status.ino, status.size, status.mtimeNs / 1000000000n, status.mtimeNs % 1000000000n].forEach(
-      (field, index) => view.setBigUint64(index * 8, field, true),
-    );
-    assert.deepEqual(new Uint8Array(readFileSync(fileOf(directory, INDEX_KEY))), storedIndex.build(BUNDLE, identity));
-    assert.ok(readdirSync(directory).every((name) => keyOfFileName(name) !== null), 'no temporary file is left');
+    const first = statSync(fileOf(directory, MESSAGES_KEY), { bigint: true });
+    // The same size: only the file's identity (its inode here) tells the two values apart without reading them.
+    await storage.set(MESSAGES_KEY, BUNDLE.replace('a', 'b'));
+    const second = statSync(fileOf(directory, MESSAGES_KEY), { bigint: true });
+    assert.equal(second.size, first.size);
+    assert.notEqual(second.ino, first.ino);
+    assert.deepEqual(keysIn(directory).sort(), [MESSAGES_KEY, STAMP_KEY].sort(), 'no index, no temporary file');
   });
 
   test('reads neither a symbolic link nor a directory as a value', async () => {
@@ -271,11 +265,13 @@ describe('groupStorage over an expo-file-system Directory', () => {
     assert.equal(await storage.getItem("@app:promo!'()*"), 'ş中😀');
     assert.equal(await storage.get(MESSAGES_KEY), BUNDLE);
     assert.equal(await storage.get('@app:missing'), null);
-    assert.deepEqual(keysIn(path).sort(), ["@app:promo!'()*", MESSAGES_KEY, INDEX_KEY, STAMP_KEY].sort());
+    assert.deepEqual(keysIn(path).sort(), ["@app:promo!'()*", MESSAGES_KEY, STAMP_KEY].sort());
     assert.equal(readFileSync(join(path, '%40app%3Apromo%21%27%28%29%2A'), 'utf8'), 'ş中😀');
     assert.deepEqual(directory.list().map((file) => file.name).sort(), readdirSync(path).sort());
-    // No inode to record: the index has no identity, so a reader compares the content.
-    assert.deepEqual(new Uint8Array(readFileSync(fileOf(path, INDEX_KEY))), storedIndex.build(BUNDLE));
+    // A rewrite is a new file (the temporary one, moved in): another inode, as a widget's index check needs.
+    const before = statSync(fileOf(path, MESSAGES_KEY)).ino;
+    await storage.set(MESSAGES_KEY, BUNDLE.replace('a', 'b'));
+    assert.notEqual(statSync(fileOf(path, MESSAGES_KEY)).ino, before);
     await storage.remove(MESSAGES_KEY);
     assert.deepEqual(keysIn(path), ["@app:promo!'()*"]);
   });
@@ -291,9 +287,9 @@ describe('groupStorage over an expo-file-system Directory', () => {
       await storage.set('@better-i18n:locale:acme/widgets', value.slice(0, 10));
       assert.equal(readFileSync(fileOf(path, MESSAGES_KEY), 'utf8'), value);
     }
-    // Three writes a messages value (value, index, stamp), one a locale; and the move never replaced a file,
-    // which expo-file-system's move refuses: the old one was deleted first.
-    assert.equal(seen.length, values.length * 4);
+    // Two writes a messages value (value, stamp), one a locale; and the move never replaced a file, which
+    // expo-file-system's move refuses: the old one was deleted first.
+    assert.equal(seen.length, values.length * 3);
     assert.ok(expo.calls.some(([call]) => call === 'delete'));
     assert.ok(readdirSync(path).every((name) => keyOfFileName(name) !== null), 'no temporary file is left');
   });

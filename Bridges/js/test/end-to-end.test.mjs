@@ -2,9 +2,10 @@
 // then the built `widget-i18n` reads that store as a widget does, for every key of every locale, and each text
 // must be what `widget-i18n format` makes of the bundle's message in that locale (no arguments). The stores:
 // - the file container, written by a "Node app" with fileStorage(dir) (and the core writing through it too),
-//   with its lookup indexes, freshness stamps and reload request, which widget-i18n must use as they are;
+//   with freshness stamps and a reload request and no lookup index: widget-i18n derives each index on its first
+//   read, answers from it from then on, and never from the index of a value the bridge has since rewritten;
 // - the same container written through an expo-file-system Directory (support/expo-file-system.mjs, a fake over
-//   node:fs of the documented API), whose indexes record no identity;
+//   node:fs of the documented API);
 // - the suite shapes, groupStorage() over a backend of ExtensionStorage's shape and one of
 //   react-native-shared-group-preferences' shape, written in WidgetI18n's on-disk format
 //   (support/file-group-store.mjs) so that the binary can read them; the ledger is there, no index.
@@ -28,7 +29,7 @@ import {
   normalizeLocaleTag,
   validateProjectId,
 } from '../index.mjs';
-import { fileContainer, fileStorage } from '../node.mjs';
+import { fileStorage } from '../node.mjs';
 import { cli, describeWithCLI } from './support/cli.mjs';
 import { makeExpoFileSystem } from './support/expo-file-system.mjs';
 import { FileExtensionStorage, FileSharedGroupPreferences } from './support/file-group-store.mjs';
@@ -216,7 +217,7 @@ for (const [name, make] of Object.entries(backends)) {
 
 // MARK: - The file container
 
-/** Messages whose member names and values exercise the index: `!'()*`, escapes, non-ASCII, nesting, arrays. */
+/** Messages whose member names and values exercise the widget's index: `!'()*`, escapes, non-ASCII, nesting, arrays. */
 const CUSTOM_MESSAGES = {
   punctuation: {
     'wow!': 'Wow!',
@@ -254,6 +255,7 @@ function appCore(storage) {
 }
 
 const bundleOf = (code) => (code === 'en' ? { ...sampleBundle('en'), ...CUSTOM_MESSAGES } : sampleBundle(code));
+/** The lookup index a widget derives beside a locale's messages (StorageKey.bundleIndex); the bridge writes none. */
 const indexKey = (code) => `@better-i18n:widget-i18n:index:${PROJECT}:${code}`;
 const EXPO_TRANSLATIONS = `@better-i18n:${PROJECT}:tr:translations`;
 const EXPO_META = `@better-i18n:${PROJECT}:tr:meta`;
@@ -262,6 +264,27 @@ const EXPO_META = `@better-i18n:${PROJECT}:tr:meta`;
 function snapshot(path) {
   const status = statSync(path, { bigint: true });
   return { bytes: readFileSync(path), inode: status.ino, modified: status.mtimeNs };
+}
+
+/** The index file of each of `codes` in `store`, snapshotted; every one must exist. */
+function indexSnapshots(store, codes) {
+  return new Map(
+    codes.map((code) => {
+      const path = join(store, keyFileName(indexKey(code)));
+      assert.ok(existsSync(path), `${code}: widget-i18n derived no index`);
+      return [code, snapshot(path)];
+    }),
+  );
+}
+
+/** Checks that no index in `before` was written again: same bytes, same inode, same modification time. */
+function assertUnchanged(store, before) {
+  for (const [code, then] of before) {
+    const now = snapshot(join(store, keyFileName(indexKey(code))));
+    assert.ok(now.bytes.equals(then.bytes), `${code}: the index's bytes changed`);
+    assert.equal(now.inode, then.inode, `${code}: the index was written again`);
+    assert.equal(now.modified, then.modified, `${code}: the index was written again`);
+  }
 }
 
 /** Every key of every locale, as a widget asks for it, with the message `format` must agree with. */
@@ -300,7 +323,6 @@ describeWithCLI('end to end over the file container written with fileStorage (No
   let store;
   let storage;
   let summary;
-  let indexes;
   let reloads = 0;
   const { manifest, codes } = sampleLocales();
 
@@ -324,13 +346,13 @@ describeWithCLI('end to end over the file container written with fileStorage (No
       defaultLocale: 'en',
       reload: () => reloads++,
     });
-    indexes = new Map(codes.map((code) => [code, snapshot(join(store, keyFileName(indexKey(code))))]));
   });
 
   after(() => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
+  /** What the bridge wrote: the SDKs' keys, the app's, the stamps and the reload request; no index. */
   const expectedKeys = () =>
     [
       `@better-i18n:manifest:${PROJECT}`,
@@ -341,12 +363,11 @@ describeWithCLI('end to end over the file container written with fileStorage (No
       ...Object.keys(APP_KEYS),
       ...codes.flatMap((code) => [
         `@better-i18n:messages:${PROJECT}:${code}`,
-        indexKey(code),
         `@better-i18n:widget-i18n:written:${PROJECT}:${code}`,
       ]),
     ].sort();
 
-  test('the container holds exactly the keys written, one file each in FileGroupStore format', () => {
+  test('the container holds exactly the keys written, one file each in FileGroupStore format, no index', () => {
     const names = readdirSync(store);
     assert.ok(names.every((name) => keyOfFileName(name) !== null), `no temporary or stray files: ${names}`);
     assert.deepEqual(names.map(keyOfFileName).sort(), expectedKeys());
@@ -379,9 +400,10 @@ describeWithCLI('end to end over the file container written with fileStorage (No
     assert.deepEqual(listed.sort(), expectedKeys());
   });
 
-  test('every key of every locale, the custom ones too, resolves to what format makes of its message', (context) => {
+  test('on its first read widget-i18n resolves every key, the custom ones too, and derives each index', (context) => {
     const cases = translationCases(codes);
     checkTranslations(store, cases);
+    indexSnapshots(store, codes);
     assert.ok(cases.some(({ key }) => key === "punctuation.it's"));
     // Members of an array, and numbers, are no messages: the index has no slot for them.
     const missing = ['list.0', 'list.1.are', 'number'].map((key) => ({ key, locale: 'en' }));
@@ -390,48 +412,32 @@ describeWithCLI('end to end over the file container written with fileStorage (No
     context.diagnostic(`${cases.length} translations checked`);
   });
 
-  test("widget-i18n answers from the bridge's indexes and rebuilds none of them", () => {
+  test('from its second read on, widget-i18n answers from the indexes it derived and rebuilds none', () => {
+    const derived = indexSnapshots(store, codes);
     checkTranslations(store, translationCases(codes));
-    for (const code of codes) {
-      const now = snapshot(join(store, keyFileName(indexKey(code))));
-      const then = indexes.get(code);
-      assert.ok(now.bytes.equals(then.bytes), `${code}: the index's bytes changed`);
-      assert.equal(now.inode, then.inode, `${code}: the index was written again`);
-      assert.equal(now.modified, then.modified, `${code}: the index was written again`);
-      // The identity the bridge recorded is the messages file's: device, inode, size, mtime (s, ns).
-      const messages = statSync(join(store, keyFileName(`@better-i18n:messages:${PROJECT}:${code}`)), { bigint: true });
-      const header = new DataView(then.bytes.buffer, then.bytes.byteOffset, then.bytes.byteLength);
-      assert.equal(header.getUint32(20, true), 40, code);
-      assert.equal(header.getBigUint64(48 + 8, true), messages.ino, code);
-      assert.equal(header.getBigUint64(48 + 16, true), messages.size, code);
-      const modified = header.getBigUint64(48 + 24, true) * 1000000000n + header.getBigUint64(48 + 32, true);
-      assert.equal(modified, messages.mtimeNs, code);
-    }
+    assertUnchanged(store, derived);
   });
 
-  test('each index is byte for byte the one widget-i18n builds itself for the same file', () => {
-    for (const code of codes) {
-      const path = join(store, keyFileName(indexKey(code)));
-      const ours = readFileSync(path);
-      rmSync(path);
-      const [firstKey] = flattenMessages(bundleOf(code))[0];
-      runLines(['t', '--jsonl', '--group-dir', store, '--project', PROJECT], [{ key: firstKey, locale: code }]);
-      assert.ok(existsSync(path), `${code}: widget-i18n rebuilt no index`);
-      assert.ok(readFileSync(path).equals(ours), `${code}: widget-i18n's index differs from the bridge's`);
+  test('after the bridge rewrites a bundle, even at the same size, no answer comes from the old index', async () => {
+    const original = JSON.stringify(bundleOf('tr'));
+    const title = bundleOf('tr').today.title;
+    const edited = { ...bundleOf('tr'), today: { ...bundleOf('tr').today, title: title.replace(/[a-z]/g, 'x') } };
+    assert.notEqual(edited.today.title, title);
+    assert.equal(Buffer.byteLength(JSON.stringify(edited)), Buffer.byteLength(original));
+    const old = indexSnapshots(store, ['tr']).get('tr');
+    const ask = () =>
+      runLines(['t', '--jsonl', '--group-dir', store, '--project', PROJECT], [{ key: 'today.title', locale: 'tr' }])
+        .replies[0].output;
+    try {
+      await storage.set(`@better-i18n:messages:${PROJECT}:tr`, JSON.stringify(edited));
+      assert.equal(ask(), edited.today.title);
+      const rebuilt = indexSnapshots(store, ['tr']).get('tr');
+      assert.notEqual(rebuilt.inode, old.inode, 'widget-i18n kept the index of the old value');
+      assert.equal(ask(), edited.today.title);
+    } finally {
+      await storage.set(`@better-i18n:messages:${PROJECT}:tr`, original);
     }
-  });
-
-  test('an index that does not match its messages is not used, and widget-i18n writes a good one', () => {
-    const path = join(store, keyFileName(indexKey('tr')));
-    const good = readFileSync(path);
-    const corrupt = Buffer.from(good);
-    corrupt[48 + 8] ^= 0xff; // the inode of the recorded identity
-    fileContainer(store).write(keyFileName(indexKey('tr')), corrupt);
-    const written = snapshot(path);
-    checkTranslations(store, translationCases(['tr']));
-    const after = snapshot(path);
-    assert.notEqual(after.inode, written.inode, 'widget-i18n kept the corrupt index');
-    assert.ok(after.bytes.equals(good));
+    assert.equal(ask(), title);
   });
 
   test('widget-i18n status shows the reload request the bridge recorded', () => {
@@ -458,7 +464,7 @@ describeWithCLI('end to end over the file container written with fileStorage (No
   });
 });
 
-describeWithCLI('an index of JSON no serializer would write is still the one widget-i18n builds', () => {
+describeWithCLI('JSON no serializer would write, stored as given, resolves as widget-i18n parses it', () => {
   let root;
   before(() => {
     root = mkdtempSync(join(tmpdir(), 'widget-i18n-bridge-tricky-'));
@@ -477,25 +483,26 @@ describeWithCLI('an index of JSON no serializer would write is still the one wid
       ' "empty":"", "esc\\/":"\\/", "deep":' + '{"d":'.repeat(60) + '"bottom"' + '}'.repeat(60) + ' }\t';
     const key = `@better-i18n:messages:${PROJECT}:eo`;
     await storage.set(key, json);
-    const path = join(root, keyFileName(indexKey('eo')));
-    const ours = readFileSync(path);
-    rmSync(path);
-    const { replies } = runLines(['t', '--jsonl', '--group-dir', root, '--project', PROJECT], [
+    const requests = [
       { key: 'a.b', locale: 'eo' },
       { key: 'x.y.z', locale: 'eo' },
       { key: 'dup', locale: 'eo' },
       { key: 'tab\tname.inneré', locale: 'eo' },
       { key: `deep.${'d.'.repeat(59)}d`, locale: 'eo' },
-    ]);
-    assert.deepEqual(replies.map((reply) => reply.output), ['flat', 'mid', '2', 'é\n', 'bottom']);
-    assert.ok(readFileSync(path).equals(ours), "widget-i18n's index differs from the bridge's");
+    ];
+    const expected = ['flat', 'mid', '2', 'é\n', 'bottom'];
+    // The first read parses the JSON and derives the index; the second answers from that index, alike.
+    for (const read of ['first', 'second']) {
+      const { replies } = runLines(['t', '--jsonl', '--group-dir', root, '--project', PROJECT], requests);
+      assert.deepEqual(replies.map((reply) => reply.output), expected, `${read} read`);
+      assert.ok(existsSync(join(root, keyFileName(indexKey('eo')))), `${read} read: no index`);
+    }
   });
 });
 
 describeWithCLI('end to end over an expo-file-system Directory (the fake of its documented API, over node:fs)', () => {
   let root;
   let store;
-  let indexes;
   const { codes } = sampleLocales();
 
   before(async () => {
@@ -507,21 +514,19 @@ describeWithCLI('end to end over an expo-file-system Directory (the fake of its 
     store = join(root, 'group', 'Library', 'Application Support', 'widget-i18n');
     const storage = groupStorage(directory, { File });
     await mirrorToWidget({ core: appCore(storage), storage, project: PROJECT, locales: codes, locale: 'tr' });
-    indexes = new Map(codes.map((code) => [code, snapshot(join(store, keyFileName(indexKey(code))))]));
   });
 
   after(() => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  test('every key resolves, from indexes without an identity that widget-i18n keeps', () => {
+  test('every key resolves; the first read derives each index, and the second answers from it', () => {
+    const indexFiles = codes.map((code) => join(store, keyFileName(indexKey(code))));
+    assert.ok(indexFiles.every((path) => !existsSync(path)), 'the bridge wrote an index');
     checkTranslations(store, translationCases(codes));
-    for (const code of codes) {
-      const now = snapshot(join(store, keyFileName(indexKey(code))));
-      assert.equal(now.bytes.readUInt32LE(20), 0, `${code}: no identity`);
-      assert.equal(now.inode, indexes.get(code).inode, `${code}: the index was written again`);
-      assert.ok(now.bytes.equals(indexes.get(code).bytes), code);
-    }
+    const derived = indexSnapshots(store, codes);
+    checkTranslations(store, translationCases(codes));
+    assertUnchanged(store, derived);
   });
 });
 

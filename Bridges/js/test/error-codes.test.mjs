@@ -111,13 +111,8 @@ const calls = {
   'storageKeys.locale': { call: bridge.storageKeys.locale, args: () => [PROJECT] },
   'storageKeys.messages': { call: bridge.storageKeys.messages, args: () => [PROJECT, 'en'] },
   'storageKeys.manifest': { call: bridge.storageKeys.manifest, args: () => [PROJECT] },
-  'storageKeys.bundleIndex': { call: bridge.storageKeys.bundleIndex, args: () => [PROJECT, 'en'] },
   'storageKeys.messagesWritten': { call: bridge.storageKeys.messagesWritten, args: () => [PROJECT, 'en'] },
   'storageKeys.reloadRequest': { call: bridge.storageKeys.reloadRequest, args: () => [PROJECT, 'today'] },
-  'storedIndex.build': { call: bridge.storedIndex.build, args: () => ['{"a":"b"}', new Uint8Array(4)] },
-  'storedIndex.fnv1a64': { call: bridge.storedIndex.fnv1a64, args: () => ['a'] },
-  'storedIndex.fingerprint': { call: bridge.storedIndex.fingerprint, args: () => ['a'] },
-  'storedIndex.contentDigest': { call: bridge.storedIndex.contentDigest, args: () => ['a'] },
   groupStorage: {
     call: bridge.groupStorage,
     args: () => [memorySharedGroupPreferences(), { appGroup: GROUP, budget: 1000 }],
@@ -191,7 +186,6 @@ describe('every error has a code', () => {
       ...Object.keys(bridge.storageKeys)
         .filter((name) => typeof bridge.storageKeys[name] === 'function')
         .map((name) => `storageKeys.${name}`),
-      ...Object.keys(bridge.storedIndex).map((name) => `storedIndex.${name}`),
       ...Object.keys(node),
     ];
     for (const name of exported) assert.ok(name in calls, `${name} is not in the table`);

@@ -36,7 +36,7 @@ describe('groupStorage over ExtensionStorage', () => {
     await storage.remove(MESSAGES_KEY);
     // What is left is the ledger, now empty: the messages' freshness stamp went with them.
     assert.deepEqual([...backend.values.keys()], [LEDGER_KEY]);
-    assert.deepEqual(JSON.parse(backend.values.get(LEDGER_KEY)), { version: 1, entries: {} });
+    assert.deepEqual(JSON.parse(backend.values.get(LEDGER_KEY)), { version: 2, entries: {} });
     assert.match(storage.backend, /ExtensionStorage/);
   });
 

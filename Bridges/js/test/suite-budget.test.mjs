@@ -1,8 +1,13 @@
-// A UserDefaults suite never passes its budget: suiteEntryBytes counts as WidgetI18n's PropertyListSize does
-// (Sources/GroupStore/PreferencesGroupStore.swift), groupStorage keeps a ledger of what it wrote and refuses a
-// write that would pass the budget, and mirrorToWidget writes the bundles that fit, in order, or nothing.
+// A UserDefaults suite never passes its budget, counted by the one rule of docs/architecture.md, "A suite's
+// budget": the suite's size as a binary property list (lib/suite-budget.mjs, a port of WidgetI18n's
+// PropertyListSize.dictionary), checked against the vectors the Swift tests share
+// (Tests/GroupStoreTests/Data/suite-budget-vectors.json, made with Python's plistlib); groupStorage keeps a ledger of
+// what it wrote and refuses a write that would pass the budget, and mirrorToWidget writes the bundles that fit, in
+// order, or nothing.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
 import {
@@ -13,29 +18,54 @@ import {
   storageKeys,
   suiteEntryBytes,
 } from '../index.mjs';
-import { fakeCore, MemoryExtensionStorage, memorySharedGroupPreferences } from './support/fakes.mjs';
+import { encodedDomainBytes, propertyListStringBytes } from '../lib/suite-budget.mjs';
+import { fakeCore, MemoryExtensionStorage, memorySharedGroupPreferences, repositoryRoot } from './support/fakes.mjs';
 
 const PROJECT = 'acme/widgets';
 const GROUP = 'group.acme.widgets';
 const LEDGER = storageKeys.suiteLedger;
 const LOCALE_KEY = storageKeys.locale(PROJECT);
 
+/** A domain's size by the rule, from its keys and string values. */
+const domainBytes = (pairs) => encodedDomainBytes(pairs.map(([key, value]) => [key, propertyListStringBytes(value)]));
+
 /** The ledger in `values`, and the suite's size as it counts it: its entries and itself. */
 function ledgerOf(values) {
   const text = values.get(LEDGER);
   const ledger = JSON.parse(text);
-  const total = Object.values(ledger.entries).reduce((sum, bytes) => sum + bytes, suiteEntryBytes(LEDGER, text));
+  const total = encodedDomainBytes([...Object.entries(ledger.entries), [LEDGER, propertyListStringBytes(text)]]);
   return { ...ledger, total };
 }
 
 const setsIn = (backend) => backend.calls.filter(([call]) => call === 'set');
 
-describe('suiteEntryBytes', () => {
-  test('counts both strings as a binary property list does, plus 30 bytes for the entry', () => {
+/** The shared vectors: each case's entries, its generated ones included (see make-suite-budget-vectors.py). */
+function vectorCases() {
+  const path = join(repositoryRoot, 'Tests', 'GroupStoreTests', 'Data', 'suite-budget-vectors.json');
+  return JSON.parse(readFileSync(path, 'utf8')).map((vector) => {
+    const entries = [...vector.entries];
+    const generated = vector.generated;
+    for (let index = 0; generated && index < generated.count; index++) {
+      entries.push([`${generated.key}${index}`, `${generated.value.repeat(generated.repeat ?? 1)}${index}`]);
+    }
+    return { ...vector, entries };
+  });
+}
+
+describe("a suite's size", () => {
+  test('is what plistlib writes for every shared vector, byte for byte', () => {
+    const cases = vectorCases();
+    assert.ok(cases.length >= 25, `${cases.length} cases`);
+    for (const vector of cases) assert.equal(domainBytes(vector.entries), vector.bytes, vector.name);
+    // The boundaries the vectors are about are all there: 1, 2 and 4-byte references and offsets.
+    assert.deepEqual([...new Set(cases.map((vector) => vector.referenceSize))].sort(), [1, 2, 4]);
+    assert.deepEqual([...new Set(cases.map((vector) => vector.offsetSize))].sort(), [1, 2, 4]);
+  });
+
+  test("suiteEntryBytes is an entry's two string objects: ASCII a byte a unit, anything else two", () => {
     const string = (text) => suiteEntryBytes('', text) - suiteEntryBytes('', '');
-    assert.equal(suiteEntryBytes('', ''), 1 + 1 + 30);
-    assert.equal(suiteEntryBytes('key', 'value'), 1 + 3 + 1 + 5 + 30);
-    // ASCII is a byte a character; one character outside it makes every UTF-16 unit two bytes.
+    assert.equal(suiteEntryBytes('', ''), 1 + 1);
+    assert.equal(suiteEntryBytes('key', 'value'), 1 + 3 + 1 + 5);
     assert.equal(string('a'.repeat(14)), 14);
     assert.equal(string(`${'a'.repeat(13)}ş`), 2 * 14);
     assert.equal(string('😀'), 2 * 2);
@@ -48,7 +78,7 @@ describe('suiteEntryBytes', () => {
     assert.throws(() => suiteEntryBytes('k', 7), { code: 'ERR_INVALID_VALUE' });
   });
 
-  test('the limits are the system\'s, the default budget a sixteenth below iOS\'s', () => {
+  test("the limits are the system's, the default budget a sixteenth below iOS's", () => {
     assert.deepEqual(SUITE_LIMITS, { iOS: 4194304, watchOS: 1048576 });
     assert.equal(SUITE_BUDGET_BYTES, 4194304 - 262144);
     assert.equal(groupStorage(new MemoryExtensionStorage()).budget, SUITE_BUDGET_BYTES);
@@ -65,12 +95,14 @@ describe('groupStorage over a suite', () => {
     const stamp = backend.values.get(storageKeys.messagesWritten(PROJECT, 'tr'));
     assert.deepEqual(JSON.parse(stamp).size, Buffer.byteLength('{"today":{"title":"Bugün"}}'));
     const ledger = ledgerOf(backend.values);
-    assert.equal(ledger.version, 1);
+    assert.equal(ledger.version, 2);
     assert.deepEqual(ledger.entries, {
-      [messages]: suiteEntryBytes(messages, '{"today":{"title":"Bugün"}}'),
-      [storageKeys.messagesWritten(PROJECT, 'tr')]: suiteEntryBytes(storageKeys.messagesWritten(PROJECT, 'tr'), stamp),
-      [LOCALE_KEY]: suiteEntryBytes(LOCALE_KEY, 'tr'),
+      [messages]: propertyListStringBytes('{"today":{"title":"Bugün"}}'),
+      [storageKeys.messagesWritten(PROJECT, 'tr')]: propertyListStringBytes(stamp),
+      [LOCALE_KEY]: propertyListStringBytes('tr'),
     });
+    // What the ledger counts is the suite it describes, encoded whole.
+    assert.equal(ledger.total, domainBytes([...backend.values]));
     // The core's own writes through the storage are counted like any other.
     await fakeCore({ storage }).getMessages('de');
     assert.ok(ledgerOf(backend.values).entries[storageKeys.messages(PROJECT, 'de')] > 100);
@@ -145,7 +177,20 @@ describe('groupStorage over a suite', () => {
     await storage.remove(LOCALE_KEY);
     const values = backend.groups.get(GROUP);
     assert.equal(values.get(LOCALE_KEY), '');
-    assert.equal(ledgerOf(values).entries[LOCALE_KEY], suiteEntryBytes(LOCALE_KEY, ''));
+    assert.equal(ledgerOf(values).entries[LOCALE_KEY], propertyListStringBytes(''));
+  });
+
+  test("a ledger of version 1 is read: an entry's flat 30 bytes and its key are taken off its cost", async () => {
+    const backend = new MemoryExtensionStorage();
+    const value = 'v'.repeat(100);
+    backend.values.set('@app:old', value);
+    const oldCost = suiteEntryBytes('@app:old', value) + 30;
+    backend.values.set(LEDGER, JSON.stringify({ version: 1, entries: { '@app:old': oldCost } }));
+    await groupStorage(backend).set(LOCALE_KEY, 'tr');
+    const ledger = ledgerOf(backend.values);
+    assert.equal(ledger.version, 2);
+    assert.deepEqual(ledger.entries, { '@app:old': propertyListStringBytes(value), [LOCALE_KEY]: 3 });
+    assert.equal(ledger.total, domainBytes([...backend.values]));
   });
 
   test('an unreadable ledger counts as empty and is written anew', async () => {

@@ -89,7 +89,6 @@ describe('storageKeys', () => {
     assert.equal(storageKeys.messages('acme/widgets', 'pt-BR'), '@better-i18n:messages:acme/widgets:pt-br');
     assert.equal(storageKeys.messages('acme/widgets', 'zh_Hant_TW'), '@better-i18n:messages:acme/widgets:zh-hant-tw');
     assert.equal(storageKeys.manifest('acme/widgets'), '@better-i18n:manifest:acme/widgets');
-    assert.equal(storageKeys.bundleIndex('acme/widgets', 'pt_BR'), '@better-i18n:widget-i18n:index:acme/widgets:pt-br');
     assert.equal(storageKeys.messagesWritten('acme/widgets', 'TR'), '@better-i18n:widget-i18n:written:acme/widgets:tr');
     assert.equal(storageKeys.reloadRequest('acme/widgets'), '@better-i18n:widget-i18n:reload:acme/widgets');
     assert.equal(
