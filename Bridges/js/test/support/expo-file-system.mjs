@@ -50,10 +50,30 @@ function encodeSegment(segment) {
 const uriOf = (part) => (typeof part === 'string' ? part : part.uri);
 const pathOf = (uri) => decodeURIComponent(new URL(uri).pathname);
 
-export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = {} } = {}) {
-  const calls = [];
+/** `Data.write(to:)` in place, calling `duringWrite(path)` when the file holds only the first half. */
+function writeHalfway(uri, content, duringWrite) {
+  const path = pathOf(uri);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new Error(`${uri} is a directory`);
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+  const descriptor = openSync(path, 'w');
+  try {
+    const half = Math.floor(bytes.length / 2);
+    writeSync(descriptor, bytes, 0, half);
+    duringWrite(path);
+    writeSync(descriptor, bytes, half, bytes.length - half);
+  } finally {
+    closeSync(descriptor);
+  }
+}
 
-  const Paths = {
+/** FileManager.moveItem's message for a destination that exists. */
+const existsMessage = (name, target) =>
+  `“${name}” couldn’t be moved to “${basename(dirname(target))}” because an item with the same name ` +
+  'already exists.';
+
+/** `Paths` of a file system: `join`, and the App Group containers of `sharedContainers` (id → path). */
+function makePaths(fileSystem, sharedContainers) {
+  return {
     join(...parts) {
       const [first, ...rest] = parts.map(uriOf);
       const url = new URL(first);
@@ -63,16 +83,19 @@ export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = 
     get appleSharedContainers() {
       const result = {};
       for (const [group, path] of Object.entries(sharedContainers)) {
-        result[group] = new Directory(pathToFileURL(path).href);
+        result[group] = new fileSystem.Directory(pathToFileURL(path).href);
       }
       return result;
     },
   };
+}
 
+/** expo-file-system's `File` over `fileSystem` (its calls, its `duringWrite`, its other classes). */
+function makeFileClass(fileSystem) {
   class File {
     #uri;
     constructor(...uris) {
-      this.#uri = Paths.join(...uris).replace(/\/+$/, '');
+      this.#uri = fileSystem.Paths.join(...uris).replace(/\/+$/, '');
     }
     get uri() {
       return this.#uri;
@@ -91,26 +114,15 @@ export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = 
       return this.exists ? Math.floor(statSync(pathOf(this.#uri)).mtimeMs) : null;
     }
     create(options = {}) {
-      calls.push(['create', this.name]);
+      fileSystem.calls.push(['create', this.name]);
       const path = pathOf(this.#uri);
       if (existsSync(path) && !options.overwrite) throw new Error(`File already exists: ${this.#uri}`);
       if (options.intermediates) mkdirSync(dirname(path), { recursive: true });
       closeSync(openSync(path, 'w'));
     }
     write(content) {
-      calls.push(['write', this.name]);
-      const path = pathOf(this.#uri);
-      if (existsSync(path) && statSync(path).isDirectory()) throw new Error(`${this.#uri} is a directory`);
-      const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
-      const descriptor = openSync(path, 'w');
-      try {
-        const half = Math.floor(bytes.length / 2);
-        writeSync(descriptor, bytes, 0, half);
-        duringWrite(path);
-        writeSync(descriptor, bytes, half, bytes.length - half);
-      } finally {
-        closeSync(descriptor);
-      }
+      fileSystem.calls.push(['write', this.name]);
+      writeHalfway(this.#uri, content, fileSystem.duringWrite);
     }
     async text() {
       return this.textSync();
@@ -125,31 +137,30 @@ export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = 
       return new Uint8Array(readFileSync(pathOf(this.#uri)));
     }
     delete() {
-      calls.push(['delete', this.name]);
+      fileSystem.calls.push(['delete', this.name]);
       const path = pathOf(this.#uri);
       if (!existsSync(path)) throw new Error(`Unable to delete '${this.#uri}': path does not exist`);
       rmSync(path, { recursive: true });
     }
     move(destination) {
-      calls.push(['move', this.name, destination.name]);
-      const target =
-        destination instanceof Directory ? join(pathOf(destination.uri), this.name) : pathOf(destination.uri);
-      if (existsSync(target)) {
-        // What FileManager.moveItem says (NSFileWriteFileExistsError).
-        throw new Error(
-          `“${this.name}” couldn’t be moved to “${basename(dirname(target))}” because an item with the same name ` +
-            'already exists.',
-        );
-      }
+      fileSystem.calls.push(['move', this.name, destination.name]);
+      const isDirectory = destination instanceof fileSystem.Directory;
+      const target = isDirectory ? join(pathOf(destination.uri), this.name) : pathOf(destination.uri);
+      // What FileManager.moveItem says (NSFileWriteFileExistsError).
+      if (existsSync(target)) throw new Error(existsMessage(this.name, target));
       renameSync(pathOf(this.#uri), target);
       this.#uri = pathToFileURL(target).href;
     }
   }
+  return File;
+}
 
+/** expo-file-system's `Directory` over `fileSystem`. */
+function makeDirectoryClass(fileSystem) {
   class Directory {
     #uri;
     constructor(...uris) {
-      this.#uri = Paths.join(...uris).replace(/\/?$/, '/');
+      this.#uri = fileSystem.Paths.join(...uris).replace(/\/?$/, '/');
     }
     get uri() {
       return this.#uri;
@@ -162,7 +173,7 @@ export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = 
       return existsSync(path) && statSync(path).isDirectory();
     }
     create(options = {}) {
-      calls.push(['create directory', this.name]);
+      fileSystem.calls.push(['create directory', this.name]);
       const path = pathOf(this.#uri);
       if (existsSync(path)) {
         if (options.idempotent && statSync(path).isDirectory()) return;
@@ -183,10 +194,19 @@ export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = 
       const path = pathOf(this.#uri);
       return readdirSync(path, { withFileTypes: true }).map((entry) => {
         const uri = pathToFileURL(join(path, entry.name)).href;
-        return entry.isDirectory() ? new Directory(uri) : new File(uri);
+        return entry.isDirectory() ? new fileSystem.Directory(uri) : new fileSystem.File(uri);
       });
     }
   }
+  return Directory;
+}
 
+/** `File`, `Directory` and `Paths` over node:fs, and the `calls` made (see above). */
+export function makeExpoFileSystem({ duringWrite = () => {}, sharedContainers = {} } = {}) {
+  const fileSystem = { calls: [], duringWrite };
+  fileSystem.Paths = makePaths(fileSystem, sharedContainers);
+  fileSystem.File = makeFileClass(fileSystem);
+  fileSystem.Directory = makeDirectoryClass(fileSystem);
+  const { File, Directory, Paths, calls } = fileSystem;
   return { File, Directory, Paths, calls };
 }
