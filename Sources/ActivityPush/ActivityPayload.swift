@@ -12,7 +12,7 @@ import WidgetI18nSupport
 ///
 /// The fields are those of Apple's "Starting and updating Live Activities with ActivityKit push notifications":
 /// `aps.timestamp` (seconds since 1970), `aps.event` (`start`, `update`, `end`), `aps.content-state` (the
-/// `ContentState`, encoded as ActivityKit decodes it: see ``ActivityStateSize``), `aps.stale-date` and
+/// `ContentState`, encoded as ActivityKit decodes it: see `ActivityStateSize`), `aps.stale-date` and
 /// `aps.dismissal-date`, and `aps.attributes-type` with `aps.attributes` to start one; the alert is that
 /// article's localized alert, a `title` and a `body` each with a `loc-key` and its `loc-args` (ActivityKit's
 /// `AlertConfiguration` has the same title and body).
@@ -47,7 +47,7 @@ package struct ActivityPayload: Sendable {
     ///   - staleDate: when the system marks the state out of date; none by default.
     ///   - dismissalDate: for `end`, when the system removes the ended activity; none by default.
     ///   - attributes: for `start`, the static data and its type's name (`DeliveryAttributes`); `nil` otherwise.
-    /// - Throws: ``ActivityStateTooLarge`` when the state (with the attributes, to start) is over 4 KB;
+    /// - Throws: `ActivityStateTooLarge` when the state (with the attributes, to start) is over 4 KB;
     ///   ``ActivityPayloadError`` when `start` lacks attributes, or the whole payload is over APNs' 4 KB.
     package init<State: Encodable & Sendable>(
         event: Event, state: State, timestamp: Date, alert: ActivityAlert? = nil, staleDate: Date? = nil,
@@ -104,7 +104,7 @@ package struct ActivityPayload: Sendable {
     }
 }
 
-/// Why a payload was refused, beside a state over 4 KB (``ActivityStateTooLarge``).
+/// Why a payload was refused, beside a state over 4 KB (`ActivityStateTooLarge`).
 package struct ActivityPayloadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of refusal it is: `startNeedsAttributes`, `payloadTooLarge`.
     package typealias Code = ErrorCode<ActivityPayloadError>

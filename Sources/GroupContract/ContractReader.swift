@@ -22,15 +22,15 @@ import WidgetI18nSupport
 ///     let reader = ContractReader(store: store, project: try ProjectID("acme/widgets"))
 ///     try reader.storedLocale()?.tag        // pt-br
 ///     try reader.cachedLocales().map(\.tag) // [en, pt-br, tr]
-public struct ContractReader: Sendable {
+package struct ContractReader: Sendable {
     /// The group store shared with the app.
-    public let store: any GroupStore
+    package let store: any GroupStore
     /// The project whose keys to read.
-    public let project: ProjectID
+    package let project: ProjectID
     /// The locale to report as the stored one whatever the store holds (the CLI's `--locale`), or `nil`.
-    public let localeOverride: LocaleTag?
+    package let localeOverride: LocaleTag?
     /// Where the reader keeps the lookup indexes it builds, or `nil` to keep none.
-    public let readerCache: (any GroupStore)?
+    package let readerCache: (any GroupStore)?
 
     /// A reader of `project`'s keys in `store`.
     /// - Parameters:
@@ -40,7 +40,7 @@ public struct ContractReader: Sendable {
     ///   - readerCache: where to keep lookup indexes the reader builds; `nil`, the default, keeps none. A
     ///     file container the widget may write (`FileGroupStore`) can be its own reader cache; an app's
     ///     `UserDefaults` suite never is.
-    public init(
+    package init(
         store: any GroupStore, project: ProjectID, localeOverride: LocaleTag? = nil,
         readerCache: (any GroupStore)? = nil
     ) {
@@ -57,9 +57,9 @@ public struct ContractReader: Sendable {
     /// normalised tag: messages keys (`@better-i18n:messages:…`) and the Expo package's cache (`@better-i18n:
     /// {project}:…:translations`), in any spelling, in every place the store has. When one locale is stored under
     /// several spellings of one writer in one place, the normalised key wins; among the copies of one locale, the
-    /// newest by recorded time (``MessagesSource``).
+    /// newest by recorded time (`MessagesSource`).
     /// - Throws: `GroupStoreError` when the store cannot be listed.
-    public func cachedLocales() throws -> [CachedLocale] {
+    package func cachedLocales() throws -> [CachedLocale] {
         // By normalised tag: a dictionary keyed by `LocaleTag` would make the runtime scan every protocol
         // conformance in the binary on first use, a cost a widget's cold render would pay.
         var candidates: [String: [(cached: CachedLocale, size: Int)]] = [:]
@@ -170,7 +170,7 @@ public struct ContractReader: Sendable {
     /// every spelling.
     /// - Throws: `GroupStoreError` when the value exists but cannot be read, is not UTF-8, or is longer than any
     ///   locale tag could be.
-    public func storedLocale() throws -> StoredLocale? {
+    package func storedLocale() throws -> StoredLocale? {
         if let localeOverride { return StoredLocale(value: localeOverride.normalized) }
         let key = StorageKey.locale(project: project)
         // The container's first: the locale key has no recorded time, and WidgetI18n's writers (and the bridge's
@@ -191,7 +191,7 @@ public struct ContractReader: Sendable {
     /// The newest reload request that applies to widgets of `kind`: the kind's own or the one for every kind.
     /// Unreadable records count as absent.
     /// - Parameter kind: the widget kind asking; `nil` reads only the request for every kind.
-    public func latestReloadRequest(kind: String?) -> ReloadRequest? {
+    package func latestReloadRequest(kind: String?) -> ReloadRequest? {
         ReloadRequest.latest(project: project, kind: kind, in: store)
     }
 
@@ -200,7 +200,7 @@ public struct ContractReader: Sendable {
     /// - Parameters:
     ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
     ///   - problems: where to append a message for each unreadable record.
-    public func latestReloadRequest(kind: String?, problems: inout [String]) -> ReloadRequest? {
+    package func latestReloadRequest(kind: String?, problems: inout [String]) -> ReloadRequest? {
         ReloadRequest.latest(project: project, kind: kind, in: store, problems: &problems)
     }
 
@@ -320,7 +320,7 @@ public struct ContractReader: Sendable {
     /// an App Group's is its container, a preferences domain names its own (its `GroupStoreCapabilities`); any
     /// other store has none.
     /// - Parameter store: the store read.
-    public static func defaultReaderCache(for store: any GroupStore) -> (any GroupStore)? {
+    package static func defaultReaderCache(for store: any GroupStore) -> (any GroupStore)? {
         store.defaultReaderCache
     }
 }

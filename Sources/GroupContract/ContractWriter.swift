@@ -13,15 +13,15 @@ import WidgetI18nSupport
 /// operation, the selected locale, reload requests, the manifest, and the removal of a key together with
 /// everything derived from it. The one writer of lookup indexes, and the one place that knows which keys
 /// derive from which. An app-side type: a widget never changes the stored locale, and writes only into its own
-/// reader cache (``ContractReader``).
+/// reader cache (`ContractReader`).
 ///
 ///     let writer = ContractWriter(store: store, project: try ProjectID("acme/widgets"))
 ///     try writer.selectLocale(try LocaleTag("pt-BR"))   // stores pt-br, records a reload request
 public struct ContractWriter: Sendable {
     /// The group store shared with the widgets.
-    public let store: any GroupStore
+    package let store: any GroupStore
     /// The project whose keys to write.
-    public let project: ProjectID
+    package let project: ProjectID
 
     /// A writer of `project`'s keys in `store`.
     /// - Parameters:
@@ -123,7 +123,7 @@ public struct ContractWriter: Sendable {
     /// fetch metadata (those of the normalised key only: removing another spelling leaves the fetcher's key and
     /// its caches alone), the manifest's metadata.
     /// - Parameter key: any key of the store.
-    public static func derivedKeys(of key: String) -> [String] {
+    package static func derivedKeys(of key: String) -> [String] {
         if let (project, locale) = messagesLocation(of: key),
             key == StorageKey.messages(project: project, locale: locale)
         {

@@ -14,16 +14,16 @@ import WidgetI18nSupport
 /// Each request is written whole under its own key (`StorageKey.reloadRequest`), one key for every kind and
 /// one per widget kind, so concurrent writers never merge anything: the newest write wins, and a reader
 /// only needs to notice that the `id` changed.
-public struct ReloadRequest: Codable, Hashable, Sendable {
+package struct ReloadRequest: Codable, Hashable, Sendable {
     /// A fresh identifier per request.
-    public let id: String
+    package let id: String
     /// When the request was made; of two requests that apply to a widget, the later one counts. Stored as
     /// ISO 8601; a number is read as milliseconds since 1970, as JavaScript's `Date.now()` writes it.
-    public let requestedAt: Date
+    package let requestedAt: Date
     /// Why, for people: `messages updated: tr, en`.
-    public let reason: String
+    package let reason: String
     /// The widget kind asked to reload, or `nil` for every kind.
-    public let kind: String?
+    package let kind: String?
 
     /// A request for widgets of `kind` (every kind when `nil`), with a fresh identifier unless `id` is given.
     /// - Parameters:
@@ -31,7 +31,7 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     ///   - requestedAt: when the request is made; the current time by default.
     ///   - reason: why, for people, such as `messages updated: tr, en`.
     ///   - kind: the widget kind to reload; every kind when `nil`, the default.
-    public init(id: String = UUID().uuidString, requestedAt: Date = Date(), reason: String, kind: String? = nil) {
+    package init(id: String = UUID().uuidString, requestedAt: Date = Date(), reason: String, kind: String? = nil) {
         self.id = id
         self.requestedAt = requestedAt
         self.reason = reason
@@ -45,7 +45,7 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     ///   - project: the project whose widgets should reload.
     ///   - store: the group store shared with the widgets.
     ///   - now: when the request is made; the current time by default.
-    public static func record(
+    package static func record(
         _ reason: String, kind: String? = nil, project: ProjectID, in store: any GroupStore, now: Date = Date()
     ) throws {
         let request = ReloadRequest(requestedAt: now, reason: reason, kind: kind)
@@ -61,7 +61,7 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     /// Reads a request as WidgetI18n writes it (`requestedAt` in ISO 8601) or as a JavaScript app may (a
     /// number of milliseconds; no `reason` or `kind`).
     /// - Parameter decoder: the decoder to read from; dates in ISO 8601.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         reason = try container.decodeIfPresent(String.self, forKey: .reason) ?? ""
@@ -92,7 +92,7 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     ///   - project: the project whose requests to read.
     ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
     ///   - store: the group store shared with the app.
-    public static func latest(project: ProjectID, kind: String?, in store: any GroupStore) -> ReloadRequest? {
+    package static func latest(project: ProjectID, kind: String?, in store: any GroupStore) -> ReloadRequest? {
         var problems: [String] = []
         return latest(project: project, kind: kind, in: store, problems: &problems)
     }
@@ -104,7 +104,7 @@ public struct ReloadRequest: Codable, Hashable, Sendable {
     ///   - kind: the widget kind asking; `nil` reads only the request for every kind.
     ///   - store: the group store shared with the app.
     ///   - problems: where to append a message for each unreadable record.
-    public static func latest(
+    package static func latest(
         project: ProjectID, kind: String?, in store: any GroupStore, problems: inout [String]
     ) -> ReloadRequest? {
         var keys = [StorageKey.reloadRequest(project: project)]

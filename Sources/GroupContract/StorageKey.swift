@@ -15,13 +15,13 @@ import LocaleData
 ///
 /// The first three are the storage contract that better-i18n's JavaScript core, its Swift SDK and WidgetI18n
 /// write; the last two are what the Expo package (`@better-i18n/expo`, `src/storage.ts`) writes besides, with
-/// `{locale}` as the app gave it. A widget reads both (``ContractReader``).
+/// `{locale}` as the app gave it. A widget reads both (`ContractReader`).
 ///
 ///     StorageKey.messages(project: try ProjectID("acme/widgets"), locale: try LocaleTag("pt-BR"))
 ///     // "@better-i18n:messages:acme/widgets:pt-br"
 public enum StorageKey {
     /// Every key of the schema, and every key this package adds, starts with this prefix.
-    public static let prefix = "@better-i18n:"
+    package static let prefix = "@better-i18n:"
 
     /// The key that holds the project's selected locale.
     /// - Parameter project: the project the key belongs to.
@@ -44,7 +44,7 @@ public enum StorageKey {
     /// - Parameters:
     ///   - project: the project the key belongs to.
     ///   - locale: the locale as the Expo package spelled it.
-    public static func expoTranslations(project: ProjectID, locale: String) -> String {
+    package static func expoTranslations(project: ProjectID, locale: String) -> String {
         "\(prefix)\(project):\(locale):translations"
     }
 
@@ -52,7 +52,7 @@ public enum StorageKey {
     /// - Parameters:
     ///   - project: the project the key belongs to.
     ///   - locale: the locale exactly as in its translations key.
-    public static func expoMeta(project: ProjectID, locale: String) -> String {
+    package static func expoMeta(project: ProjectID, locale: String) -> String {
         "\(prefix)\(project):\(locale):meta"
     }
 
@@ -124,7 +124,7 @@ extension StorageKey {
     /// What `key` holds and which writer's key it is, for people (`store list`), or `nil` for a key of no
     /// better-i18n writer (the app's own data).
     /// - Parameter key: any key of a store.
-    public static func role(of key: String) -> String? {
+    package static func role(of key: String) -> String? {
         guard key.hasPrefix(prefix) else { return nil }
         let rest = key.dropFirst(prefix.count)
         let roles: [(String, String)] = [

@@ -5,15 +5,15 @@ import LocaleData
 /// `pt-BR`, `pt_BR`), surrounded by spaces, or JSON-encoded (`"tr"`).
 ///
 ///     StoredLocale(value: "\"pt_BR\"").tag?.normalized   // "pt-br"
-public struct StoredLocale: Hashable, Sendable {
+package struct StoredLocale: Hashable, Sendable {
     /// The value without surrounding spaces and JSON quotes.
-    public let text: String
+    package let text: String
     /// The tag the value names, or `nil` when it is not a valid locale tag (or empty).
-    public let tag: LocaleTag?
+    package let tag: LocaleTag?
 
     /// Reads a stored value, trimming spaces and one pair of JSON quotes.
     /// - Parameter value: the text read from the store.
-    public init(value: String) {
+    package init(value: String) {
         var text = value.trimmingSpaces()
         // Some writers JSON-encode the string; accept `"tr"` as well as `tr`.
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {

@@ -40,15 +40,15 @@ struct OpenedBytes: RandomAccessBytes {
 }
 
 /// A locale with cached messages, the key and the place that hold them, and which writer's key it is.
-public struct CachedLocale: Hashable, Sendable {
+package struct CachedLocale: Hashable, Sendable {
     /// The locale, parsed from the key.
-    public let tag: LocaleTag
+    package let tag: LocaleTag
     /// The key, in the spelling its writer used (`@better-i18n:messages:acme/widgets:pt-BR`).
-    public let key: String
+    package let key: String
     /// Whose key it is: the storage contract's messages key, or the Expo package's own cache.
-    public let source: MessagesSource
+    package let source: MessagesSource
     /// The `displayName` of the place that holds the key: the store, or an App Group's container or suite.
-    public let storeName: String
+    package let storeName: String
     /// The place's position in the reader's places (0: the container, 1: an App Group's suite).
     package let place: Int
 
@@ -71,7 +71,7 @@ public struct CachedLocale: Hashable, Sendable {
 /// Swift SDK wrote it) loses to any copy with one, since the Expo package and the bridge write after the core
 /// stored the same load; of equal times, or none, the first in reading order wins: a messages key before the Expo
 /// cache, the container before the suite.
-public enum MessagesSource: Hashable, Sendable, CustomStringConvertible {
+package enum MessagesSource: Hashable, Sendable, CustomStringConvertible {
     /// `@better-i18n:messages:{project}:{locale}`, which better-i18n's JavaScript core, its Swift SDK and
     /// WidgetI18n write.
     case messagesKey
@@ -79,7 +79,7 @@ public enum MessagesSource: Hashable, Sendable, CustomStringConvertible {
     /// (`…:meta`'s `cachedAt`) when that is readable.
     case expoCache(cachedAt: Date?)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .messagesKey: return "messages key"
         case .expoCache: return "Expo cache"

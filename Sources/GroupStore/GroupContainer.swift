@@ -13,12 +13,12 @@ import WidgetI18nSupport
 /// and the file store is its ``appleSubdirectory``. Elsewhere it is `$XDG_DATA_HOME/widget-i18n/groups/G/`, with
 /// `XDG_DATA_HOME` defaulting to `~/.local/share`. `--group-dir` (or `WIDGET_I18N_GROUP_DIR`) names a directory
 /// directly.
-public enum GroupContainer {
+package enum GroupContainer {
     /// The file store's directory inside an App Group's container on Apple platforms. `Library/Application
     /// Support` is where Apple's file system guide puts an app's own data files ("File System Programming
     /// Guide", The Library Directory Stores App-Specific Files); the system neither purges it, as it may purge
     /// `Library/Caches`, nor shows it to the user.
-    public static let appleSubdirectory = "Library/Application Support/widget-i18n"
+    package static let appleSubdirectory = "Library/Application Support/widget-i18n"
 
     /// The container directory of `group` on this platform: inside the App Group's container on Apple
     /// platforms, under `XDG_DATA_HOME` elsewhere.
@@ -27,7 +27,7 @@ public enum GroupContainer {
     ///   - environment: the variables that locate the container off Apple platforms: `XDG_DATA_HOME`, else `HOME`.
     /// - Throws: `GroupContainerError` when `group` cannot name a directory, or (Apple platforms) the process has
     ///   no container for it.
-    public static func directory(group: String, environment: [String: String]) throws(GroupContainerError) -> String {
+    package static func directory(group: String, environment: [String: String]) throws(GroupContainerError) -> String {
         try validateGroupIdentifier(group)
         #if canImport(Darwin)
             // The one Apple-only call: nil when the process lacks the App Groups entitlement for `group`
@@ -59,7 +59,7 @@ public enum GroupContainer {
     /// - Parameters:
     ///   - group: the App Group identifier, such as `group.acme.widgets`.
     ///   - environment: the variables that locate the container: `XDG_DATA_HOME`, else `HOME`.
-    public static func xdgDirectory(group: String, environment: [String: String]) -> String {
+    package static func xdgDirectory(group: String, environment: [String: String]) -> String {
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg
@@ -72,14 +72,14 @@ public enum GroupContainer {
     /// The group identifier a project uses when none is configured: `group.` + the project with `/` → `.`
     /// (`acme/widgets` → `group.acme.widgets`).
     /// - Parameter project: the project identifier, such as `acme/widgets`.
-    public static func defaultGroupIdentifier(forProject project: String) -> String {
+    package static func defaultGroupIdentifier(forProject project: String) -> String {
         "group." + project.replacing("/", with: ".")
     }
 
     /// Checks that `identifier` can name a directory: letters, digits, `.`, `-` and `_`, not starting with `.`.
     /// - Parameter identifier: the App Group identifier to check.
     /// - Throws: `GroupContainerError` with code `invalidIdentifier`.
-    public static func validateGroupIdentifier(_ identifier: String) throws(GroupContainerError) {
+    package static func validateGroupIdentifier(_ identifier: String) throws(GroupContainerError) {
         let bytes = Array(identifier.utf8)
         guard !bytes.isEmpty, bytes.count <= 200, bytes.first != UInt8(ascii: "."),
             bytes.allSatisfy({ KeyFileName.isUnreserved($0) && $0 != UInt8(ascii: "~") })

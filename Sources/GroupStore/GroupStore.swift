@@ -73,9 +73,9 @@ public enum WriteDurability: Hashable, Sendable {
 /// longer there (the value shrank) is an error, never a signal.
 public struct IdentifiedValue: Sendable {
     /// The size of the value when it was opened, in bytes.
-    public let count: Int
+    package let count: Int
     /// Changes whenever the value is written again; `nil` where the store cannot tell.
-    public let identity: [UInt8]?
+    package let identity: [UInt8]?
     private let source: any StoredValueSource
 
     /// A value held in memory, such as one a `UserDefaults` suite returned.
@@ -91,7 +91,7 @@ public struct IdentifiedValue: Sendable {
     ///   - count: the value's size in bytes when it was opened.
     ///   - identity: what identifies this version of the value; `nil` where the store has no identities.
     ///   - source: reads the value's bytes by offset.
-    public init(count: Int, identity: [UInt8]?, source: any StoredValueSource) {
+    package init(count: Int, identity: [UInt8]?, source: any StoredValueSource) {
         self.count = count
         self.identity = identity
         self.source = source
@@ -102,7 +102,7 @@ public struct IdentifiedValue: Sendable {
     /// - Parameters:
     ///   - range: the byte offsets to read, within `0..<count`.
     ///   - buffer: where to copy them; exactly `range.count` bytes.
-    public func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    package func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         precondition(buffer.count == range.count, "The buffer must hold exactly the range read")
         guard range.lowerBound >= 0, range.upperBound <= count else { return false }
         if range.isEmpty { return true }
@@ -113,7 +113,7 @@ public struct IdentifiedValue: Sendable {
     /// The whole value as it was opened, or `nil` when another writer changed it in place while it was read
     /// (it is now shorter, or longer, than when it was opened): read it again, or treat it as unusable.
     /// - Throws: `GroupStoreError` when the value cannot be read.
-    public func allBytes() throws -> [UInt8]? {
+    package func allBytes() throws -> [UInt8]? {
         // One byte more than the value had: a value that grew in place reads longer, one that shrank shorter.
         var read = 0
         let bytes = try [UInt8](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
@@ -128,7 +128,7 @@ public struct IdentifiedValue: Sendable {
 
 /// Reads the bytes of one opened value (`IdentifiedValue`): what a group store gives for a value it does not
 /// hold in memory, such as an open file.
-public protocol StoredValueSource: Sendable {
+package protocol StoredValueSource: Sendable {
     /// Copies up to `buffer.count` bytes from `offset` into `buffer` and returns how many it copied: fewer only
     /// when the value ends first. It must never fault, whatever another process does to the value meanwhile.
     /// - Parameters:
@@ -192,14 +192,14 @@ extension GroupStore {
 
     /// Stores several values durably, in order (`write(_:durability:)`).
     /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
-    public func setValues(_ values: [(key: String, value: [UInt8])]) throws {
+    package func setValues(_ values: [(key: String, value: [UInt8])]) throws {
         try write(values, durability: .durable)
     }
 
     /// Stores values derived from others (a bundle's lookup index, fetch metadata) as caches
     /// (`WriteDurability.cache`). Never for values another SDK reads.
     /// - Parameter values: the keys and the bytes to store at each, in the order to write them.
-    public func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
+    package func setCachedValues(_ values: [(key: String, value: [UInt8])]) throws {
         try write(values, durability: .cache)
     }
 
@@ -209,14 +209,14 @@ extension GroupStore {
     /// - Parameters:
     ///   - value: the bytes to store.
     ///   - key: the key to write.
-    public func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
+    package func setValueReturningIdentity(_ value: [UInt8], forKey key: String) throws -> [UInt8]? {
         if let identity = try write([(key, value)], durability: .deferred).first ?? nil { return identity }
         return try identity(ofStoredValue: value, forKey: key)
     }
 
     /// Whether `key` holds a value.
     /// - Parameter key: the key to look up.
-    public func containsValue(forKey key: String) throws -> Bool {
+    package func containsValue(forKey key: String) throws -> Bool {
         try identifiedValue(forKey: key) != nil
     }
 
@@ -233,7 +233,7 @@ extension GroupStore {
     ///   - key: the key to read.
     ///   - maximumSize: the largest value accepted, in bytes.
     /// - Throws: `GroupStoreError` (`tooLarge`, `changedWhileReading`, or why it cannot be read).
-    public func value(forKey key: String, maximumSize: Int) throws -> [UInt8]? {
+    package func value(forKey key: String, maximumSize: Int) throws -> [UInt8]? {
         guard let opened = try identifiedValue(forKey: key) else { return nil }
         return try wholeValue(opened, key: key, maximumSize: maximumSize)
     }

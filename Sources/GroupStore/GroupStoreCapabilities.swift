@@ -12,40 +12,28 @@ public struct GroupStoreCapabilities: Sendable {
     public var fileContainer: FileGroupStore?
     /// Where a reader keeps what it derives from the values (lookup indexes), or `nil` when there is nowhere: by
     /// default the file container; a preferences domain names one beside it.
-    public var readerCache: FileGroupStore?
+    package var readerCache: FileGroupStore?
     /// The stores this one reads, in the order it reads them, when it is made of several (an App Group: its
     /// container, then its suite); `nil` for a store that is one place.
-    public var places: [any GroupStore]?
+    package var places: [any GroupStore]? = nil
     /// The most the store may hold, for a preferences domain the system caps (`UserDefaults`); `nil` for a store
     /// without a limit. A store with a budget keeps no reader caches of its own and is filled one locale at a time,
     /// in order of use.
-    public var budget: PreferencesBudget?
+    package var budget: PreferencesBudget? = nil
     /// What the store holds as its budget counts it, for tools to show; `nil` where it is not measured.
-    public var budgetUsed: (@Sendable () -> Int)?
+    package var budgetUsed: (@Sendable () -> Int)? = nil
     /// Where the values are, as a tool shows it: a container's directory, a suite's name, a file's path.
-    public var location: String?
+    package var location: String? = nil
 
-    /// The capabilities of a store named `displayName`.
+    /// The capabilities of a store named `displayName`, with its values in `fileContainer` if they are files;
+    /// readers keep their caches there. The package's stores set the rest (`places`, `budget`, `location`).
     /// - Parameters:
     ///   - displayName: how errors name the store.
     ///   - fileContainer: the file container holding its values, if they are files.
-    ///   - readerCache: where readers keep their caches; the file container when `nil`.
-    ///   - places: the stores it is made of, in reading order, if several.
-    ///   - budget: the most it may hold, for a capped preferences domain.
-    ///   - budgetUsed: what it holds as the budget counts it.
-    ///   - location: where the values are, for tools.
-    public init(
-        displayName: String, fileContainer: FileGroupStore? = nil, readerCache: FileGroupStore? = nil,
-        places: [any GroupStore]? = nil, budget: PreferencesBudget? = nil, budgetUsed: (@Sendable () -> Int)? = nil,
-        location: String? = nil
-    ) {
+    public init(displayName: String, fileContainer: FileGroupStore? = nil) {
         self.displayName = displayName
         self.fileContainer = fileContainer
-        self.readerCache = readerCache ?? fileContainer
-        self.places = places
-        self.budget = budget
-        self.budgetUsed = budgetUsed
-        self.location = location
+        self.readerCache = fileContainer
     }
 }
 
@@ -56,9 +44,9 @@ extension GroupStore {
     /// The file container that holds this store's values: ``GroupStoreCapabilities/fileContainer``.
     public var fileContainer: FileGroupStore? { capabilities.fileContainer }
 
-    /// Where a reader of this store keeps what it derives: ``GroupStoreCapabilities/readerCache``.
-    public var defaultReaderCache: FileGroupStore? { capabilities.readerCache }
+    /// Where a reader of this store keeps what it derives: `GroupStoreCapabilities.readerCache`.
+    package var defaultReaderCache: FileGroupStore? { capabilities.readerCache }
 
-    /// The places a reader looks in, in order: the store's ``GroupStoreCapabilities/places``, else itself.
-    public var places: [any GroupStore] { capabilities.places ?? [self] }
+    /// The places a reader looks in, in order: the store's `GroupStoreCapabilities.places`, else itself.
+    package var places: [any GroupStore] { capabilities.places ?? [self] }
 }

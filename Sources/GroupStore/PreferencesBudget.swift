@@ -13,31 +13,31 @@
 /// does not see: keys the system or other SDKs add between its check and its write, and how CFPreferences'
 /// undocumented "approximate encoded size" may differ from the encoding. One sixteenth of the limit is 256 KiB
 /// on iOS: some 2,000 keys of 100 bytes beside the ones counted (docs/architecture.md, "A suite's budget").
-public struct PreferencesBudget: Hashable, Sendable, CustomStringConvertible {
+package struct PreferencesBudget: Hashable, Sendable, CustomStringConvertible {
     /// The size the system refuses, in bytes.
-    public let limit: Int
+    package let limit: Int
     /// What is kept free below `limit`, in bytes.
-    public let margin: Int
+    package let margin: Int
 
     /// A budget of `limit` bytes less `margin`.
     /// - Parameters:
     ///   - limit: the size the system refuses, in bytes.
     ///   - margin: what to keep free below it; a sixteenth of the limit by default.
-    public init(limit: Int, margin: Int? = nil) {
+    package init(limit: Int, margin: Int? = nil) {
         self.limit = max(0, limit)
         self.margin = min(self.limit, max(0, margin ?? limit / 16))
     }
 
     /// The most a writer may store: `limit - margin`.
-    public var bytes: Int { limit - margin }
+    package var bytes: Int { limit - margin }
 
     /// iOS, iPadOS, macOS, tvOS and visionOS: 4 MiB.
-    public static let iOS = PreferencesBudget(limit: 4_194_304)
+    package static let iOS = PreferencesBudget(limit: 4_194_304)
     /// watchOS: 1 MiB.
-    public static let watchOS = PreferencesBudget(limit: 1_048_576)
+    package static let watchOS = PreferencesBudget(limit: 1_048_576)
     /// This platform's: watchOS's on watchOS, else iOS's (Linux has no limit of its own; the budget is the
     /// phone's, so that what passes here fits there).
-    public static var platform: PreferencesBudget {
+    package static var platform: PreferencesBudget {
         #if os(watchOS)
             return .watchOS
         #else
@@ -45,7 +45,7 @@ public struct PreferencesBudget: Hashable, Sendable, CustomStringConvertible {
         #endif
     }
 
-    public var description: String { "\(bytes) bytes (\(limit) less a margin of \(margin))" }
+    package var description: String { "\(bytes) bytes (\(limit) less a margin of \(margin))" }
 
     /// The size of a domain of string keys and string or byte values as a binary property list (Apple's
     /// `bplist00`): the header, each object's marker and length, a string's bytes (ASCII one byte a character,
@@ -53,18 +53,18 @@ public struct PreferencesBudget: Hashable, Sendable, CustomStringConvertible {
     /// A value of another type counts as its `otherSize` (see `PropertyListSize`).
     /// - Parameter entries: each key with its value's encoded bytes, as `PropertyListSize.string(_:)` and
     ///   `PropertyListSize.data(_:)` count them.
-    public static func encodedSize(ofStrings entries: [(key: String, valueSize: Int)]) -> Int {
+    package static func encodedSize(ofStrings entries: [(key: String, valueSize: Int)]) -> Int {
         PropertyListSize.dictionary(entries)
     }
 }
 
 /// Sizes of objects in a binary property list (`bplist00`), as CoreFoundation and swift-corelibs-foundation write
 /// them: what a preferences domain's budget counts.
-public enum PropertyListSize {
+package enum PropertyListSize {
     /// The bytes a string object takes: its marker and length, then ASCII as one byte a character or, with any
     /// other character, UTF-16 as two bytes a unit.
     /// - Parameter text: the string.
-    public static func string(_ text: String) -> Int {
+    package static func string(_ text: String) -> Int {
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         let units = isASCII ? text.utf8.count : text.utf16.count
         return header(count: units) + (isASCII ? units : 2 * units)
@@ -72,7 +72,7 @@ public enum PropertyListSize {
 
     /// The bytes a data object of `count` bytes takes: its marker and length, then the bytes.
     /// - Parameter count: the data's size.
-    public static func data(_ count: Int) -> Int { header(count: count) + count }
+    package static func data(_ count: Int) -> Int { header(count: count) + count }
 
     /// A marker byte, and for 15 or more an integer object holding the count.
     static func header(count: Int) -> Int {

@@ -9,16 +9,20 @@ import GroupStore
 ///
 ///     let store = try PropertyListGroupStore(path: "group.acme.widgets.plist")
 ///     try store.string(forKey: "@better-i18n:locale:acme/widgets")
-public struct PropertyListGroupStore: GroupStore {
+package struct PropertyListGroupStore: GroupStore {
     /// The largest file read: sixteen times iOS's 4 MiB domain limit, so that a hostile file cannot exhaust memory.
-    public static let maximumFileSize = 64 * 1024 * 1024
+    package static let maximumFileSize = 64 * 1024 * 1024
 
     /// The file read.
-    public let path: String
-    public let displayName: String
+    package let path: String
+    package let displayName: String
 
     /// A name, and no files of its own: a read-only copy of a suite.
-    public var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName, location: path) }
+    package var capabilities: GroupStoreCapabilities {
+        var capabilities = GroupStoreCapabilities(displayName: displayName)
+        capabilities.location = path
+        return capabilities
+    }
     private let values: [String: [UInt8]]
     private let modified: Date?
 
@@ -26,7 +30,7 @@ public struct PropertyListGroupStore: GroupStore {
     /// - Parameter path: the property list file.
     /// - Throws: `GroupStoreError`: the file cannot be read (`io`), is too large (`tooLarge`), or is not a
     ///   property list whose top object is a dictionary (`malformed`).
-    public init(path: String) throws(GroupStoreError) {
+    package init(path: String) throws(GroupStoreError) {
         self.path = path
         let name = "property list '\(path)'"
         displayName = name
@@ -64,22 +68,22 @@ public struct PropertyListGroupStore: GroupStore {
         modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
-    public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
+    package func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         values[key].map { IdentifiedValue(bytes: $0, identity: nil) }
     }
 
     /// Refused: the store is read-only.
-    public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
+    package func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
         throw GroupStoreError(.readOnly, key: values.first?.key, store: displayName)
     }
 
     /// Refused: the store is read-only.
-    public func removeValue(forKey key: String) throws {
+    package func removeValue(forKey key: String) throws {
         throw GroupStoreError(.readOnly, key: key, store: displayName)
     }
 
     /// Every string or data value, with its size; the file's modification time stands for each.
-    public func entries() throws -> [GroupStoreEntry] {
+    package func entries() throws -> [GroupStoreEntry] {
         values.map { GroupStoreEntry(key: $0.key, size: $0.value.count, modified: modified) }
     }
 

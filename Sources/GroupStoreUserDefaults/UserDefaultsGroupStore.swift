@@ -10,9 +10,9 @@ import WidgetI18nSupport
 ///
 /// A suite is one preferences domain that every process loads whole, and iOS refuses one of 4 MiB or more
 /// (watchOS 1 MiB), dropping the write (`PreferencesBudget`). So a write that would take the suite past its
-/// ``budget`` is refused whole with `GroupStoreError` (`domainFull`), leaving the suite as it was, and what a
-/// reader derives from its values goes to ``defaultReaderCache``. Message bundles belong in the App Group's
-/// container (`FileGroupStore`); a widget reads both (`AppGroupStore`).
+/// ``budgetBytes`` is refused whole with `GroupStoreError` (`domainFull`), leaving the suite as it was, and what a
+/// reader derives from its values goes to a reader cache of the suite's beside it, never into the suite. Message
+/// bundles belong in the App Group's container (`FileGroupStore`); a widget reads both (`AppGroupStore`).
 ///
 /// On Linux this works too (swift-corelibs-foundation keeps the suite as one property list file), but every
 /// save rewrites the whole suite: two processes saving at once lose each other's keys. Use `FileGroupStore`
@@ -26,26 +26,36 @@ public final class UserDefaultsGroupStore: GroupStore {
     /// The name of the `UserDefaults` suite: the App Group identifier, such as `group.acme.widgets`.
     public let suiteName: String
     /// How error messages and diagnostics name this store: `user defaults suite 'NAME'`.
-    public var displayName: String { "user defaults suite '\(suiteName)'" }
+    package var displayName: String { "user defaults suite '\(suiteName)'" }
     /// The most this store lets the suite hold; `PreferencesBudget.platform` unless given.
-    public let budget: PreferencesBudget
+    package let budget: PreferencesBudget
     /// Where readers keep what they derive from the suite: ``readerCache(environment:)`` for the process's
     /// environment.
-    public let defaultReaderCache: FileGroupStore?
+    package let defaultReaderCache: FileGroupStore?
 
     /// A capped preferences domain: its budget (and what it holds as the budget counts it), and a reader cache
     /// of its own beside it, since a domain keeps no caches of its readers.
     public var capabilities: GroupStoreCapabilities {
-        GroupStoreCapabilities(
-            displayName: displayName, readerCache: defaultReaderCache, budget: budget,
-            budgetUsed: { [self] in encodedSize() }, location: suiteName)
+        var capabilities = GroupStoreCapabilities(displayName: displayName)
+        capabilities.readerCache = defaultReaderCache
+        capabilities.budget = budget
+        capabilities.budgetUsed = { [self] in encodedSize() }
+        capabilities.location = suiteName
+        return capabilities
     }
 
-    /// The store of the App Group `suiteName`, or `nil` when the system refuses that suite.
+    /// The store of the App Group `suiteName`, or `nil` when the system refuses that suite. A write that would take
+    /// the suite past the platform's budget is refused (docs/architecture.md, "A suite's budget").
+    /// - Parameter suiteName: the App Group identifier, such as `group.acme.widgets`.
+    public convenience init?(suiteName: String) {
+        self.init(suiteName: suiteName, budget: .platform)
+    }
+
+    /// The store of the App Group `suiteName` with a budget of its own (the tests', the CLI's).
     /// - Parameters:
     ///   - suiteName: the App Group identifier, such as `group.acme.widgets`.
-    ///   - budget: the most a write may take the suite to; this platform's by default.
-    public init?(suiteName: String, budget: PreferencesBudget = .platform) {
+    ///   - budget: the most a write may take the suite to.
+    package init?(suiteName: String, budget: PreferencesBudget) {
         guard let defaults = UserDefaults(suiteName: suiteName) else { return nil }
         self.defaults = defaults
         self.suiteName = suiteName
@@ -114,6 +124,9 @@ public final class UserDefaultsGroupStore: GroupStore {
         }
     }
 
+    /// The most a write may take the suite to, in bytes: the platform's limit less its margin.
+    public var budgetBytes: Int { budget.bytes }
+
     /// The suite's size as the budget counts it: a binary property list of the whole domain.
     public func encodedSize() -> Int {
         Self.encodedSize(of: defaults.persistentDomain(forName: suiteName) ?? [:])
@@ -158,7 +171,7 @@ extension UserDefaultsGroupStore {
     ///     let translator = WidgetTranslator(store: store, project: project)   // store.defaultReaderCache
     /// - Parameter environment: the variables that locate the directory off Apple platforms; the process's by
     ///   default.
-    public func readerCache(environment: [String: String] = ProcessInfo.processInfo.environment) -> FileGroupStore? {
+    package func readerCache(environment: [String: String] = ProcessInfo.processInfo.environment) -> FileGroupStore? {
         Self.readerCache(suiteName: suiteName, environment: environment)
     }
 

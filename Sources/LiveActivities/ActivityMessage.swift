@@ -104,7 +104,7 @@ public enum ActivityArgument: Codable, Hashable, Sendable {
     }
 
     /// The argument as the MessageFormat core takes it.
-    public var messageArgument: MessageArgument {
+    package var messageArgument: MessageArgument {
         switch self {
         case .string(let text): .string(text)
         case .number(let number): .number(MessageNumber(number))

@@ -24,7 +24,7 @@ public enum ActivityStateSize {
     /// The bytes ActivityKit's JSON encoding of `value` takes.
     /// - Parameter value: the activity's state or attributes.
     /// - Throws: the encoder's error when `value` cannot be encoded.
-    public static func encoded(_ value: some Encodable) throws -> [UInt8] {
+    package static func encoded(_ value: some Encodable) throws -> [UInt8] {
         Array(try JSONEncoder().encode(value))
     }
 

@@ -65,17 +65,24 @@ public struct Resolution: Hashable, Sendable {
     /// Each step tried, in order, with what it found.
     public let attempts: [Attempt]
     /// The syntax of the bundle that answered: `.messageFormat2` when it declares it, else `.icu`.
-    public var syntax: MessageSyntax = .icu
+    package var syntax: MessageSyntax = .icu
 
     /// One step of the chain that was tried, and what it found.
-    public struct Attempt: Hashable, Sendable {
+    public struct Attempt: Hashable, Sendable, CustomStringConvertible {
         /// The step tried.
         public let step: ResolutionStep
         /// What the step found.
         public let outcome: ResolutionOutcome
         /// The cached locale that answered for the step's, and why (`pt-BR` for `pt`: the same maximized
         /// form), or `nil` when the step's own messages did or none were cached.
-        public var answeredBy: LocaleNegotiation.Match? = nil
+        package var answeredBy: LocaleNegotiation.Match? = nil
+
+        /// The step, what it found, and the cached locale that answered for it: "parent locale pt: no such key
+        /// (answered by pt-BR: same maximized form pt-Latn-BR)".
+        public var description: String {
+            let answered = answeredBy.map { " (answered by \($0.tag.displayForm): \($0.reason))" } ?? ""
+            return "\(step): \(outcome)\(answered)"
+        }
     }
 
     /// Whether no store or bundle had the key (the caller's default or the key itself is shown).
@@ -143,28 +150,28 @@ public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
 
 /// A locale that has no messages of its own in the store, and what answers its keys instead: what a widget
 /// shows when the app stored a locale it never fetched (`de` stored, only `en` cached).
-public struct UncachedLocale: Hashable, Sendable, CustomStringConvertible {
+package struct UncachedLocale: Hashable, Sendable, CustomStringConvertible {
     /// The locale asked for, usually the detected one.
-    public let locale: LocaleTag
+    package let locale: LocaleTag
     /// Whether messages are cached for it but could not be read (else none are cached).
-    public let isUnreadable: Bool
+    package let isUnreadable: Bool
     /// The first step of the fallback chain that has messages: a parent locale, the default locale, the app's
     /// bundled messages, or `.key` when none has (each key then shows as itself).
-    public let answeredBy: ResolutionStep
+    package let answeredBy: ResolutionStep
 
     /// Creates the description of a locale without messages.
     /// - Parameters:
     ///   - locale: the locale asked for.
     ///   - isUnreadable: whether messages are cached for it but could not be read.
     ///   - answeredBy: the first step of the chain that has messages, or `.key`.
-    public init(locale: LocaleTag, isUnreadable: Bool, answeredBy: ResolutionStep) {
+    package init(locale: LocaleTag, isUnreadable: Bool, answeredBy: ResolutionStep) {
         self.locale = locale
         self.isUnreadable = isUnreadable
         self.answeredBy = answeredBy
     }
 
     /// `nothing is cached for de; en answers (the default locale)`.
-    public var description: String {
+    package var description: String {
         let missing = (isUnreadable ? "nothing readable is cached for " : "nothing is cached for ") + locale.displayForm
         switch answeredBy {
         case .parentLocale(let tag): return "\(missing); \(tag.displayForm) answers (a parent locale)"

@@ -29,7 +29,7 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     ///   - code: what kind of problem it is.
     ///   - locale: the locale it concerns, or `nil`.
     ///   - message: what happened, in sentence case, without advice on what to run.
-    public init(_ code: Code, locale: LocaleTag? = nil, message: String) {
+    package init(_ code: Code, locale: LocaleTag? = nil, message: String) {
         self.code = code
         self.locale = locale
         self.message = message

@@ -73,7 +73,7 @@ extension WidgetTranslator {
     /// Widgets do not need this: lookups go through the stored index when there is one.
     /// - Parameter locale: the locale whose messages key to read.
     /// A failure is also reported in `problems`.
-    public func messages(for locale: LocaleTag) -> Result<MessageBundle?, StoreProblem> {
+    package func messages(for locale: LocaleTag) -> Result<MessageBundle?, StoreProblem> {
         do {
             return .success(try reader.bundle(locale, cachedLocales: cachedMessages))
         } catch {
@@ -160,7 +160,7 @@ extension WidgetTranslator {
     /// fallback chain answers its keys instead; `nil` when it has messages, its own or another cached spelling's
     /// (`pt-BR` answering `pt`). A key missing from the messages that answer still falls further, key by key.
     /// - Parameter locale: the locale to ask about; the detected locale when `nil`.
-    public func uncachedLocale(_ locale: LocaleTag? = nil) -> UncachedLocale? {
+    package func uncachedLocale(_ locale: LocaleTag? = nil) -> UncachedLocale? {
         let start = locale ?? self.locale
         let own = bundle(for: start)
         if case .loaded = own { return nil }

@@ -57,7 +57,7 @@ extension WidgetTranslator {
 
     /// The locales that have messages in the store, each with the key that holds them and whose key it is
     /// (the messages key or the Expo package's cache), sorted by normalised tag.
-    public func cachedMessages() -> [CachedLocale] {
+    package func cachedMessages() -> [CachedLocale] {
         if let cached = state.withLock({ $0.cachedLocales }) { return cached }
         var cached: [CachedLocale] = []
         do { cached = try reader.cachedLocales() } catch { report(StoreProblem(.unreadableValue, message: "\(error)")) }

@@ -23,22 +23,22 @@ import WidgetI18nSupport
 public final class WidgetTranslator: Sendable {
     /// The group store shared with the app. The translator writes nothing into it, unless it is also the
     /// reader cache (a file container).
-    public var store: any GroupStore { reader.store }
+    package var store: any GroupStore { reader.store }
     /// The better-i18n project whose locale and messages the translator reads.
     public var project: ProjectID { reader.project }
     /// How the translator reads the store: the contract's reader, with the locale override and reader cache.
-    public let reader: ContractReader
+    package let reader: ContractReader
     /// The last locale of the fallback chain, and the locale when detection finds nothing.
     public let defaultLocale: LocaleTag
     /// The device's languages, most preferred first, as detection matches them against the cached locales.
-    public let preferredLanguages: [String]
+    package let preferredLanguages: [String]
     /// The messages shipped with the app, by locale, for keys the store does not have.
-    public let bundledMessages: [LocaleTag: MessageBundle]
+    package let bundledMessages: [LocaleTag: MessageBundle]
     /// The zone dates, times and relative times are shown in; `nil` for the process's.
-    public let timeZone: ZoneInfo?
+    package let timeZone: ZoneInfo?
     /// The formatter that turns a message's text and arguments into display text. A bundle that declares
-    /// MessageFormat 2 (`MessageSyntax`) is formatted by an `MF2Formatter` instead, in ``timeZone``.
-    public let formatter: any MessageFormatting
+    /// MessageFormat 2 (`MessageSyntax`) is formatted by an `MF2Formatter` instead, in `timeZone`.
+    package let formatter: any MessageFormatting
 
     enum CachedBundle {
         /// The messages, and how another cached locale answers the one asked for, when it does.
@@ -71,8 +71,8 @@ public final class WidgetTranslator: Sendable {
     ///   - store: the group store shared with the app.
     ///   - project: the better-i18n project whose keys to read.
     ///   - defaultLocale: the last locale of the chain, and the locale when detection finds nothing.
-    ///   - preferredLanguages: the device's languages, most preferred first; by default
-    ///     `PreferredLanguages.current`: the system's on Apple platforms, the environment's elsewhere.
+    ///   - preferredLanguages: the device's languages, most preferred first; `nil`, the default, the system's on
+    ///     Apple platforms (`Locale.preferredLanguages`), the environment's elsewhere (`LANGUAGE`, `LC_ALL`, …).
     ///   - bundledMessages: messages shipped with the app, used when the store has nothing for a key.
     ///   - timeZone: the zone dates, times and relative times are shown in; `nil`, the default, the process's.
     ///   - formatter: turns an ICU bundle's message text and arguments into display text; `nil`, the default, an
@@ -88,7 +88,7 @@ public final class WidgetTranslator: Sendable {
     ///     `maintainsIndexes` says.
     public init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
-        preferredLanguages: [String] = PreferredLanguages.current,
+        preferredLanguages: [String]? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:], timeZone: ZoneInfo? = nil,
         formatter: (any MessageFormatting)? = nil, localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true,
         readerCache: (any GroupStore)? = nil
@@ -96,7 +96,7 @@ public final class WidgetTranslator: Sendable {
         let cache = maintainsIndexes ? readerCache ?? ContractReader.defaultReaderCache(for: store) : nil
         reader = ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache)
         self.defaultLocale = defaultLocale
-        self.preferredLanguages = preferredLanguages
+        self.preferredLanguages = preferredLanguages ?? PreferredLanguages.current
         self.bundledMessages = bundledMessages
         self.timeZone = timeZone
         self.formatter = formatter ?? ICUMessageFormatter(timeZone: timeZone)

@@ -43,7 +43,10 @@ import Testing
         let cache: FileGroupStore?
         /// What makes it a domain to the writer: a budget, and a reader cache of its own (or none).
         var capabilities: GroupStoreCapabilities {
-            GroupStoreCapabilities(displayName: values.displayName, readerCache: cache, budget: .iOS)
+            var capabilities = GroupStoreCapabilities(displayName: values.displayName)
+            capabilities.readerCache = cache
+            capabilities.budget = .iOS
+            return capabilities
         }
         init(cache: FileGroupStore?) { self.cache = cache }
         func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try values.identifiedValue(forKey: key) }

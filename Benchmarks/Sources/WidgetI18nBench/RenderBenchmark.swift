@@ -23,7 +23,7 @@ struct RenderBenchmark {
     let ignoreStoredIndex: Bool
     /// A `UserDefaults` suite to render over instead of the store directory.
     let suite: String?
-    /// The suite's reader cache, when not its default (`UserDefaultsGroupStore.readerCache()`).
+    /// The suite's reader cache, when not its default (the translator's, `GroupStoreCapabilities`' reader cache).
     let cacheDirectory: String?
     /// Whether the suite has a reader cache at all.
     let readerCache: Bool
@@ -87,7 +87,8 @@ struct RenderBenchmark {
     private func makeTranslator() -> WidgetTranslator {
         if let suite {
             guard let store = UserDefaultsGroupStore(suiteName: suite) else { fail("invalid --suite '\(suite)'") }
-            let cache = readerCache ? cacheDirectory.map { FileGroupStore(directory: $0) } ?? store.readerCache() : nil
+            // No cache given: the suite's own (the translator's default), or none with --no-reader-cache.
+            let cache = readerCache ? cacheDirectory.map { FileGroupStore(directory: $0) } : nil
             return WidgetTranslator(
                 store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
                 readerCache: cache)

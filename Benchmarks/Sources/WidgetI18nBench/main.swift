@@ -69,7 +69,7 @@ if arguments.first == "fill-suite" {
             filled.append(key)
         }
         print(
-            #"{"keys":\#(filled.count),"of":\#(keys.count),"encoded_bytes":\#(store.encodedSize()),"budget":\#(store.budget.bytes)}"#
+            #"{"keys":\#(filled.count),"of":\#(keys.count),"encoded_bytes":\#(store.encodedSize()),"budget":\#(store.budgetBytes)}"#
         )
     } catch { fail("cannot fill the suite '\(suite)': \(error)") }
     exit(0)

@@ -11,29 +11,31 @@
 ///                               suite: UserDefaultsGroupStore(suiteName: "group.acme.widgets"))
 public struct AppGroupStore: GroupStore {
     /// The group's file container: where this package writes, and its readers keep their caches.
-    public let container: FileGroupStore
+    package let container: FileGroupStore
     /// The group's preferences suite, read beside the container; `nil` when there is none.
-    public let suite: (any GroupStore)?
-    public let displayName: String
+    package let suite: (any GroupStore)?
+    package let displayName: String
 
     /// Named after both places; its file container (what it writes, where readers keep their caches) is the
     /// group's; a reader looks in the container, then the suite.
     public var capabilities: GroupStoreCapabilities {
-        GroupStoreCapabilities(displayName: displayName, fileContainer: container, places: places)
+        var capabilities = GroupStoreCapabilities(displayName: displayName, fileContainer: container)
+        capabilities.places = places
+        return capabilities
     }
 
     /// The App Group made of `container` and `suite`.
     /// - Parameters:
     ///   - container: the group's file container.
     ///   - suite: the group's `UserDefaults` suite (`UserDefaultsGroupStore`), or `nil`.
-    public init(container: FileGroupStore, suite: (any GroupStore)?) {
+    package init(container: FileGroupStore, suite: (any GroupStore)?) {
         self.container = container
         self.suite = suite
         displayName = suite.map { "\(container.displayName) and \($0.displayName)" } ?? container.displayName
     }
 
     /// The places to read, container first.
-    public var places: [any GroupStore] { [container] + (suite.map { [$0] } ?? []) }
+    package var places: [any GroupStore] { [container] + (suite.map { [$0] } ?? []) }
 
     public func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
         if let value = try container.identifiedValue(forKey: key) { return value }

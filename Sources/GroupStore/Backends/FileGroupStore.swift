@@ -26,7 +26,7 @@
 public struct FileGroupStore: GroupStore {
     /// The container directory, without a trailing `/`.
     public let directory: String
-    public let displayName: String
+    package let displayName: String
     /// `fsync`, or what a test puts in its place to see a failed flush reported.
     private let synchronize: @Sendable (Int32) -> Int32
 
@@ -71,7 +71,9 @@ public struct FileGroupStore: GroupStore {
 
     /// A file container is its own, and its own reader cache.
     public var capabilities: GroupStoreCapabilities {
-        GroupStoreCapabilities(displayName: displayName, fileContainer: self, location: directory)
+        var capabilities = GroupStoreCapabilities(displayName: displayName, fileContainer: self)
+        capabilities.location = directory
+        return capabilities
     }
 
     /// The file's bytes to its end, or only its first `limit` bytes.

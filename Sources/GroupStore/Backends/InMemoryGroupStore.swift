@@ -11,7 +11,7 @@ import WidgetI18nSupport
 ///     let store = InMemoryGroupStore(["@better-i18n:locale:acme/widgets": "de"])
 public final class InMemoryGroupStore: GroupStore {
     private let storage: Locked<[String: (value: [UInt8], modified: Date)]>
-    public let displayName: String
+    package let displayName: String
 
     /// A name, and no files: readers keep no caches for it.
     public var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }

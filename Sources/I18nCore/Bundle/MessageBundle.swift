@@ -27,7 +27,7 @@ public struct MessageBundle: Sendable {
     /// ~9 MiB: 17.5 MiB at this limit, 25 MiB at 8 MiB (docs/benchmarks.md), which leaves SwiftUI too little.
     /// With its index a render reads a few hundred bytes of it, at any size. Real bundles are tens to hundreds
     /// of kilobytes.
-    public static let maximumStoredSize = 4 * 1024 * 1024
+    package static let maximumStoredSize = 4 * 1024 * 1024
 
     /// The deepest object nesting accepted; real bundles stay under ten levels.
     package static let maximumDepth = 64
@@ -93,7 +93,7 @@ public struct MessageBundle: Sendable {
 
     /// Whether the bundle has a message at `key`.
     /// - Parameter key: the dotted message key, such as `today.title`.
-    public func containsMessage(forKey key: String) -> Bool {
+    package func containsMessage(forKey key: String) -> Bool {
         var key = key
         return key.withUTF8 { index.entryIndex(forKey: $0) != nil }
     }
@@ -107,10 +107,10 @@ public struct MessageBundle: Sendable {
     package var hasDottedMemberName: Bool { index.hasDottedName }
 
     /// The size of the JSON the bundle was read from, in bytes.
-    public var byteCount: Int { index.bytes.count }
+    package var byteCount: Int { index.bytes.count }
 
     /// Every message key in dotted form, in document order.
-    public var keys: [String] { index.leafKeys() }
+    package var keys: [String] { index.leafKeys() }
 }
 
 /// JSON that is not a usable message bundle: a ``code`` to compare, the byte ``offset``, and a description.

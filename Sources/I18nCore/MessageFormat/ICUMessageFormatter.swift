@@ -72,7 +72,7 @@ public struct ICUMessageFormatter: MessageFormatting {
     ///   - message: the message text in ICU MessageFormat.
     ///   - locale: the locale whose plural rules and number formats apply.
     ///   - arguments: the values of the message's arguments, by name.
-    public func formatStrictly(_ message: String, locale: LocaleTag, arguments: MessageArguments)
+    package func formatStrictly(_ message: String, locale: LocaleTag, arguments: MessageArguments)
         throws(MessageFormatError) -> String
     {
         switch MessageCache.shared.parse(message) {
@@ -94,9 +94,9 @@ public struct ICUMessageFormatter: MessageFormatting {
 
 /// Why `formatStrictly` failed: a ``code`` to compare, and the cause, the parser's error or the formatter's
 /// problem.
-public struct MessageFormatError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MessageFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure it is: `parse` or `format`.
-    public typealias Code = ErrorCode<MessageFormatError>
+    package typealias Code = ErrorCode<MessageFormatError>
 
     package enum Kind: Hashable, Sendable {
         case parse(MessageParseError)
@@ -111,7 +111,7 @@ public struct MessageFormatError: Error, Hashable, Sendable, CustomStringConvert
     package static func format(_ problem: FormatProblem) -> Self { Self(kind: .format(problem)) }
 
     /// What kind of failure it is.
-    public var code: Code {
+    package var code: Code {
         switch kind {
         case .parse: .parse
         case .format: .format
@@ -119,18 +119,18 @@ public struct MessageFormatError: Error, Hashable, Sendable, CustomStringConvert
     }
 
     /// The parser's error, for a message that does not parse.
-    public var parseError: MessageParseError? {
+    package var parseError: MessageParseError? {
         if case .parse(let error) = kind { return error }
         return nil
     }
 
     /// The formatter's problem, for a message that parses but cannot be formatted.
-    public var formatProblem: FormatProblem? {
+    package var formatProblem: FormatProblem? {
         if case .format(let problem) = kind { return problem }
         return nil
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .parse(let error): error.description
         case .format(let problem): problem.description
@@ -140,9 +140,9 @@ public struct MessageFormatError: Error, Hashable, Sendable, CustomStringConvert
 
 extension ErrorCode where Domain == MessageFormatError {
     /// The message is not valid ICU MessageFormat (`parseError`).
-    public static var parse: Self { Self("parse") }
+    package static var parse: Self { Self("parse") }
     /// The message cannot be formatted with the arguments given (`formatProblem`).
-    public static var format: Self { Self("format") }
+    package static var format: Self { Self("format") }
 }
 
 /// Walks the syntax tree once, appending to `output`.

@@ -1,26 +1,26 @@
 import LocaleData
 
 /// A position in a message's source: the offset in Unicode scalars, and the 1-based line and column.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The number of Unicode scalars before the position, from the start of the message.
-    public let offset: Int
+    package let offset: Int
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// The 1-based column, counted in Unicode scalars from the start of the line.
-    public let column: Int
+    package let column: Int
 
     /// A location with the given scalar offset, line and column.
     /// - Parameters:
     ///   - offset: the number of Unicode scalars before the location.
     ///   - line: the line number, from 1.
     ///   - column: the column number, from 1.
-    public init(offset: Int, line: Int, column: Int) {
+    package init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// A parsed ICU message: the typed syntax tree `MessageParser` produces.

@@ -2,9 +2,9 @@ import LocaleData
 import WidgetI18nSupport
 
 /// A message that is not valid ICU MessageFormat: what is wrong, and where.
-public struct MessageParseError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MessageParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of problem it is.
-    public typealias Code = ErrorCode<MessageParseError>
+    package typealias Code = ErrorCode<MessageParseError>
 
     /// What is wrong with the message, with its details.
     package enum Kind: Hashable, Sendable {
@@ -43,10 +43,10 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
     /// What is wrong with the message.
     package let kind: Kind
     /// Where in the message the problem is.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// What kind of problem it is, to compare.
-    public var code: Code {
+    package var code: Code {
         switch kind {
         case .unclosedBrace: .unclosedBrace
         case .expectedArgumentName: .expectedArgumentName
@@ -66,7 +66,7 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
         }
     }
 
-    public var description: String {
+    package var description: String {
         let what: String
         switch kind {
         case .unclosedBrace: what = "Unclosed '{': expected '}'"
@@ -101,33 +101,33 @@ public struct MessageParseError: Error, Hashable, Sendable, CustomStringConverti
 
 extension ErrorCode where Domain == MessageParseError {
     /// A `{` without its `}`.
-    public static var unclosedBrace: Self { Self("unclosedBrace") }
+    package static var unclosedBrace: Self { Self("unclosedBrace") }
     /// An argument without a name.
-    public static var expectedArgumentName: Self { Self("expectedArgumentName") }
+    package static var expectedArgumentName: Self { Self("expectedArgumentName") }
     /// Something else where `,` or `}` must follow.
-    public static var expectedCommaOrBrace: Self { Self("expectedCommaOrBrace") }
+    package static var expectedCommaOrBrace: Self { Self("expectedCommaOrBrace") }
     /// An argument type other than number, date, time, plural, selectordinal or select.
-    public static var unknownArgumentType: Self { Self("unknownArgumentType") }
+    package static var unknownArgumentType: Self { Self("unknownArgumentType") }
     /// A plural, selectordinal or select without `other`.
-    public static var missingOtherClause: Self { Self("missingOtherClause") }
+    package static var missingOtherClause: Self { Self("missingOtherClause") }
     /// `offset:` without a whole number.
-    public static var invalidOffset: Self { Self("invalidOffset") }
+    package static var invalidOffset: Self { Self("invalidOffset") }
     /// The same selector twice.
-    public static var duplicateSelector: Self { Self("duplicateSelector") }
+    package static var duplicateSelector: Self { Self("duplicateSelector") }
     /// A plural selector that is neither `=N` nor a CLDR category.
-    public static var invalidSelector: Self { Self("invalidSelector") }
+    package static var invalidSelector: Self { Self("invalidSelector") }
     /// A selector not followed by `{message}`.
-    public static var expectedCaseMessage: Self { Self("expectedCaseMessage") }
+    package static var expectedCaseMessage: Self { Self("expectedCaseMessage") }
     /// A plural or select with no cases.
-    public static var expectedCases: Self { Self("expectedCases") }
+    package static var expectedCases: Self { Self("expectedCases") }
     /// A skeleton token or letter the formatter does not know.
-    public static var invalidSkeleton: Self { Self("invalidSkeleton") }
+    package static var invalidSkeleton: Self { Self("invalidSkeleton") }
     /// A time-zone field of a length ICU formats as nothing.
-    public static var unknownZoneField: Self { Self("unknownZoneField") }
+    package static var unknownZoneField: Self { Self("unknownZoneField") }
     /// A tag without its closing tag.
-    public static var unclosedTag: Self { Self("unclosedTag") }
+    package static var unclosedTag: Self { Self("unclosedTag") }
     /// A closing tag that does not close the open one.
-    public static var mismatchedTag: Self { Self("mismatchedTag") }
+    package static var mismatchedTag: Self { Self("mismatchedTag") }
     /// Nested deeper than the parser accepts.
-    public static var tooDeep: Self { Self("tooDeep") }
+    package static var tooDeep: Self { Self("tooDeep") }
 }

@@ -3,16 +3,16 @@ import WidgetI18nSupport
 /// An error MessageFormat 2 names (spec/errors.md of unicode-org/message-format-wg, LDML 48): a syntax error, a data
 /// model error, or one met while resolving, selecting or formatting. Only the first two stop a message from
 /// formatting; the others leave a fallback (`{$x}`) where the value would be.
-public struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// The error's type, named as the working group's test suite names it (`syntax-error`, `bad-operand`).
-    public typealias Code = ErrorCode<MF2Error>
+    package typealias Code = ErrorCode<MF2Error>
 
     /// The error's type, to compare with the static members of `Code` (`.badOperand`).
-    public let code: Code
+    package let code: Code
     /// What went wrong, in a sentence, with the offending part quoted.
-    public let message: String
+    package let message: String
     /// Where a syntax error is, in Unicode scalars from the start of the message; `nil` for the others.
-    public let offset: Int?
+    package let offset: Int?
 
     package init(_ code: Code, _ message: String, offset: Int? = nil) {
         self.code = code
@@ -20,13 +20,13 @@ public struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
         self.offset = offset
     }
 
-    public var description: String {
+    package var description: String {
         guard let offset else { return message }
         return "\(message) at offset \(offset)"
     }
 
     /// Whether the message as a whole cannot be formatted: a syntax or data model error.
-    public var isFatal: Bool {
+    package var isFatal: Bool {
         switch code {
         case .syntaxError, .variantKeyMismatch, .missingFallbackVariant, .missingSelectorAnnotation,
             .duplicateDeclaration, .duplicateOptionName, .duplicateVariant:
@@ -38,34 +38,34 @@ public struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension ErrorCode where Domain == MF2Error {
     /// The message does not match the syntax (`spec/message.abnf`).
-    public static var syntaxError: Self { Self("syntax-error") }
+    package static var syntaxError: Self { Self("syntax-error") }
     /// A variant has more or fewer keys than the matcher has selectors.
-    public static var variantKeyMismatch: Self { Self("variant-key-mismatch") }
+    package static var variantKeyMismatch: Self { Self("variant-key-mismatch") }
     /// No variant has only `*` keys.
-    public static var missingFallbackVariant: Self { Self("missing-fallback-variant") }
+    package static var missingFallbackVariant: Self { Self("missing-fallback-variant") }
     /// A selector's variable is not declared with a function, directly or through another variable.
-    public static var missingSelectorAnnotation: Self { Self("missing-selector-annotation") }
+    package static var missingSelectorAnnotation: Self { Self("missing-selector-annotation") }
     /// A variable is declared twice, or after it was used.
-    public static var duplicateDeclaration: Self { Self("duplicate-declaration") }
+    package static var duplicateDeclaration: Self { Self("duplicate-declaration") }
     /// A function or markup has two options of the same name.
-    public static var duplicateOptionName: Self { Self("duplicate-option-name") }
+    package static var duplicateOptionName: Self { Self("duplicate-option-name") }
     /// Two variants have the same keys.
-    public static var duplicateVariant: Self { Self("duplicate-variant") }
+    package static var duplicateVariant: Self { Self("duplicate-variant") }
     /// A variable has no value: no declaration and no argument.
-    public static var unresolvedVariable: Self { Self("unresolved-variable") }
+    package static var unresolvedVariable: Self { Self("unresolved-variable") }
     /// A function this formatter does not have.
-    public static var unknownFunction: Self { Self("unknown-function") }
+    package static var unknownFunction: Self { Self("unknown-function") }
     /// A function's operand has the wrong type or form (`{foo :number}`).
-    public static var badOperand: Self { Self("bad-operand") }
+    package static var badOperand: Self { Self("bad-operand") }
     /// An option's value is not one the function takes, or it came from a variable where only a literal may.
-    public static var badOption: Self { Self("bad-option") }
+    package static var badOption: Self { Self("bad-option") }
     /// A selector whose value cannot select (`:currency`, a fallback).
-    public static var badSelector: Self { Self("bad-selector") }
+    package static var badSelector: Self { Self("bad-selector") }
     /// A variant key the selector's function cannot compare (`:number` with the key `foo`).
-    public static var badVariantKey: Self { Self("bad-variant-key") }
+    package static var badVariantKey: Self { Self("bad-variant-key") }
     /// What a function cannot do here (spec/errors.md, "Unsupported Operation"): an `:offset` beyond exact
     /// arithmetic, a unit whose names this build's locale data leaves out.
-    public static var unsupportedOperation: Self { Self("unsupported-operation") }
+    package static var unsupportedOperation: Self { Self("unsupported-operation") }
     /// A value a function can select with but not format (the test suite's `:test:select`).
-    public static var notFormattable: Self { Self("not-formattable") }
+    package static var notFormattable: Self { Self("not-formattable") }
 }

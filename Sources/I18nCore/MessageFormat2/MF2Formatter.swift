@@ -57,7 +57,7 @@ public struct MF2Formatter: MessageFormatting {
     ///   - message: the message in MessageFormat 2 syntax.
     ///   - locale: the locale of plural rules, numbers and dates.
     ///   - arguments: the values of the message's input variables, by name.
-    public func formatted(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> MF2FormattedMessage {
+    package func formatted(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> MF2FormattedMessage {
         // Text with no placeholder, escape or declaration is its own output: no parse, no cache lookup.
         if let first = message.utf8.first, first > 0x20, first < 0x80, first != UInt8(ascii: "."),
             !message.utf8.contains(where: {
@@ -85,7 +85,7 @@ public struct MF2Formatter: MessageFormatting {
     ///   - message: the message in MessageFormat 2 syntax.
     ///   - locale: the locale of plural rules, numbers and dates.
     ///   - arguments: the values of the message's input variables, by name.
-    public func formatToParts(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> (
+    package func formatToParts(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> (
         parts: [MF2Part], errors: [MF2Error]
     ) {
         parts(message, locale: locale, arguments: arguments, numberPieces: true)
@@ -126,18 +126,18 @@ public struct MF2Formatter: MessageFormatting {
     /// Checks `message` for syntax and data model errors, without formatting it.
     /// - Parameter message: the message in MessageFormat 2 syntax.
     /// - Throws: the first syntax or data model error.
-    public static func validate(_ message: String) throws(MF2Error) {
+    package static func validate(_ message: String) throws(MF2Error) {
         _ = try MF2Parser.parse(message)
     }
 }
 
 /// A formatted MessageFormat 2 message: its text and every error met while formatting it (its parts are
 /// `MF2Formatter.formatToParts`'s).
-public struct MF2FormattedMessage: Hashable, Sendable, CustomStringConvertible {
+package struct MF2FormattedMessage: Hashable, Sendable, CustomStringConvertible {
     /// The text to show; fallbacks in braces where values could not be formatted.
-    public var text: String
+    package var text: String
     /// The errors in the order they were met; empty when the message formatted cleanly.
-    public var errors: [MF2Error]
+    package var errors: [MF2Error]
 
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -1,6 +1,6 @@
 /// One piece of a formatted MessageFormat 2 message, as `MF2Formatter.formatToParts` returns them: what a UI that
 /// styles placeholders or renders markup needs (spec/formatting.md, "Formatting of the Selected Pattern").
-public enum MF2Part: Hashable, Sendable {
+package enum MF2Part: Hashable, Sendable {
     /// Text of the pattern, escapes resolved.
     case text(String)
     /// U+2066, U+2067, U+2068 (before a placeholder) or U+2069 (after it), from the default bidi strategy.
@@ -14,9 +14,9 @@ public enum MF2Part: Hashable, Sendable {
     case value(Value)
 
     /// An open, standalone or close markup placeholder with its resolved options.
-    public struct Markup: Hashable, Sendable {
+    package struct Markup: Hashable, Sendable {
         /// Which of the three forms the markup has.
-        public enum Kind: String, Hashable, Sendable {
+        package enum Kind: String, Hashable, Sendable {
             /// `{#b}`
             case open
             /// `{#br/}`
@@ -24,13 +24,13 @@ public enum MF2Part: Hashable, Sendable {
             /// `{/b}`
             case close
         }
-        public var kind: Kind
+        package var kind: Kind
         /// The identifier, with its namespace (`ns:tag`).
-        public var name: String
+        package var name: String
         /// The options as text, `u:` options left out.
-        public var options: [String: String]
+        package var options: [String: String]
         /// The `u:id` option.
-        public var id: String?
+        package var id: String?
 
         /// A markup part, as a caller builds one to compare.
         /// - Parameters:
@@ -38,7 +38,7 @@ public enum MF2Part: Hashable, Sendable {
         ///   - name: the identifier, with its namespace.
         ///   - options: the options as text; none by default.
         ///   - id: the `u:id` option; none by default.
-        public init(kind: Kind, name: String, options: [String: String] = [:], id: String? = nil) {
+        package init(kind: Kind, name: String, options: [String: String] = [:], id: String? = nil) {
             self.kind = kind
             self.name = name
             self.options = options
@@ -47,29 +47,29 @@ public enum MF2Part: Hashable, Sendable {
     }
 
     /// A formatted value: its type (`string`, `number`, `datetime`), text, and for numbers the text's pieces.
-    public struct Value: Hashable, Sendable {
+    package struct Value: Hashable, Sendable {
         /// `string`, `number` or `datetime`.
-        public var type: String
+        package var type: String
         /// The formatted text.
-        public var value: String
+        package var value: String
         /// A number's pieces (`integer`, `group`, `decimal`, `fraction`, `minusSign`, `plusSign`, `percentSign`,
         /// `currency`, `literal`); empty for other types.
-        public var pieces: [Piece]
+        package var pieces: [Piece]
         /// The locale the value was formatted in (`en-US`).
-        public var locale: String
+        package var locale: String
         /// `ltr` or `rtl` when `u:dir` sets it; the direction the bidi strategy used is in the isolation parts.
-        public var direction: String?
+        package var direction: String?
         /// The `u:id` option.
-        public var id: String?
+        package var id: String?
     }
 
     /// A piece of a formatted number.
-    public struct Piece: Hashable, Sendable {
+    package struct Piece: Hashable, Sendable {
         /// What the piece is: `integer`, `group`, `decimal`, `fraction`, `minusSign`, `plusSign`, `percentSign`,
         /// `currency` or `literal`.
-        public var type: String
+        package var type: String
         /// The piece's text.
-        public var value: String
+        package var value: String
     }
 }
 

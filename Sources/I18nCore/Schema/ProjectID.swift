@@ -13,13 +13,13 @@ public struct ProjectID: Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
     /// The organisation and project slugs, or `nil` for a UUID project.
-    public var slugs: (organization: String, project: String)? {
+    package var slugs: (organization: String, project: String)? {
         guard let slash = description.firstIndex(of: "/") else { return nil }
         return (String(description[..<slash]), String(description[description.index(after: slash)...]))
     }
 
     /// Whether the identifier is a project UUID rather than `org/project`.
-    public var isUUID: Bool { !description.contains("/") }
+    package var isUUID: Bool { !description.contains("/") }
 
     /// Validates `text` as `org/project` or a UUID.
     /// - Parameter text: the identifier, such as `acme/widgets`.
@@ -66,7 +66,7 @@ public struct ProjectID: Hashable, Sendable, CustomStringConvertible {
 /// A project identifier that is neither `org/project` nor a UUID.
 public struct ProjectIDError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rejected text.
-    public let text: String
+    package let text: String
 
     public var description: String {
         "Invalid project '\(text)': use 'org/project' (e.g. 'acme/widgets') or a project UUID "

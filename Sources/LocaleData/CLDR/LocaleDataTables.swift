@@ -87,9 +87,9 @@ public enum LocaleDataTables {
     /// The tables of one build: every locale's, or a slice's.
     public struct Set: Sendable {
         /// The locales the slice was cut for, as given to `widget-i18n data`; `nil` for every locale.
-        public let locales: [String]?
+        package let locales: [String]?
         /// The optional families the tables hold.
-        public let families: Swift.Set<Family>
+        package let families: Swift.Set<Family>
         let cldr: Table
         let calendars: Table
         let zoneNames: Table
@@ -140,7 +140,7 @@ public enum LocaleDataTables {
 
         /// The bytes of locale data the set holds (its indexes and records, and a slice's list of every data
         /// locale).
-        public var byteCount: Int {
+        package var byteCount: Int {
             cldr.byteCount + calendars.byteCount + zoneNames.byteCount + namesAndDurations.byteCount
                 + relativeAndLists.byteCount + everyDataLocale.utf8.count
         }
@@ -216,17 +216,17 @@ public enum LocaleDataTables {
     /// Whether the tables in use hold `family`.
     /// - Parameter family: The family to look for.
     /// - Returns: `true` when the build holds it (always, with every locale's data).
-    public static func holds(_ family: Family) -> Bool { current.families.contains(family) }
+    package static func holds(_ family: Family) -> Bool { current.families.contains(family) }
 
     /// The locales the slice in use was cut for; `nil` with every locale's data.
-    public static var sliceLocales: [String]? { current.locales }
+    package static var sliceLocales: [String]? { current.locales }
 
     /// The locale `locale` formats with when the tables in use lack some of the data it reads (a slice cut for
     /// other locales): the first locale of its CLDR chain they hold, `root` at worst.
     /// - Parameter locale: The locale to format in.
     /// - Returns: The data locale it falls back to (`fr`, `root`), or `nil` when the tables hold all it reads
     ///   (always, with every locale's data).
-    public static func fallback(for locale: LocaleTag) -> String? {
+    package static func fallback(for locale: LocaleTag) -> String? {
         let tables = current
         guard let held = tables.dataLocales else { return nil }
         let packed = PackedRecords(table: tables.cldr)

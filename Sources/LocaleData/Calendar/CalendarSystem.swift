@@ -13,7 +13,7 @@
 /// The Chinese, dangi, Umm al-Qura and astronomical Islamic calendars are tables generated from ICU (their months
 /// follow the moon, which ICU computes astronomically or keeps as data) and cover 1900-01-01 to 2100-12-31; the
 /// others are arithmetic and cover every date a message can hold.
-public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
+package enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
     /// The Gregorian calendar (`gregory`).
     case gregorian = "gregory"
     /// The Thai solar calendar: Gregorian months, years of the Buddhist Era (2026 is 2569 BE).
@@ -53,12 +53,12 @@ public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
     case iso8601
 
     /// The calendar's name in BCP 47 (`-u-ca-`): `gregory`, `islamic-umalqura`, `japanese`.
-    public var identifier: String { rawValue }
+    package var identifier: String { rawValue }
 
     /// The calendar a `-u-ca-` type names: a BCP 47 name, ICU's `gregorian`, or CLDR's deprecated aliases
     /// (`islamicc`); `nil` for any other type.
     /// - Parameter identifier: the type, in any case (`gregory`, `islamic-umalqura`).
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         switch identifier.lowercased() {
         case "gregorian": self = .gregorian
         case "islamicc": self = .islamicCivil
@@ -71,7 +71,7 @@ public enum CalendarSystem: String, CaseIterable, Hashable, Sendable {
     ///
     /// A `-u-ca-` type that names no calendar is ignored, as ICU ignores it.
     /// - Parameter locale: the tag, with or without extensions.
-    public static func preferred(for locale: LocaleTag) -> CalendarSystem {
+    package static func preferred(for locale: LocaleTag) -> CalendarSystem {
         if let type = locale.unicodeExtension("ca"), let calendar = CalendarSystem(identifier: type) { return calendar }
         return regionDefault(for: locale)
     }

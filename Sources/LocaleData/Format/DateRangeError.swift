@@ -15,11 +15,11 @@ public struct DateRangeError: Error, Hashable, Sendable, CustomStringConvertible
     public let secondsSince1970: Double
 
     /// The seconds since 1970 a date may have.
-    public static let range: ClosedRange<Double> = -8.64e12...8.64e12
+    package static let range: ClosedRange<Double> = -8.64e12...8.64e12
 
     /// An error for `date`.
     /// - Parameter date: the refused date.
-    public init(_ date: Date) { secondsSince1970 = date.timeIntervalSince1970 }
+    package init(_ date: Date) { secondsSince1970 = date.timeIntervalSince1970 }
 
     public var description: String {
         "\(secondsSince1970) s since 1970 is not a date a widget can format: dates lie within 100,000,000 days of "
@@ -28,7 +28,7 @@ public struct DateRangeError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Throws for the first of `dates` outside `range`.
     /// - Parameter dates: the dates to check.
-    public static func check(_ dates: Date...) throws(DateRangeError) {
+    package static func check(_ dates: Date...) throws(DateRangeError) {
         for date in dates where !range.contains(date.timeIntervalSince1970) { throw DateRangeError(date) }
     }
 

@@ -106,17 +106,17 @@ public struct DurationFields: Sendable, Hashable {
     }
 
     /// The names of the fields, largest first, as `format --jsonl` spells them.
-    public static let names = ["years", "months", "weeks", "days", "hours", "minutes", "seconds"]
+    package static let names = ["years", "months", "weeks", "days", "hours", "minutes", "seconds"]
 
     /// The set fields, largest first, by name.
-    public var present: [(name: String, value: Double)] {
+    package var present: [(name: String, value: Double)] {
         let values = [years, months, weeks, days, hours, minutes, seconds]
         return zip(Self.names, values).compactMap { name, value in value.map { (name, $0) } }
     }
 
     /// The field called `name`; `nil` for a field not set and for a name not in `names`.
     /// - Parameter name: one of `names`.
-    public subscript(name: String) -> Double? {
+    package subscript(name: String) -> Double? {
         get {
             switch name {
             case "years": years

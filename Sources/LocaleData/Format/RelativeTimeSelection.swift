@@ -22,11 +22,11 @@
 /// both instants in `timeZone`, as `Date.getFullYear()` and `getMonth()` read them in the app's zone. The four
 /// thresholds can be moved, as `selectUnit`'s third argument moves them (`RelativeTimeThresholds`). Both instants
 /// must lie in `DateRangeError.range`, the dates a JavaScript app can send; any other throws `DateRangeError`.
-public struct RelativeTimeSelection: Hashable, Sendable {
+package struct RelativeTimeSelection: Hashable, Sendable {
     /// How many units `date` is from `now`: negative in the past ("5 minutes ago" is -5).
-    public let value: Double
+    package let value: Double
     /// The unit of `value`.
-    public let unit: RelativeTimeUnit
+    package let unit: RelativeTimeUnit
 
     /// The units `selectUnit` counts below its thresholds, each with its length in seconds and its limit, in
     /// seconds.
@@ -47,7 +47,7 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     ///   - timeZone: the zone whose calendar years and months count.
     ///   - thresholds: where each unit gives way to the next; formatjs' by default.
     /// - Throws: `DateRangeError` for an instant outside `DateRangeError.range`, or NaN.
-    public init(
+    package init(
         of date: Date, from now: Date, timeZone: ZoneInfo, thresholds: RelativeTimeThresholds = .formatjs
     ) throws(DateRangeError) {
         try DateRangeError.check(date, now)
@@ -75,7 +75,7 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     /// - Parameters:
     ///   - value: how many units; negative in the past.
     ///   - unit: the unit.
-    public init(value: Double, unit: RelativeTimeUnit) {
+    package init(value: Double, unit: RelativeTimeUnit) {
         self.value = value
         self.unit = unit
     }
@@ -89,7 +89,7 @@ public struct RelativeTimeSelection: Hashable, Sendable {
     ///   - timeZone: the zone whose calendar months count.
     ///   - thresholds: the thresholds the selection uses; formatjs' by default.
     /// - Throws: `DateRangeError` for an instant outside `DateRangeError.range`, or NaN.
-    public static func nextBoundary(
+    package static func nextBoundary(
         of date: Date, after now: Date, timeZone: ZoneInfo, thresholds: RelativeTimeThresholds = .formatjs
     ) throws(DateRangeError) -> Date {
         try DateRangeError.check(date, now)

@@ -11,12 +11,12 @@
 ///                              available: [try LocaleTag("pt"), try LocaleTag("en")])   // pt
 ///     LocaleNegotiation.lookup(preferred: [try LocaleTag("zh-TW")],
 ///                              available: [try LocaleTag("zh-Hans"), try LocaleTag("zh-Hant")])   // zh-Hant
-public enum LocaleNegotiation {
+package enum LocaleNegotiation {
     /// The first preference's best match (``bestMatch(for:among:)``), or `nil` when no preference matches.
     /// - Parameters:
     ///   - preferred: the preferences, most preferred first.
     ///   - available: the tags to choose from.
-    public static func lookup(preferred: [LocaleTag], available: some Collection<LocaleTag>) -> LocaleTag? {
+    package static func lookup(preferred: [LocaleTag], available: some Collection<LocaleTag>) -> LocaleTag? {
         // The first preference itself available, as a manifest lookup of a locale it lists is: the answer, with no
         // available tag maximized (`Candidates` maximizes them all, 3% of a cold 30-locale fetch's samples).
         if let first = preferred.first, let exact = available.first(where: { $0 == first }) { return exact }
@@ -41,7 +41,7 @@ public enum LocaleNegotiation {
     ///   - desired: the locale wanted.
     ///   - available: the tags to choose from.
     /// - Returns: the available tag chosen, `nil` when no step matches; and each step tried with its match.
-    public static func bestMatch(
+    package static func bestMatch(
         for desired: LocaleTag, among available: some Collection<LocaleTag>
     ) -> (tag: LocaleTag?, steps: [Step]) {
         let candidates = Candidates(available)
@@ -67,12 +67,12 @@ public enum LocaleNegotiation {
     /// - Parameters:
     ///   - step: one tag of a preference's fallback chain.
     ///   - available: the tags to choose from.
-    public static func match(_ step: LocaleTag, among available: some Collection<LocaleTag>) -> Match? {
+    package static func match(_ step: LocaleTag, among available: some Collection<LocaleTag>) -> Match? {
         Candidates(available).match(step)
     }
 
     /// Why an available locale answers a step of a fallback chain.
-    public enum MatchReason: Hashable, Sendable, CustomStringConvertible {
+    package enum MatchReason: Hashable, Sendable, CustomStringConvertible {
         /// The available tag is the step, perhaps spelt otherwise (`pt_BR` for `pt-br`).
         case exact
         /// The available tag and the step have the same maximized form, the payload (`pt-Latn-BR` for `pt` and
@@ -82,7 +82,7 @@ public enum LocaleNegotiation {
         /// one step up from `en-GB`).
         case fallsBack(steps: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .exact: return "exact"
             case .sameMaximized(let maximized): return "same maximized form \(maximized)"
@@ -92,23 +92,23 @@ public enum LocaleNegotiation {
     }
 
     /// An available tag that answers a step, and why.
-    public struct Match: Hashable, Sendable, CustomStringConvertible {
+    package struct Match: Hashable, Sendable, CustomStringConvertible {
         /// The available tag, as it was given.
-        public let tag: LocaleTag
+        package let tag: LocaleTag
         /// Why it answers.
-        public let reason: MatchReason
+        package let reason: MatchReason
 
-        public var description: String { "\(tag) (\(reason))" }
+        package var description: String { "\(tag) (\(reason))" }
     }
 
     /// One step of a fallback chain as ``bestMatch(for:among:)`` tried it.
-    public struct Step: Hashable, Sendable, CustomStringConvertible {
+    package struct Step: Hashable, Sendable, CustomStringConvertible {
         /// The tag of the chain tried.
-        public let tag: LocaleTag
+        package let tag: LocaleTag
         /// The available tag that answered it, or `nil`.
-        public let match: Match?
+        package let match: Match?
 
-        public var description: String { "\(tag.displayForm): \(match.map(\.description) ?? "no match")" }
+        package var description: String { "\(tag.displayForm): \(match.map(\.description) ?? "no match")" }
     }
 
     /// The available tags, each with its maximized form and fallback chain worked out once.

@@ -13,7 +13,7 @@ extension LocaleTag {
     /// `en-UK` → `en-Latn-GB`; `zh-yue` is `yue`); variants, extensions and private use follow unchanged
     /// (`de-CH-1996` → `de-Latn-CH-1996`). A language CLDR has no likely subtags for (`zxx`, `qaa`) is returned as
     /// it is, as ICU does; `und` takes the likely language of its script or region (`und-TW` → `zh-Hant-TW`).
-    public var maximized: LocaleTag {
+    package var maximized: LocaleTag {
         let subtags = Subtags(self)
         var language = subtags.extendedLanguages.first ?? self.language
         let script = self.script == "Zzzz" ? nil : self.script
@@ -63,7 +63,7 @@ extension LocaleTag {
     /// `sr-Latn`). Variants, extensions and private use are removed from the end first, as ``parents`` does
     /// (`de-CH-1996` → `de-CH` → `de`); a tag with an extended language subtag (`zh-yue-HK`), `und`, or a
     /// language CLDR has no likely subtags for falls back by truncation only.
-    public var fallbackChain: [LocaleTag] {
+    package var fallbackChain: [LocaleTag] {
         var chain = [self]
         var current = self
         // A chain is a handful of steps; the bound only guards against a cycle in the data.

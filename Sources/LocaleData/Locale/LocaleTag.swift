@@ -93,7 +93,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     ///
     /// This is truncation only, whatever the language: CLDR's inheritance, where `zh-Hant` does not fall back to
     /// `zh`, is ``fallbackChain``.
-    public var parents: [LocaleTag] {
+    package var parents: [LocaleTag] {
         var result: [LocaleTag] = []
         var parts = normalized.split(separator: "-").map(String.init)
         while parts.count > 1 {
@@ -112,7 +112,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// reads it; a key the tag does not have, or a tag without a `-u-` extension, gives `nil`.
     /// - Parameter key: a two-character Unicode extension key, such as `ca` (calendar), `nu` (numbering
     ///   system) or `rg` (region override).
-    public func unicodeExtension(_ key: String) -> String? {
+    package func unicodeExtension(_ key: String) -> String? {
         let subtags = normalized.split(separator: "-")
         guard let start = subtags.firstIndex(of: "u") else { return nil }
         let key = key.lowercased()

@@ -11,14 +11,14 @@
 /// environment as gettext does, on every platform: every entry of `LANGUAGE` (`pt_BR:pt:en`), then the first of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` that is set. POSIX locale names lose their codeset and modifier
 /// (`pt_BR.UTF-8@euro` → `pt_BR`); `C` and `POSIX` name no language.
-public enum PreferredLanguages {
+package enum PreferredLanguages {
     /// The languages a translator prefers by default: on Apple platforms Foundation's
     /// `Locale.preferredLanguages` (a widget process has no `LANG` to read), elsewhere the environment's
     /// (``fromEnvironment(_:)``).
     ///
     /// Each platform compiles one branch. The Apple one is that single call, compiled only by an Apple SDK:
     /// Linux, where this package is built and tested, compiles and runs the environment branch alone.
-    public static var current: [String] {
+    package static var current: [String] {
         #if canImport(Darwin)
             Locale.preferredLanguages
         #else
@@ -29,7 +29,7 @@ public enum PreferredLanguages {
     /// The preferred languages that `environment` names, without duplicates; empty when it names none.
     /// - Parameter environment: the variables to read (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`); the process's
     ///   by default.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> [String]
     {
         var result: [String] = []

@@ -1,5 +1,5 @@
 /// A CLDR plural category.
-public enum PluralCategory: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+package enum PluralCategory: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The category for zero in the few languages that have one (Arabic, Welsh, Latvian).
     case zero
     /// The singular category: 1 in English, but also 21 in Russian.
@@ -13,5 +13,5 @@ public enum PluralCategory: String, Hashable, Sendable, CaseIterable, CustomStri
     /// The category for every number the others do not take; every locale has it.
     case other
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

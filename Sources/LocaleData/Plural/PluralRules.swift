@@ -6,14 +6,15 @@
 ///
 ///     PluralRules.category(for: MessageNumber(3), locale: try LocaleTag("ru"))               // .few
 ///     PluralRules.category(for: MessageNumber(3), locale: try LocaleTag("en"), ordinal: true) // .few ("3rd")
-public enum PluralRules {
+package enum PluralRules {
     /// The category of `number` in `locale`.
     /// - Parameters:
     ///   - number: the number to classify.
     ///   - locale: the locale whose rules apply.
     ///   - ordinal: whether to use the ordinal rules ("3rd") instead of the cardinal ones ("3 days"); `false` by
     ///     default.
-    public static func category(for number: MessageNumber, locale: LocaleTag, ordinal: Bool = false) -> PluralCategory {
+    package static func category(for number: MessageNumber, locale: LocaleTag, ordinal: Bool = false) -> PluralCategory
+    {
         category(for: PluralOperands(number), locale: locale, ordinal: ordinal)
     }
 
@@ -44,7 +45,7 @@ public enum PluralRules {
     /// - Parameters:
     ///   - locale: the locale to look up.
     ///   - ordinal: whether to ask about the ordinal rules instead of the cardinal ones; `false` by default.
-    public static func hasRules(for locale: LocaleTag, ordinal: Bool = false) -> Bool {
+    package static func hasRules(for locale: LocaleTag, ordinal: Bool = false) -> Bool {
         let table = ordinal ? ordinalRules : cardinalRules
         // Plural rules are a language's: truncation, as `rule(for:)` walks, not CLDR's chain (`zh-TW` → `zh-Hant`).
         return table[locale.normalized] != nil || locale.parents.contains { table[$0.normalized] != nil }
@@ -54,7 +55,7 @@ public enum PluralRules {
     /// - Parameters:
     ///   - locale: the locale to look up.
     ///   - ordinal: whether to list the ordinal categories instead of the cardinal ones; `false` by default.
-    public static func categories(for locale: LocaleTag, ordinal: Bool = false) -> [PluralCategory] {
+    package static func categories(for locale: LocaleTag, ordinal: Bool = false) -> [PluralCategory] {
         let rule = rule(for: locale, ordinal: ordinal)
         var seen: Set<PluralCategory> = [.other]
         // Every category shows up for some number among these (CLDR's samples all fall in this set's span).

@@ -15,7 +15,7 @@ extension ZoneInfo {
 
     /// The local day `date` falls on, as days since 1970-01-01.
     /// - Parameter date: the instant.
-    public func dayNumber(of date: Date) -> Int {
+    package func dayNumber(of date: Date) -> Int {
         let seconds = Int64(DateRangeError.clamped(date).rounded(.down))
         let local = seconds + Int64(secondsFromGMT(atUnixTime: seconds))
         return Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
@@ -24,7 +24,7 @@ extension ZoneInfo {
     /// The first instant of local day `day` (days since 1970): midnight, or the end of a daylight-saving gap
     /// that swallows midnight.
     /// - Parameter day: the local day, as days since 1970-01-01.
-    public func startOfDay(number day: Int) -> Date {
+    package func startOfDay(number day: Int) -> Date {
         let local = Int64(min(max(day, Self.dayRange.lowerBound), Self.dayRange.upperBound)) * 86_400
         let before = Int64(secondsFromGMT(atUnixTime: local - 86_400))
         let after = Int64(secondsFromGMT(atUnixTime: local + 86_400))
@@ -38,7 +38,7 @@ extension ZoneInfo {
 
     /// The first instant of the local day of `date`.
     /// - Parameter date: the instant.
-    public func startOfDay(for date: Date) -> Date {
+    package func startOfDay(for date: Date) -> Date {
         startOfDay(number: dayNumber(of: date))
     }
 
@@ -46,7 +46,7 @@ extension ZoneInfo {
     /// - Parameters:
     ///   - date: the instant after which to start; a midnight exactly at `date` is left out.
     ///   - end: the last instant to include.
-    public func midnights(after date: Date, through end: Date) -> [Date] {
+    package func midnights(after date: Date, through end: Date) -> [Date] {
         var result: [Date] = []
         var day = dayNumber(of: date) + 1
         // Seconds, not dates: `Date`'s `<=` is `!(end < midnight)`, true for an `end` of NaN.
@@ -64,7 +64,7 @@ extension ZoneInfo {
     /// - Parameters:
     ///   - date: one instant.
     ///   - other: the other instant.
-    public func isDate(_ date: Date, inSameDayAs other: Date) -> Bool {
+    package func isDate(_ date: Date, inSameDayAs other: Date) -> Bool {
         dayNumber(of: date) == dayNumber(of: other)
     }
 
@@ -72,7 +72,7 @@ extension ZoneInfo {
     /// - Parameters:
     ///   - start: the instant to count from.
     ///   - end: the instant to count to; earlier than `start` gives a negative count.
-    public func days(from start: Date, to end: Date) -> Int {
+    package func days(from start: Date, to end: Date) -> Int {
         dayNumber(of: end) - dayNumber(of: start)
     }
 
@@ -80,7 +80,7 @@ extension ZoneInfo {
     /// - Parameters:
     ///   - start: the instant to count from.
     ///   - end: the instant to count to.
-    public func months(from start: Date, to end: Date) -> Int {
+    package func months(from start: Date, to end: Date) -> Int {
         let from = CivilCalendar.civilFromDays(Int64(dayNumber(of: start)))
         let to = CivilCalendar.civilFromDays(Int64(dayNumber(of: end)))
         var months = Int(to.year - from.year) * 12 + to.month - from.month

@@ -54,7 +54,7 @@ public struct ZoneInfo: Sendable, Hashable {
     /// - Parameters:
     ///   - identifier: the zone's name, such as `Europe/Berlin`.
     ///   - bytes: the contents of the TZif file.
-    public init?<Bytes: Collection>(identifier: String, tzif bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(identifier: String, tzif bytes: Bytes) where Bytes.Element == UInt8 {
         guard let table = TransitionTable(tzif: Array(bytes)) else { return nil }
         self.init(identifier: identifier, rules: .table(table))
     }
@@ -119,7 +119,7 @@ public struct ZoneInfo: Sendable, Hashable {
 
     /// Offset from UTC in seconds at an instant given as seconds since 1970 UTC.
     /// - Parameter seconds: the instant, in seconds since 1970 UTC.
-    public func secondsFromGMT(atUnixTime seconds: Int64) -> Int {
+    package func secondsFromGMT(atUnixTime seconds: Int64) -> Int {
         switch rules {
         case .fixed(let type): type.offset
         case .table(let table): table.localTimeType(at: seconds).offset
@@ -133,7 +133,7 @@ public struct ZoneInfo: Sendable, Hashable {
     /// Whether daylight saving time is in effect at an instant given as seconds since 1970 UTC, as the database
     /// flags it (so in winter for `Europe/Dublin`, whose summer time is its standard time).
     /// - Parameter seconds: the instant, in seconds since 1970 UTC.
-    public func isDaylightSavingTime(atUnixTime seconds: Int64) -> Bool {
+    package func isDaylightSavingTime(atUnixTime seconds: Int64) -> Bool {
         switch rules {
         case .fixed(let type): type.isDST
         case .table(let table): table.localTimeType(at: seconds).isDST
@@ -146,7 +146,7 @@ public struct ZoneInfo: Sendable, Hashable {
 
     /// The abbreviation of local time at an instant given as seconds since 1970 UTC (`CET`, `EDT`, `+0330`).
     /// - Parameter seconds: the instant, in seconds since 1970 UTC.
-    public func abbreviation(atUnixTime seconds: Int64) -> String {
+    package func abbreviation(atUnixTime seconds: Int64) -> String {
         switch rules {
         case .fixed(let type): type.abbreviation
         case .table(let table): table.localTimeType(at: seconds).abbreviation
