@@ -1,6 +1,7 @@
 import Foundation
 import GroupStore
 import GroupStoreUserDefaults
+import TestSupport
 import Testing
 
 @Suite struct UserDefaultsGroupStoreTests {
@@ -123,5 +124,42 @@ import Testing
                 return (key, PropertyListSize.data((value as? Data)?.count ?? 0))
             })
         #expect(counted == encoded.count)
+    }
+}
+
+/// The rule both sides budget a suite by (docs/architecture.md, "A suite's budget"), against the table the
+/// JavaScript bridge's count is checked against too (`Bridges/js/test/`): sizes Python's plistlib encodes each
+/// domain to, across every string-header, reference-size and offset-size boundary.
+@Suite struct SharedSuiteBudgetVectorTests {
+    struct Vector: Decodable {
+        struct Generated: Decodable {
+            let count: Int
+            let key: String
+            let value: String
+            let `repeat`: Int?
+        }
+        let name: String
+        let entries: [[String]]
+        let generated: Generated?
+        let bytes: Int
+    }
+
+    @Test func countsEveryDomainOfTheSharedTable() throws {
+        let path = Repository.root + "/Tests/GroupStoreTests/Data/suite-budget-vectors.json"
+        let data = try #require(FileManager.default.contents(atPath: path), "missing \(path)")
+        let vectors = try JSONDecoder().decode([Vector].self, from: data)
+        #expect(vectors.count >= 20)
+        for vector in vectors {
+            var entries = vector.entries.map { (key: $0[0], value: $0[1]) }
+            if let generated = vector.generated {
+                for index in 0..<generated.count {
+                    let value = String(repeating: generated.value, count: generated.repeat ?? 1) + "\(index)"
+                    entries.append((key: generated.key + "\(index)", value: value))
+                }
+            }
+            let counted = PreferencesBudget.encodedSize(
+                ofStrings: entries.map { (key: $0.key, valueSize: PropertyListSize.string($0.value)) })
+            #expect(counted == vector.bytes, "\(vector.name)")
+        }
     }
 }
