@@ -366,7 +366,7 @@ struct ServedCDN {
     @Test(arguments: HTTPTransportKind.available) func aReloadRequestThatCannotBeRecordedIsAWarning(
         _ transport: HTTPTransportKind
     ) async throws {
-        let store = RefusingStore(refusing: "widget-i18n:reload:")
+        let store = refusingStore("widget-i18n:reload:")
         let fetcher = try makeFetcher(
             URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: store, transport: transport)
         let report = await fetcher.fetch([LocaleTag(parsing: "tr")!], committing: try await fetcher.fetchManifest())
@@ -407,7 +407,7 @@ struct ServedCDN {
         _ = await seeding.fetch([.english], committing: try await seeding.fetchManifest())
         // Another size, so another ETag within the same second.
         try cdn.write(["acme/widgets/manifest.json": #"{"languages": ["en"], "updatedAt": "2026-12-02"}"#])
-        let store = RefusingStore(refusing: "messages-cache:", over: seeded)
+        let store = refusingStore("messages-cache:", over: seeded)
         let fetcher = try makeFetcher(cdn.nginx.baseURL, store: store, transport: transport)
         let report = await fetcher.fetch([.english], committing: try await fetcher.fetchManifest())
         #expect(report.locales.map(\.outcome) == [.notModified])
@@ -613,29 +613,13 @@ struct ServedCDN {
     }
 }
 
-/// A store that refuses to record reload requests, and keeps everything else.
-/// A store that refuses every write of a key containing `refused` (with `EACCES`), over `base`.
-private final class RefusingStore: GroupStore {
-    let base: InMemoryGroupStore
-    let refused: String
-    var displayName: String { "a store refusing '\(refused)'" }
-    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
-
-    init(refusing refused: String, over base: InMemoryGroupStore = InMemoryGroupStore()) {
-        self.refused = refused
-        self.base = base
-    }
-
-    func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try base.identifiedValue(forKey: key) }
-    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
-        if let refused = values.first(where: { $0.key.contains(self.refused) }) {
-            throw GroupStoreError(
-                .io(operation: "write", path: refused.key, errno: EACCES), key: refused.key, store: displayName)
-        }
-        return try base.write(values, durability: durability)
-    }
-    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
-    func entries() throws -> [GroupStoreEntry] { try base.entries() }
+/// A store over `base` that refuses every write of a key containing `refused` (with `EACCES`).
+private func refusingStore(_ refused: String, over base: InMemoryGroupStore = InMemoryGroupStore())
+    -> ForwardingGroupStore
+{
+    ForwardingGroupStore(
+        over: base, capabilities: GroupStoreCapabilities(displayName: "a store refusing '\(refused)'"),
+        refusingKeysContaining: refused)
 }
 
 /// Into a `UserDefaults` suite (swift-corelibs-foundation's, on Linux) the fetcher stores what fits in its budget,

@@ -38,23 +38,12 @@ import Testing
 /// A preferences domain keeps no index: the writer puts it where the domain's readers keep theirs.
 @Suite struct PreferencesDomainWriterTests {
     /// A domain in memory with a reader cache of its own, as `UserDefaultsGroupStore` is on a phone.
-    final class Domain: GroupStore {
-        let values = InMemoryGroupStore(displayName: "domain")
-        let cache: FileGroupStore?
-        /// What makes it a domain to the writer: a budget, and a reader cache of its own (or none).
-        var capabilities: GroupStoreCapabilities {
-            var capabilities = GroupStoreCapabilities(displayName: values.displayName)
-            capabilities.readerCache = cache
-            capabilities.budget = .iOS
-            return capabilities
-        }
-        init(cache: FileGroupStore?) { self.cache = cache }
-        func identifiedValue(forKey key: String) throws -> IdentifiedValue? { try values.identifiedValue(forKey: key) }
-        func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
-            try self.values.write(values, durability: durability)
-        }
-        func removeValue(forKey key: String) throws { try values.removeValue(forKey: key) }
-        func entries() throws -> [GroupStoreEntry] { try values.entries() }
+    static func domain(cache: FileGroupStore?) -> ForwardingGroupStore {
+        // What makes it a domain to the writer: a budget, and a reader cache of its own (or none).
+        var capabilities = GroupStoreCapabilities(displayName: "domain")
+        capabilities.readerCache = cache
+        capabilities.budget = .iOS
+        return ForwardingGroupStore(over: InMemoryGroupStore(displayName: "domain"), capabilities: capabilities)
     }
 
     @Test func theIndexGoesToTheReaderCacheNeverIntoTheDomain() throws {
@@ -62,7 +51,7 @@ import Testing
         defer { directory.remove() }
         let cache = FileGroupStore(directory: directory.path)
         let project = try ProjectID("acme/widgets")
-        for domain in [Domain(cache: cache), Domain(cache: nil)] {
+        for domain in [Self.domain(cache: cache), Self.domain(cache: nil)] {
             let json = Array(#"{"today":{"title":"Bugün"}}"#.utf8)
             try ContractWriter(store: domain, project: project).storeMessages(
                 json, bundle: try MessageBundle(jsonBytes: json), locale: try LocaleTag("tr"))
@@ -70,8 +59,8 @@ import Testing
         }
         #expect(try cache.keys() == ["@better-i18n:widget-i18n:index:acme/widgets:tr"])
         // And a reader of the domain finds the index there.
-        let domain = Domain(cache: cache)
-        try domain.values.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
+        let domain = Self.domain(cache: cache)
+        try domain.base.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
         let reader = ContractReader(store: domain, project: project, readerCache: cache)
         let opened = try #require(try reader.openMessages(try LocaleTag("tr"), cachedLocales: { [] }))
         #expect(!(try reader.lookup(for: opened) is MessageBundle))

@@ -255,37 +255,17 @@ extension TodayWidgetTests {
     }
 }
 
-/// A group store that records which keys were opened.
-private final class ReadRecordingStore: GroupStore {
-    let base: InMemoryGroupStore
-    let opened = Locked<[String]>([])
-    var displayName: String { base.displayName }
-    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
-
-    init(_ base: InMemoryGroupStore) { self.base = base }
-
-    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
-        opened.withLock { $0.append(key) }
-        return try base.identifiedValue(forKey: key)
-    }
-    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
-        try base.write(values, durability: durability)
-    }
-    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
-    func entries() throws -> [GroupStoreEntry] { try base.entries() }
-}
-
 @Suite struct WidgetSourceTests {
     /// `--locale` is a parameter of the reader, not a store in front of it: the stored locale is not read, and
     /// the messages are opened from the store itself.
     @Test func aLocaleOverrideIsAParameterNotAStore() async throws {
-        let recording = ReadRecordingStore(try store(locale: "en", events: "[]"))
+        let recording = ForwardingGroupStore(over: try store(locale: "en", events: "[]"))
         let source = WidgetSource(store: recording, project: project, locale: LocaleTag(parsing: "de"))
         let entry = await TodayWidget(source: source).snapshot(
             in: EntryTimelineContext(family: .systemMedium, timeZone: istanbul, date: date("2026-11-29T18:00:00Z")))
         #expect(entry.locale == LocaleTag(parsing: "de"))
         #expect(entry.lines.first?.text == "Heute")
-        let opened = recording.opened.withLock { $0 }
+        let opened = recording.openedKeys
         #expect(opened.contains("@better-i18n:messages:acme/widgets:de"))
         #expect(!opened.contains("@better-i18n:locale:acme/widgets"), "\(opened)")
     }

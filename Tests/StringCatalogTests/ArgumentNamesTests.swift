@@ -1,18 +1,14 @@
 import I18nCore
 import LocaleData
 import StringCatalog
+import TestSupport
 import Testing
 
 /// An export then an import keeps argument names (`{name}`, not `{arg1}`), through the `Arguments:` line the
 /// export writes into a key's comment; a catalog without names is imported with a warning that says so.
 @Suite struct ArgumentNamesTests {
-    func export(_ messages: [String: [String: String]], merging: [UInt8]? = nil) throws -> ExportedCatalog {
-        try CatalogExport(sourceLocale: .english, keyPrefixes: ["greeting", "walk", "count"]).catalog(
-            from: bundles(messages), merging: merging)
-    }
-
     @Test func exportThenImportKeepsTheNames() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": ["greeting": "Hello {name}!", "walk": "{who} walked {km, number} km", "count": "{arg1} left"],
             "tr": ["greeting": "Merhaba {name}!", "walk": "{who} {km, number} km yürüdü"],
         ])
@@ -50,12 +46,12 @@ import Testing
     }
 
     @Test func aCommentOfTheUsersOwnStaysAboveTheLine() throws {
-        let first = try export(["en": ["greeting": "Hello {name}!"]])
+        let first = try exportCatalog(["en": ["greeting": "Hello {name}!"]])
         // The user adds a comment of their own in Xcode, above the line.
         let edited = text(first.bytes).replacingOccurrences(
             of: #""comment" : "Arguments: "#, with: #""comment" : "Shown on the lock screen\nArguments: "#)
         // The argument is renamed in better-i18n; the merge rewrites the line, not the user's comment.
-        let merged = try export(["en": ["greeting": "Hello {friend}!"]], merging: Array(edited.utf8))
+        let merged = try exportCatalog(["en": ["greeting": "Hello {friend}!"]], merging: Array(edited.utf8))
         #expect(merged.changed == 1)
         #expect(
             text(merged.bytes).contains(
@@ -86,9 +82,9 @@ import Testing
               "version" : "1.0"
             }
             """#.utf8)
-        let same = try export(["en": ["greeting": "Hello {name}!"]], merging: catalog)
+        let same = try exportCatalog(["en": ["greeting": "Hello {name}!"]], merging: catalog)
         #expect(same.bytes == catalog)
-        let changed = try export(["en": ["greeting": "Hi {name}!"]], merging: catalog)
+        let changed = try exportCatalog(["en": ["greeting": "Hi {name}!"]], merging: catalog)
         #expect(text(changed.bytes).contains(#""comment" : "Arguments: {name} is argument 1.","#))
         #expect(
             messages(of: try CatalogImport().bundles(fromCatalog: changed.bytes))["en"]?["greeting"] == "Hi {name}!")

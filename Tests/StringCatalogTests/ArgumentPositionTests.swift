@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 @testable import StringCatalog
@@ -7,11 +8,6 @@ import Testing
 /// The positions an export gives a key's arguments: those of the catalog it came from or merges into, which the
 /// app's code passes its arguments in, never merely the order the source message happens to use them.
 @Suite struct ArgumentPositionTests {
-    private func export(_ messages: [String: [String: String]], merging: [UInt8]? = nil) throws -> ExportedCatalog {
-        try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(messages), merging: merging)
-    }
-
     private func value(_ catalog: ExportedCatalog, _ key: String, _ code: String) throws -> String? {
         try JSONReader.parse(catalog.bytes)["strings"]?[key]?["localizations"]?[code]?["stringUnit"]?["value"]?.string
     }
@@ -60,7 +56,7 @@ import Testing
 
     /// A merge takes the positions of the catalog's own specifiers, whatever the arguments' names.
     @Test func aMergeKeepsTheCatalogsPositions() throws {
-        let catalog = try export(
+        let catalog = try exportCatalog(
             ["en": ["range": "{end} after {start}"], "de": ["range": "{start} bis {end}"]],
             merging: Array(Self.reordered.utf8))
         #expect(try value(catalog, "range", "en") == "%2$@ after %1$@")
@@ -91,7 +87,7 @@ import Testing
               "version" : "1.0"
             }
             """#.utf8)
-        let catalog = try export(["en": ["days": "{n} days"]], merging: existing)
+        let catalog = try exportCatalog(["en": ["days": "{n} days"]], merging: existing)
         #expect(
             catalog.problems.map(\.description) == [
                 "days (en): {n} is a string (%@) here but a whole number (%lld) at position 1 in the catalog; the key is left out (its source message)"
@@ -103,7 +99,7 @@ import Testing
     /// Positions come from the source message: a translation's argument that it lacks is an error for that
     /// localization, and the rest is written.
     @Test func aTranslationsExtraArgumentIsAnError() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": ["greet": "Hello {name}"], "de": ["greet": "Hallo {name} aus {city}"],
             "fr": ["greet": "Salut {name}"],
         ])

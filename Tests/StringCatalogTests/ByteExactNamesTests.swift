@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 @testable import StringCatalog
@@ -48,8 +49,7 @@ import Testing
     }
 
     @Test func aMergeChangesOnlyTheKeyWithTheSameBytes() throws {
-        let merged = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": [Self.composed: "c"]]), merging: Self.catalog)
+        let merged = try exportCatalog(["en": [Self.composed: "c"]], merging: Self.catalog)
         #expect((merged.changed, merged.kept) == (1, 1))
         let strings = try #require(try JSONReader.parse(merged.bytes)["strings"]?.members)
         // In Xcode's order, whose collation finds the two equal; by their bytes, each has its own value.
@@ -63,12 +63,10 @@ import Testing
     @Test func aMergeKeepsAByteOrderMarkAndATrailingNewline() throws {
         let catalog = #"{"sourceLanguage" : "en", "strings" : {}, "version" : "1.0"}"#
         let file = [0xEF, 0xBB, 0xBF] + Array(catalog.utf8) + Array("\n".utf8)
-        let merged = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": ["a": "A"]]), merging: file)
+        let merged = try exportCatalog(["en": ["a": "A"]], merging: file)
         #expect(merged.bytes.starts(with: [0xEF, 0xBB, 0xBF, UInt8(ascii: "{")]))
         #expect(merged.bytes.last == UInt8(ascii: "\n"))
-        let again = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": ["a": "A"]]), merging: merged.bytes)
+        let again = try exportCatalog(["en": ["a": "A"]], merging: merged.bytes)
         #expect(again.bytes == merged.bytes)
     }
 }

@@ -1,17 +1,11 @@
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 @testable import StringCatalog
 
 @Suite struct ExportTests {
-    private func export(
-        _ messages: [String: [String: String]], keys: [String] = [""], source: String = "en", merging: [UInt8]? = nil
-    ) throws -> ExportedCatalog {
-        try CatalogExport(sourceLocale: tag(source), keyPrefixes: keys).catalog(
-            from: bundles(messages), merging: merging)
-    }
-
     /// The value of `strings[key].localizations[code]` followed by `path`, as written.
     private func value(_ catalog: ExportedCatalog, _ key: String, _ code: String, _ path: String...) throws -> String? {
         var node = try JSONReader.parse(catalog.bytes)["strings"]?[key]?["localizations"]?[code]
@@ -20,7 +14,7 @@ import Testing
     }
 
     @Test func aWholeCatalog() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": ["gallery.name": "Days since", "gallery.count": "{n} done"], "pt-br": ["gallery.name": "Dias desde"],
         ])
         #expect(
@@ -66,7 +60,7 @@ import Testing
     }
 
     @Test func placeholdersBecomeSpecifiers() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": [
                 "one": "Hi {name}", "int": "{n, number, integer} taps", "dec": "{d, number} km", "two": "{a} and {b}",
                 "twice": "{a} and {a}", "percent": "{n, number, integer}% done", "text": "100% sure",
@@ -88,7 +82,7 @@ import Testing
 
     /// A whole-message plural becomes a plural variation with each locale's CLDR categories.
     @Test func pluralsInRussianArabicPolishJapanese() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": ["n": "{n, plural, =0 {none} one {# item} other {# items}}"],
             "ru": ["n": "{n, plural, =0 {нет} one {# штука} few {# штуки} many {# штук} other {# штуки}}"],
             "ar": ["n": "{n, plural, zero {لا شيء} one {واحد} two {اثنان} few {# قليل} many {# كثير} other {# آخر}}"],
@@ -118,7 +112,7 @@ import Testing
 
     /// A plural inside a longer message, or two of them, become substitutions.
     @Test func substitutions() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": [
                 "sync":
                     "{files, plural, one {# file} other {# files}} in {dirs, plural, one {# folder} other {# folders}}",
@@ -139,7 +133,7 @@ import Testing
     /// A whole-message plural is a plural variation only when its number is the key's only argument: a plural
     /// variation's strings would otherwise have two specifiers, and which one it counts would be a guess.
     @Test func aWholeMessagePluralWithAnotherArgumentIsASubstitution() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": ["moved": "{n, plural, one {# file to {folder}} other {# files to {folder}}}"]
         ])
         let en = try JSONReader.parse(catalog.bytes)["strings"]?["moved"]?["localizations"]?["en"]
@@ -154,7 +148,7 @@ import Testing
 
     /// Every construct a catalog cannot hold is an error naming the key and the construct; the rest is written.
     @Test func inexpressibleKeysAreLeftOutAndTheRestWritten() throws {
-        let catalog = try export([
+        let catalog = try exportCatalog([
             "en": [
                 "ok": "Fine",
                 "gender": "{g, select, male {He} female {She} other {They}} left",
@@ -203,25 +197,25 @@ import Testing
         #expect(CatalogExport.matches("gallery2", prefix: "gallery2"))
         #expect(CatalogExport.matches("gallery.x", prefix: "gallery."))
         #expect(CatalogExport.matches("anything", prefix: ""))
-        let catalog = try export(
-            ["en": ["gallery.a": "A", "intent.b": "B", "other": "C"]], keys: ["gallery", "intent"])
+        let catalog = try exportCatalog(
+            ["en": ["gallery.a": "A", "intent.b": "B", "other": "C"]], keyPrefixes: ["gallery", "intent"])
         #expect(catalog.keys.sorted() == ["gallery.a", "intent.b"])
         #expect(throws: CatalogError(path: "", reason: "no key of en matches 'nope'")) {
-            try export(["en": ["a": "A"]], keys: ["nope"])
+            try exportCatalog(["en": ["a": "A"]], keyPrefixes: ["nope"])
         }
         #expect(throws: CatalogError(path: "", reason: "no messages for the source locale fr to export from")) {
-            try export(["en": ["a": "A"]], source: "fr")
+            try exportCatalog(["en": ["a": "A"]], sourceLocale: "fr")
         }
         #expect(
             throws: CatalogError(
                 path: "", reason: "zh-Hant and zh-TW would both be the localization zh-Hant; export one of them")
-        ) { try export(["en": ["a": "A"], "zh-TW": ["a": "甲"], "zh-Hant": ["a": "甲"]]) }
+        ) { try exportCatalog(["en": ["a": "A"], "zh-TW": ["a": "甲"], "zh-Hant": ["a": "甲"]]) }
     }
 
     /// A merge changes the exported keys' exported localizations only, and only where their text changed.
     @Test func mergeKeepsEverythingElseByteForByte() throws {
         let existing = try catalogData("states.xcstrings")
-        let catalog = try export(
+        let catalog = try exportCatalog(
             [
                 "en": ["welcome": "Welcome!", "legacy.title": "Legacy", "new.key": "New"],
                 "de": ["welcome": "Willkommen"],
@@ -252,8 +246,8 @@ import Testing
     @Test func mergeDefaultsToTheCatalogsSourceLanguage() throws {
         let existing = Array(
             #"{"sourceLanguage" : "de", "strings" : {}, "version" : "1.0"}"#.utf8)
-        let catalog = try CatalogExport(sourceLocale: nil, keyPrefixes: [""]).catalog(
-            from: bundles(["de": ["a": "Hallo"], "en": ["a": "Hello"]]), merging: existing)
+        let catalog = try exportCatalog(
+            ["de": ["a": "Hallo"], "en": ["a": "Hello"]], sourceLocale: nil, merging: existing)
         #expect(catalog.locales == ["de", "en"])
         #expect(try value(catalog, "a", "de", "stringUnit", "value") == "Hallo")
         #expect(try CatalogExport.sourceLanguage(ofCatalog: existing) == "de")
@@ -265,11 +259,11 @@ import Testing
             throws: CatalogError(
                 path: "sourceLanguage",
                 reason: "the catalog's source language is en, not de; export with that source locale")
-        ) { try export(["de": ["a": "A"]], source: "de", merging: existing) }
+        ) { try exportCatalog(["de": ["a": "A"]], sourceLocale: "de", merging: existing) }
         #expect(
             throws: CatalogError(
                 path: "version",
                 reason: #"unknown String Catalog version "2.0"; this tool reads versions "1.0" and "1.1""#)
-        ) { try export(["en": ["a": "A"]], merging: try catalogData("unknown-version.xcstrings")) }
+        ) { try exportCatalog(["en": ["a": "A"]], merging: try catalogData("unknown-version.xcstrings")) }
     }
 }

@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import TestSupport
 import Testing
 
 @testable import StringCatalog
@@ -75,15 +76,10 @@ import Testing
         }
         """#.utf8)
 
-    private func export(_ messages: [String: [String: String]]) throws -> ExportedCatalog {
-        try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(messages), merging: Self.existing)
-    }
-
     @Test func aChangedSourceMarksTheKeptTranslationsForReview() throws {
-        let catalog = try export([
-            "en": ["welcome": "Welcome!", "days": "{n, plural, one {# day left} other {# days left}}"]
-        ])
+        let catalog = try exportCatalog(
+            ["en": ["welcome": "Welcome!", "days": "{n, plural, one {# day left} other {# days left}}"]],
+            merging: Self.existing)
         let strings = try JSONReader.parse(catalog.bytes)["strings"]
         let welcome = strings?["welcome"]?["localizations"]
         #expect(welcome?["en"]?["stringUnit"]?["value"]?.string == "Welcome!")
@@ -102,10 +98,11 @@ import Testing
 
     /// An unchanged source leaves the kept translations as they were, byte for byte.
     @Test func anUnchangedSourceKeepsThemAsTheyWere() throws {
-        let catalog = try export([
-            "en": ["welcome": "Welcome", "days": "{n, plural, one {# day} other {# days}}"],
-            "fr": ["days": "{n, plural, one {# jour} other {# jours}}"],
-        ])
+        let catalog = try exportCatalog(
+            [
+                "en": ["welcome": "Welcome", "days": "{n, plural, one {# day} other {# days}}"],
+                "fr": ["days": "{n, plural, one {# jour} other {# jours}}"],
+            ], merging: Self.existing)
         #expect(catalog.bytes == Self.existing)
         #expect(catalog.problems.isEmpty)
     }
@@ -118,24 +115,20 @@ import Testing
         String(decoding: MergeReviewTests.existingForTests, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n")
             .utf8)
 
-    private func export(_ messages: [String: [String: String]]) throws -> ExportedCatalog {
-        try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(messages), merging: Self.crlf)
-    }
-
     @Test func anUntouchedCRLFCatalogComesOutByteForByte() throws {
-        let catalog = try export([
-            "en": ["welcome": "Welcome", "days": "{n, plural, one {# day} other {# days}}"],
-            "fr": ["days": "{n, plural, one {# jour} other {# jours}}"],
-        ])
+        let catalog = try exportCatalog(
+            [
+                "en": ["welcome": "Welcome", "days": "{n, plural, one {# day} other {# days}}"],
+                "fr": ["days": "{n, plural, one {# jour} other {# jours}}"],
+            ], merging: Self.crlf)
         #expect(catalog.bytes == Self.crlf)
         #expect(catalog.unchanged == 2 && catalog.changed == 0)
     }
 
     @Test func aChangeAndANewKeyAreWrittenWithCRLF() throws {
-        let catalog = try export([
-            "en": ["welcome": "Welcome!", "days": "{n, plural, one {# day} other {# days}}", "new.key": "New"]
-        ])
+        let catalog = try exportCatalog(
+            ["en": ["welcome": "Welcome!", "days": "{n, plural, one {# day} other {# days}}", "new.key": "New"]],
+            merging: Self.crlf)
         #expect(catalog.changed == 1 && catalog.unchanged == 1 && catalog.added == 1)
         let lines = catalog.bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         #expect(lines.count > 60)
@@ -155,8 +148,8 @@ import Testing
             .utf8)
 
     @Test func aChangedTranslationIsWrittenInTheCatalogsSpelling() throws {
-        let exported = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": ["greeting": "Hello {arg1}"], "pt-BR": ["greeting": "Oi {arg1}"]]),
+        let exported = try exportCatalog(
+            ["en": ["greeting": "Hello {arg1}"], "pt-BR": ["greeting": "Oi {arg1}"]],
             merging: Self.catalog)
         let localizations = try JSONReader.parse(exported.bytes)["strings"]?["greeting"]?["localizations"]
         #expect(localizations?.members?.map(\.name) == ["en", "pt_BR"])
@@ -167,8 +160,8 @@ import Testing
     }
 
     @Test func anUnchangedOneKeepsItsSpellingAndAddsNone() throws {
-        let exported = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": ["greeting": "Hello {arg1}"], "pt-BR": ["greeting": "Olá {arg1}"]]),
+        let exported = try exportCatalog(
+            ["en": ["greeting": "Hello {arg1}"], "pt-BR": ["greeting": "Olá {arg1}"]],
             merging: Self.catalog)
         let localizations = try JSONReader.parse(exported.bytes)["strings"]?["greeting"]?["localizations"]
         #expect(localizations?.members?.map(\.name) == ["en", "pt_BR"])
@@ -186,8 +179,7 @@ import Testing
             .utf8)
 
     @Test func textInAFormatEntryIsEscaped() throws {
-        let exported = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": ["sale": "50% off"]]), merging: Self.catalog)
+        let exported = try exportCatalog(["en": ["sale": "50% off"]], merging: Self.catalog)
         let english = try JSONReader.parse(exported.bytes)["strings"]?["sale"]?["localizations"]?["en"]
         #expect(english?["stringUnit"]?["value"]?.string == "50%% off")
         let again = try CatalogImport().bundles(fromCatalog: exported.bytes)
@@ -199,8 +191,7 @@ import Testing
         let plain = Array(
             #"{"sourceLanguage":"en","strings":{"sale":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"Sale"}}}}},"version":"1.0"}"#
                 .utf8)
-        let exported = try CatalogExport(sourceLocale: tag("en"), keyPrefixes: [""]).catalog(
-            from: bundles(["en": ["sale": "50% off"]]), merging: plain)
+        let exported = try exportCatalog(["en": ["sale": "50% off"]], merging: plain)
         let english = try JSONReader.parse(exported.bytes)["strings"]?["sale"]?["localizations"]?["en"]
         #expect(english?["stringUnit"]?["value"]?.string == "50% off")
     }

@@ -1,6 +1,7 @@
 import I18nCore
 import LocaleData
 import StringCatalog
+import TestSupport
 import Testing
 
 /// Both directions undo each other for everything the mapping can express.
@@ -72,8 +73,7 @@ import Testing
     /// export → import gives back every message, equal as parsed ICU, argument names aside where the catalog has
     /// none (they come back as arg1, arg2, … in the source message's order).
     @Test func exportThenImportGivesTheMessagesBack() throws {
-        let exported = try CatalogExport(sourceLocale: .english, keyPrefixes: [""]).catalog(
-            from: StringCatalogTests.bundles(Self.messages))
+        let exported = try exportCatalog(Self.messages)
         #expect(exported.problems.isEmpty, "\(exported.problems)")
         let imported = StringCatalogTests.messages(of: try CatalogImport().bundles(fromCatalog: exported.bytes))
         for (locale, messages) in Self.messages {

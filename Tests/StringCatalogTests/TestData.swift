@@ -26,11 +26,6 @@ let canonicalCatalogs = [
 /// A locale tag from a literal.
 func tag(_ text: String) -> LocaleTag { LocaleTag(parsing: text)! }
 
-/// Bundles of flat messages by locale.
-func bundles(_ messages: [String: [String: String]]) -> [LocaleTag: MessageBundle] {
-    Dictionary(uniqueKeysWithValues: messages.map { (tag($0.key), MessageBundle(messages: $0.value)) })
-}
-
 /// The catalog's text, for comparing with an expected excerpt.
 func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

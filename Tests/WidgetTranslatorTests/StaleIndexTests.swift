@@ -55,23 +55,8 @@ import WidgetTranslator
     /// the key missing. Only keys the index knows can be checked this way.
     @Test(arguments: ForeignRewrites.cases)
     func whenTheIdentityLiesEveryKnownKeyStillRendersItsNewValue(_ rewrite: ForeignRewrite) throws {
-        try Self.expectNewValues(rewrite, store: ConstantIdentityStore(), onlyKeysOfTheOriginal: true)
+        let store = ForwardingGroupStore(
+            over: InMemoryGroupStore(displayName: "constant-identity store"), identity: [42])
+        try Self.expectNewValues(rewrite, store: store, onlyKeysOfTheOriginal: true)
     }
-}
-
-/// An in-memory store that reports the same identity for every value, whatever was written.
-private final class ConstantIdentityStore: GroupStore {
-    let base = InMemoryGroupStore()
-    var displayName: String { "constant-identity store" }
-    var capabilities: GroupStoreCapabilities { GroupStoreCapabilities(displayName: displayName) }
-
-    func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
-        try base.value(forKey: key).map { IdentifiedValue(bytes: $0, identity: [42]) }
-    }
-    func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
-        try base.write(values, durability: durability)
-        return values.map { _ in [42] }
-    }
-    func removeValue(forKey key: String) throws { try base.removeValue(forKey: key) }
-    func entries() throws -> [GroupStoreEntry] { try base.entries() }
 }
