@@ -38,6 +38,9 @@ let package = Package(
         // below the MessageFormat core, whose `{n, number}` and `{d, date}` format with it.
         .target(name: "LocaleData", dependencies: ["WidgetI18nSupport"]),
         .target(name: "I18nCore", dependencies: ["LocaleData", "WidgetI18nSupport"]),
+        // Unicode MessageFormat 2, for bundles that declare it; beside I18nCore's ICU MessageFormat, which does not
+        // link it.
+        .target(name: "MessageFormat2", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),
         .target(name: "GroupStore", dependencies: ["WidgetI18nSupport"]),
         .target(name: "GroupStoreUserDefaults", dependencies: ["GroupStore", "WidgetI18nSupport"]),
         // The storage contract: the key schema, value encodings, which keys derive from which; its reader and
@@ -46,7 +49,8 @@ let package = Package(
         .target(
             name: "WidgetTranslator",
             dependencies: [
-                "LocaleData", "I18nCore", "GroupStore", "GroupContract", "LiveActivities", "WidgetI18nSupport",
+                "LocaleData", "I18nCore", "MessageFormat2", "GroupStore", "GroupContract", "LiveActivities",
+                "WidgetI18nSupport",
             ]),
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),
         // Live Activities: state as keys and arguments (the translator resolves them), ActivityKit's 4 KB.
@@ -67,8 +71,8 @@ let package = Package(
         .target(
             name: "WidgetI18nWidget",
             dependencies: [
-                "WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "LocaleData",
-                "TimelineEngine", "LiveActivities",
+                "WidgetTranslator", "GroupContract", "GroupStore", "GroupStoreUserDefaults", "I18nCore", "MessageFormat2",
+                "LocaleData", "TimelineEngine", "LiveActivities",
             ]),
         .target(
             name: "WidgetI18nApp",
@@ -79,7 +83,8 @@ let package = Package(
         .target(
             name: "WidgetI18nEssentials",
             dependencies: [
-                "WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "LocaleData", "TimelineEngine",
+                "WidgetTranslator", "GroupContract", "GroupStore", "I18nCore", "MessageFormat2", "LocaleData",
+                "TimelineEngine",
             ]),
 
         // The app side.
@@ -112,7 +117,7 @@ let package = Package(
         // Build-time tooling: better-i18n's bundles to and from Xcode String Catalogs, for the strings iOS reads from
         // the widget extension's own bundle, and ICU MessageFormat bundles rewritten as MessageFormat 2. The widget
         // never links it.
-        .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore", "WidgetI18nSupport"]),
+        .target(name: "StringCatalog", dependencies: ["LocaleData", "I18nCore", "MessageFormat2", "WidgetI18nSupport"]),
         // The APNs payload a server sends to start, update or end a Live Activity, its alert from the app's String
         // Catalog: the CLI's `activity payload`, no product's.
         .target(name: "ActivityPush", dependencies: ["LiveActivities", "WidgetI18nSupport"]),
@@ -120,14 +125,18 @@ let package = Package(
         .executableTarget(
             name: "WidgetI18nCLI",
             dependencies: [
-                "LocaleData", "I18nCore", "GroupStore", "GroupStoreUserDefaults", "GroupContract", "WidgetTranslator",
+                "LocaleData", "I18nCore", "MessageFormat2", "GroupStore", "GroupStoreUserDefaults", "GroupContract",
+                "WidgetTranslator",
                 "TimelineEngine", "HomeScreenSimulator", "SampleWidgets", "LiveActivities",
                 "CDNFetcher",
                 "WidgetPreview", "StringCatalog", "ActivityPush", "CommandLineSupport", "WidgetI18nSupport",
             ]),
 
         // Tests. Each test target depends on the modules it tests; CLI and benchmark tests run the built binaries.
-        .target(name: "TestSupport", dependencies: ["LocaleData"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["LocaleData", "I18nCore", "GroupStore", "StringCatalog", "WidgetI18nSupport"],
+            path: "Tests/TestSupport"),
         .executableTarget(
             name: "StoreWriter", dependencies: ["GroupStore", "GroupStoreUserDefaults"],
             path: "Tests/Helpers/StoreWriter"),
@@ -135,6 +144,9 @@ let package = Package(
         .testTarget(name: "LocaleDataTests", dependencies: ["LocaleData", "TestSupport"], resources: [.copy("Data")]),
         .testTarget(
             name: "I18nCoreTests", dependencies: ["I18nCore", "LocaleData", "TestSupport"],
+            resources: [.copy("Data")]),
+        .testTarget(
+            name: "MessageFormat2Tests", dependencies: ["MessageFormat2", "I18nCore", "LocaleData", "TestSupport"],
             resources: [.copy("Data")]),
         // Data/ is read from the repository: the JavaScript bridge's tests read the same table.
         .testTarget(
@@ -146,8 +158,8 @@ let package = Package(
         .testTarget(
             name: "WidgetTranslatorTests",
             dependencies: [
-                "LocaleData", "I18nCore", "WidgetTranslator", "GroupContract", "GroupStoreUserDefaults",
-                "TimelineEngine", "TestSupport",
+                "LocaleData", "I18nCore", "MessageFormat2", "WidgetTranslator", "GroupContract",
+                "GroupStoreUserDefaults", "TimelineEngine", "TestSupport",
             ],
             exclude: ["Data"]),
         .testTarget(
@@ -173,7 +185,8 @@ let package = Package(
             name: "WidgetPreviewTests",
             dependencies: ["WidgetPreview", "SampleWidgets", "GroupStore", "LocaleData", "I18nCore", "TestSupport"]),
         .testTarget(
-            name: "StringCatalogTests", dependencies: ["StringCatalog", "I18nCore", "LocaleData", "TestSupport"],
+            name: "StringCatalogTests",
+            dependencies: ["StringCatalog", "MessageFormat2", "I18nCore", "LocaleData", "TestSupport"],
             resources: [.copy("Data")]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(

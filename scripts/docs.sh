@@ -9,10 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s%N)
 out=${1:-.build/docs-site}
-modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine LiveActivities HomeScreenSimulator CDNFetcher WidgetPreview SampleWidgets StringCatalog ActivityPush)
+modules=(LocaleData I18nCore MessageFormat2 GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine LiveActivities HomeScreenSimulator CDNFetcher WidgetPreview SampleWidgets StringCatalog ActivityPush)
 # What a widget extension links (and the sample widgets written like one): imported next to WidgetKit.
 tool_modules=(HomeScreenSimulator WidgetPreview SampleWidgets StringCatalog ActivityPush)
-widget_modules=(LocaleData I18nCore GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine LiveActivities SampleWidgets)
+widget_modules=(LocaleData I18nCore MessageFormat2 GroupStore GroupStoreUserDefaults GroupContract WidgetTranslator TimelineEngine LiveActivities SampleWidgets)
 scripts/setup.sh --for build
 command -v docc >/dev/null || { echo "error: docc is missing; it ships with the Swift 6 toolchain" >&2; exit 1; }
 

@@ -42,7 +42,7 @@ extension GroupStore {
     public var displayName: String { capabilities.displayName }
 
     /// The file container that holds this store's values: ``GroupStoreCapabilities/fileContainer``.
-    public var fileContainer: FileGroupStore? { capabilities.fileContainer }
+    package var fileContainer: FileGroupStore? { capabilities.fileContainer }
 
     /// Where a reader of this store keeps what it derives: `GroupStoreCapabilities.readerCache`.
     package var defaultReaderCache: FileGroupStore? { capabilities.readerCache }

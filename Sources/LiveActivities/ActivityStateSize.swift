@@ -53,7 +53,7 @@ public struct ActivityStateTooLarge: Error, Hashable, Sendable, CustomStringConv
     /// The bytes the data takes, JSON-encoded as ActivityKit encodes it.
     public let size: Int
     /// Whether the size counts the static attributes as well as the state.
-    public let includesAttributes: Bool
+    package let includesAttributes: Bool
 
     public var description: String {
         let what = includesAttributes ? "attributes and content state together take" : "content state takes"

@@ -4,5 +4,6 @@
 @_exported import GroupStore
 @_exported import I18nCore
 @_exported import LocaleData
+@_exported import MessageFormat2
 @_exported import TimelineEngine
 @_exported import WidgetTranslator

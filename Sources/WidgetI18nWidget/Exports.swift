@@ -7,5 +7,6 @@
 @_exported import I18nCore
 @_exported import LiveActivities
 @_exported import LocaleData
+@_exported import MessageFormat2
 @_exported import TimelineEngine
 @_exported import WidgetTranslator

@@ -2,6 +2,7 @@ import GroupContract
 import GroupStore
 import I18nCore
 import LocaleData
+import MessageFormat2
 import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
@@ -37,8 +38,10 @@ public final class WidgetTranslator: Sendable {
     /// The zone dates, times and relative times are shown in; `nil` for the process's.
     package let timeZone: ZoneInfo?
     /// The formatter that turns a message's text and arguments into display text. A bundle that declares
-    /// MessageFormat 2 (`MessageSyntax`) is formatted by an `MF2Formatter` instead, in `timeZone`.
+    /// MessageFormat 2 (`MessageSyntax`) is formatted by `messageFormat2` instead.
     package let formatter: any MessageFormatting
+    /// The formatter of bundles that declare MessageFormat 2, in `timeZone` unless it has a zone of its own.
+    package let messageFormat2: MF2Formatter
 
     enum CachedBundle {
         /// The messages, and how another cached locale answers the one asked for, when it does.
@@ -77,6 +80,9 @@ public final class WidgetTranslator: Sendable {
     ///   - timeZone: the zone dates, times and relative times are shown in; `nil`, the default, the process's.
     ///   - formatter: turns an ICU bundle's message text and arguments into display text; `nil`, the default, an
     ///     `ICUMessageFormatter` in `timeZone`.
+    ///   - messageFormat2: formats the bundles that declare MessageFormat 2, with its draft functions and the
+    ///     app's own where it has them, in `timeZone` unless it has a zone of its own; `nil`, the default, an
+    ///     `MF2Formatter` with the stable default functions.
     ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the
     ///     default, detects it.
     ///   - maintainsIndexes: whether to keep a fresh lookup index for a locale whose stored one is missing or
@@ -90,8 +96,8 @@ public final class WidgetTranslator: Sendable {
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
         preferredLanguages: [String]? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:], timeZone: ZoneInfo? = nil,
-        formatter: (any MessageFormatting)? = nil, localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true,
-        readerCache: (any GroupStore)? = nil
+        formatter: (any MessageFormatting)? = nil, messageFormat2: MF2Formatter? = nil,
+        localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true, readerCache: (any GroupStore)? = nil
     ) {
         let cache = maintainsIndexes ? readerCache ?? ContractReader.defaultReaderCache(for: store) : nil
         reader = ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache)
@@ -100,6 +106,9 @@ public final class WidgetTranslator: Sendable {
         self.bundledMessages = bundledMessages
         self.timeZone = timeZone
         self.formatter = formatter ?? ICUMessageFormatter(timeZone: timeZone)
+        var messageFormat2 = messageFormat2 ?? MF2Formatter()
+        if messageFormat2.timeZone == nil { messageFormat2.timeZone = timeZone }
+        self.messageFormat2 = messageFormat2
     }
 
     /// Forgets everything read from the store, so the next call reads it again.
@@ -143,12 +152,10 @@ public final class WidgetTranslator: Sendable {
         if resolution.step == .key {
             return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])
         }
-        // A bundle that declares MessageFormat 2 is formatted as such, by an `MF2Formatter` in the translator's
-        // zone: `formatter` is the ICU bundles' formatter.
+        // A bundle that declares MessageFormat 2 is formatted as such: `formatter` is the ICU bundles' formatter.
         let formatted =
             resolution.syntax == .messageFormat2
-            ? MF2Formatter(timeZone: timeZone).format(
-                resolution.message, locale: formattingLocale, arguments: arguments)
+            ? messageFormat2.format(resolution.message, locale: formattingLocale, arguments: arguments)
             : formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
         return Translation(
             text: formatted.text, locale: formattingLocale, resolution: resolution, problems: formatted.problems)

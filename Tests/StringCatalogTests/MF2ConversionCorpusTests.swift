@@ -1,6 +1,7 @@
 import Foundation
 import I18nCore
 import LocaleData
+import MessageFormat2
 import StringCatalog
 import TestSupport
 import Testing
@@ -70,7 +71,7 @@ import Testing
         }
         tally.converted += 1
         let original = ICUMessageFormatter(timeZone: zone).format(message, locale: tag, arguments: arguments)
-        let result = MF2Formatter(timeZone: zone, bidiIsolation: .none).formatted(
+        let result = MF2Formatter(timeZone: zone, bidiIsolation: .none, draftFunctions: true).formatted(
             converted, locale: tag, arguments: arguments)
         if result.text != original.text || !result.errors.isEmpty {
             tally.differences.append(

@@ -229,7 +229,7 @@ import Testing
 
     @Test func jsonLinesHaveAnOutputAndTheirErrorsInOrder() throws {
         let input = """
-            {"locale": "en", "message": "{$x :test:function}", "args": {"x": 1}}
+            {"locale": "en", "message": "{$x :percent}", "args": {"x": 0.5}}
             {"locale": "ar", "message": "أهلاً {$x}", "args": {"x": "w"}}
             {"locale": "ar", "message": "أهلاً {$x}", "args": {"x": "w"}, "bidiIsolation": "none"}
             {"locale": "en", "message": ".match $x * {{a}}"}
@@ -238,20 +238,35 @@ import Testing
 
             """
         let result = try runProcess(
-            binary, ["format", "--syntax", "mf2", "--jsonl", "--test-functions"], input: Data(input.utf8))
+            binary, ["format", "--syntax", "mf2", "--jsonl", "--draft-functions"], input: Data(input.utf8))
         #expect(result.status == 0)
         #expect(
             result.standardOutput.split(separator: "\n").map(String.init) == [
-                #"{"errors":[],"output":"1"}"#,
+                #"{"errors":[],"output":"50%"}"#,
                 #"{"errors":[],"output":"أهلاً \#u{2068}w\#u{2069}"}"#,
                 #"{"errors":[],"output":"أهلاً w"}"#,
                 #"{"errors":[{"message":"Selector '$x' needs a function, such as '.input {$x :number}'","type":"missing-selector-annotation"}],"output":"{\#u{FFFD}}"}"#,
                 #"{"error":"\"bidiIsolation\" is \"default\" or \"none\""}"#,
                 #"{"error":"Not JSON: expected an object {\"locale\", \"message\", \"args\", \"bidiIsolation\"} on one line"}"#,
             ])
-        let icu = try runProcess(binary, ["format", "--test-functions", "--locale", "en", "hi"])
+        let icu = try runProcess(binary, ["format", "--draft-functions", "--locale", "en", "hi"])
         #expect(icu.status == 64)
-        #expect(icu.standardError.contains("--test-functions applies to --syntax mf2"))
+        #expect(icu.standardError.contains("--draft-functions applies to --syntax mf2"))
+    }
+
+    /// The functions LDML 48 marks Draft exist only with --draft-functions: without it `:percent` is unknown, and
+    /// the placeholder shows its fallback.
+    @Test func draftFunctionsAreOnlyThereWhenAskedFor() throws {
+        let message = "{$x :percent} {$x :number}"
+        let stable = try runProcess(binary, ["format", "--syntax", "mf2", "--locale", "en", message, "x=0.5"])
+        #expect(stable.status == 1)
+        // A fallback is a placeholder of unknown direction: isolated, by the default bidi strategy.
+        #expect(stable.standardOutput == "\u{2068}{$x}\u{2069} 0.5\n")
+        #expect(stable.standardError.contains("unknown-function: Unknown function ':percent'"))
+        let draft = try runProcess(
+            binary, ["format", "--syntax", "mf2", "--draft-functions", "--locale", "en", message, "x=0.5"])
+        #expect(draft.status == 0)
+        #expect(draft.standardOutput == "50% 0.5\n")
     }
 
     /// Pseudo-locales and String Catalogs are made from ICU MessageFormat: an MF2 bundle is refused, clearly.

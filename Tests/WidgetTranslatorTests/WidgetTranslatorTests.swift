@@ -1,6 +1,8 @@
+import Foundation
 import GroupStore
 import I18nCore
 import LocaleData
+import MessageFormat2
 import TestSupport
 import Testing
 import WidgetTranslator
@@ -225,6 +227,33 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
         let late = subject.translate("late", arguments: ["n": 3])
         #expect(late.text == "3 late")
         #expect(late.resolution.syntax == .icu)
+    }
+
+    /// The translator formats MF2 bundles with the formatter it was given: its draft functions and an app's own
+    /// exist there, in the translator's time zone; without it, a draft function is unknown.
+    @Test func theGivenMF2FormatterFormatsWithItsFunctionsInTheTranslatorsZone() throws {
+        let store = InMemoryGroupStore([
+            localeKey: "en",
+            messagesKey("en"):
+                #"{"$messageFormat": "2", "at": "{$t :time} {$x :percent}", "shout": "{$name :acme:shout}!"}"#,
+        ])
+        let shout = MF2CustomFunction {
+            (operand: MF2CustomValue?, _: [String: MF2CustomValue], _: LocaleTag) throws(MF2Error) -> MF2CustomValue in
+            let text = (operand?.argument?.description ?? "").uppercased()
+            return MF2CustomValue(argument: .string(text), format: { () throws(MF2Error) -> String in text })
+        }
+        let istanbul = try #require(ZoneInfo(identifier: "Europe/Istanbul"))
+        let arguments: MessageArguments = ["t": .date(Date(timeIntervalSince1970: 0)), "x": 0.25, "name": "ayşe"]
+        let given = WidgetTranslator(
+            store: store, project: project, preferredLanguages: [], timeZone: istanbul,
+            messageFormat2: MF2Formatter(bidiIsolation: .none, draftFunctions: true, functions: ["acme:shout": shout]))
+        #expect(given("at", arguments) == "2:00\u{202F}AM 25%")
+        #expect(given("shout", arguments) == "AYŞE!")
+        let plain = WidgetTranslator(store: store, project: project, preferredLanguages: [], timeZone: istanbul)
+        let unknown = plain.translate("at", arguments: arguments)
+        #expect(unknown.text == "\u{2068}{$t}\u{2069} \u{2068}{$x}\u{2069}")
+        #expect(unknown.problems.map(\.code) == [.messageFormat2, .messageFormat2])
+        #expect(unknown.problems.first?.description.hasSuffix("(unknown-function)") == true)
     }
 
     @Test func onlyTheValue2Declares() {

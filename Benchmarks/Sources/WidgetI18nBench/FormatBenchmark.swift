@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import MessageFormat2
 import WidgetTranslator
 
 /// `widget-i18n-bench format`: ns per ICU format call, cached (the message parsed before) and uncached
@@ -75,7 +76,7 @@ enum FormatBenchmark {
     ]
 
     static func messageFormat2Rows(iterations: Int, rounds: Int) -> [String] {
-        let formatter = MF2Formatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc)
+        let formatter = MF2Formatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc, draftFunctions: true)
         return messageFormat2Cases.map { name, message, arguments in
             row(
                 name, formatter: formatter, message: message, arguments: arguments, iterations: iterations,

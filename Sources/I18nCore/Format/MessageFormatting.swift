@@ -57,8 +57,9 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
         /// The message needs a family of locale data the build leaves out (a slice `widget-i18n data` cut without
         /// it); the payload says what is shown instead.
         case unlinkedData(LocaleDataTables.Family, shownInstead: String)
-        /// A MessageFormat 2 error (`MF2Formatter`); the output shows a fallback where it applies.
-        case messageFormat2(MF2Error)
+        /// A MessageFormat 2 error (module MessageFormat2's `MF2Formatter`): its message and its type as the
+        /// working group's test suite names it (`bad-operand`); the output shows a fallback where it applies.
+        case messageFormat2(message: String, type: String)
     }
 
     /// What the formatter could not do.
@@ -91,7 +92,7 @@ public struct FormatProblem: Hashable, Sendable, CustomStringConvertible {
             return "\(number) needs rounding, which rounding-mode-unnecessary does not allow; rounded half-even"
         case .unlinkedData(let family, let instead):
             return "This build's locale data leaves out the '\(family.rawValue)' family; \(instead)"
-        case .messageFormat2(let error): return "\(error.description) (\(error.code))"
+        case .messageFormat2(let message, let type): return "\(message) (\(type))"
         }
     }
 }
@@ -109,6 +110,6 @@ extension ErrorCode where Domain == FormatProblem {
     public static var roundingNecessary: Self { Self("roundingNecessary") }
     /// The message needs a family of locale data the build leaves out.
     public static var unlinkedData: Self { Self("unlinkedData") }
-    /// A MessageFormat 2 error; `MF2Formatter.formatted` gives its type.
+    /// A MessageFormat 2 error; its description ends with its type.
     public static var messageFormat2: Self { Self("messageFormat2") }
 }

@@ -4,7 +4,7 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     public let text: String
 
     /// The numeric value, parsed once.
-    public let value: Double
+    package let value: Double
 
     /// Digits after the decimal point as written (`1.50` → 2): what `#` shows and what offsets keep.
     package var visibleFractionDigits: Int {

@@ -23,7 +23,7 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// The region subtag in upper case (`BR`, `419`), if any.
     public let region: String?
     /// Variant subtags, lower case.
-    public let variants: [String]
+    package let variants: [String]
 
     public var description: String { displayForm }
 

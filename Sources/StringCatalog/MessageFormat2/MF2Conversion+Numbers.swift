@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import MessageFormat2
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import I18nCore
 import LocaleData
+import MessageFormat2
 import WidgetTranslator
 
 #if canImport(WidgetPreview)

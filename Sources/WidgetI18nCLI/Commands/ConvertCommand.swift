@@ -1,6 +1,7 @@
 import CommandLineSupport
 import I18nCore
 import LocaleData
+import MessageFormat2
 import StringCatalog
 
 /// `widget-i18n convert mf2`: a better-i18n bundle's ICU messages rewritten as Unicode MessageFormat 2

@@ -2,6 +2,7 @@ import CommandLineSupport
 import Foundation
 import I18nCore
 import LocaleData
+import MessageFormat2
 
 /// `widget-i18n format --syntax mf2`: Unicode MessageFormat 2, one message or `--jsonl` lines.
 extension FormatCommand {
@@ -14,8 +15,7 @@ extension FormatCommand {
         if let option = valueOptions.first(where: { arguments.has($0) || arguments.value($0) != nil }) {
             throw .usage("--\(option) does not apply to --syntax mf2")
         }
-        var formatter = MF2Formatter(timeZone: timeZone)
-        formatter.testFunctions = arguments.has("test-functions")
+        var formatter = MF2Formatter(timeZone: timeZone, draftFunctions: arguments.has("draft-functions"))
         switch arguments.value("bidi-isolation") {
         case nil, "default"?: break
         case "none"?: formatter.bidiIsolation = .none

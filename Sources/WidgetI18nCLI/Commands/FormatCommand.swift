@@ -10,7 +10,7 @@ enum FormatCommand: Command {
     static let summary = "Format an ICU message with arguments (or JSON lines from stdin)"
     static let usage = """
         format --locale L '<message>' [name=value …] | format --jsonl
-          | format --syntax mf2 [--test-functions] [--bidi-isolation none] ('<message>' [name=value …] | --jsonl)
+          | format --syntax mf2 [--draft-functions] [--bidi-isolation none] ('<message>' [name=value …] | --jsonl)
           | format --relative VALUE --unit UNIT | format --list ITEM… | format --duration FIELD=N…
           | format --display-name CODE
         """
@@ -35,7 +35,8 @@ enum FormatCommand: Command {
         .value("style", "STYLE", "long (the default), short or narrow; for --duration also digital"),
         .value("syntax", "SYNTAX", "icu (the default) or mf2: the message is Unicode MessageFormat 2"),
         .flag(
-            "test-functions", "With --syntax mf2: the conformance suite's :test:function, :test:select, :test:format"),
+            "draft-functions",
+            "With --syntax mf2: also the functions LDML 48 marks Draft (:currency, :percent, :unit, :datetime, …)"),
         .value("bidi-isolation", "MODE", "With --syntax mf2: default (isolate placeholders, the default) or none"),
     ]
     static let discussion = """
@@ -74,7 +75,7 @@ enum FormatCommand: Command {
         let formatter = CommandInput.formatter(timeZone: try CommandInput.timeZone(arguments)?.zone)
         switch arguments.value("syntax") ?? "icu" {
         case "icu":
-            for option in ["test-functions", "bidi-isolation"]
+            for option in ["draft-functions", "bidi-isolation"]
             where arguments.has(option) || arguments.value(option) != nil {
                 throw .usage("--\(option) applies to --syntax mf2")
             }

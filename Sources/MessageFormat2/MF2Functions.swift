@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 
 #if canImport(FoundationEssentials)
@@ -6,30 +7,31 @@ import LocaleData
     import Foundation
 #endif
 
-// The default functions of spec/functions/ (unicode-org/message-format-wg, LDML 48) and the test suite's test
-// functions (test/README.md), over LocaleData's number, plural and date formatters.
+// The default functions of spec/functions/ (unicode-org/message-format-wg, LDML 48) over LocaleData's number, plural
+// and date formatters, and the calls of an app's own (`MF2CustomFunction`).
 
 extension MF2Function {
-    enum Handler: Equatable {
+    enum Handler {
         case string, number, integer, offset, percent, currency, unit, datetime, date, time
-        case test(MF2TestValue.Kind)
+        case custom(MF2CustomFunction)
 
-        init?(name: String, testFunctions: Bool) {
+        /// The function `name` of `formatter`: a default one, a draft one where the formatter has them, or one of
+        /// its own; `nil` for none.
+        init?(name: String, in formatter: MF2Formatter) {
             switch name {
             case "string": self = .string
             case "number": self = .number
             case "integer": self = .integer
             case "offset": self = .offset
-            case "percent": self = .percent
-            case "currency": self = .currency
-            case "unit": self = .unit
-            case "datetime": self = .datetime
-            case "date": self = .date
-            case "time": self = .time
-            case "test:function" where testFunctions: self = .test(.function)
-            case "test:select" where testFunctions: self = .test(.select)
-            case "test:format" where testFunctions: self = .test(.format)
-            default: return nil
+            case "percent" where formatter.draftFunctions: self = .percent
+            case "currency" where formatter.draftFunctions: self = .currency
+            case "unit" where formatter.draftFunctions: self = .unit
+            case "datetime" where formatter.draftFunctions: self = .datetime
+            case "date" where formatter.draftFunctions: self = .date
+            case "time" where formatter.draftFunctions: self = .time
+            default:
+                guard let function = formatter.functions[name] else { return nil }
+                self = .custom(function)
             }
         }
     }
@@ -68,23 +70,14 @@ struct MF2DateValue {
     var annotations: MF2Annotations
 }
 
-/// The value of the test suite's `:test:function`, `:test:select` and `:test:format`.
-struct MF2TestValue {
-    enum Kind: Equatable { case function, select, format }
-    var input: MessageNumber
-    var decimalPlaces: Int
-    var failsFormat: Bool
-    var failsSelect: Bool
-    var kind: Kind
-}
-
 /// A selector's value that supports selection.
 enum MF2Selector {
     case string(String)
     /// `exact` is the number's serialization, `category` its plural or ordinal category (`nil` for
     /// `select=exact`).
     case number(exact: String, category: PluralCategory?)
-    case test(MF2TestValue)
+    /// A custom value's keys, most preferred first.
+    case ranked([String])
 }
 
 extension MF2Resolver {
@@ -96,6 +89,10 @@ extension MF2Resolver {
     ) -> MF2Value? {
         if case .string = handler {
             return stringValue(operand, annotations: annotations)
+        }
+        // A function of the app's own may take no operand (`{:acme:now}`).
+        if case .custom(let function) = handler, case .none = operand {
+            return customValue(function, operand: nil, options: options)
         }
         guard let operand else {
             error(.badOperand, "':\(name)' needs an operand, such as '{$count :\(name)}'")
@@ -112,7 +109,7 @@ extension MF2Resolver {
         case .offset: return offsetValue(operand: operand, options: options)
         case .datetime, .date, .time:
             return dateValue(handler, operand: operand, options: options, annotations: annotations)
-        case .test(let kind): return testValue(kind, operand: operand, options: options)
+        case .custom(let function): return customValue(function, operand: operand, options: options)
         }
     }
 
@@ -131,7 +128,13 @@ extension MF2Resolver {
             return .string(
                 MF2StringValue(text: string.text, fallbackSource: string.fallbackSource, annotations: annotations))
         case .number(let number)?: text = number.value.text
-        case .test(let test)?: text = test.input.text
+        case .custom(let custom)?:
+            guard let argument = custom.argument, case .date = argument else {
+                text = custom.argument?.description ?? ""
+                break
+            }
+            error(.badOperand, "':string' takes text, not a date")
+            return nil
         case .date?:
             error(.badOperand, "':string' takes text, not a date")
             return nil
@@ -139,41 +142,37 @@ extension MF2Resolver {
         return .string(MF2StringValue(text: text, fallbackSource: nil, annotations: annotations))
     }
 
-    // MARK: Test functions
+    // MARK: Custom functions
 
-    mutating func testValue(_ kind: MF2TestValue.Kind, operand: MF2Value, options: [String: MF2OptionValue])
+    /// What `function` makes of `operand` and `options`, or `nil` after the error it threw.
+    mutating func customValue(_ function: MF2CustomFunction, operand: MF2Value?, options: [String: MF2OptionValue])
         -> MF2Value?
     {
-        var value: MF2TestValue
-        if case .test(let test) = operand {
-            value = test
-            value.kind = kind
-        } else {
-            // Any other operand is read as the number functions read theirs.
-            guard let (number, _) = numericOperand(operand) else { return nil }
-            value = MF2TestValue(input: number, decimalPlaces: 0, failsFormat: false, failsSelect: false, kind: kind)
+        do throws(MF2Error) {
+            return .custom(
+                try function.resolve(
+                    operand.map(Self.customValue(of:)), options.mapValues { Self.customValue(of: $0.value) }, locale))
+        } catch {
+            errors.append(error)
+            return nil
         }
-        if let option = options["decimalPlaces"] {
-            guard let places = Self.digitSize(option.value), places <= 1 else {
-                error(.badOption, "'decimalPlaces' is 0 or 1")
-                return nil
-            }
-            value.decimalPlaces = places
-        }
-        if let option = options["fails"] {
-            switch Self.text(of: option.value) {
-            case "always":
-                value.failsFormat = true
-                value.failsSelect = true
-            case "format": value.failsFormat = true
-            case "select": value.failsSelect = true
-            case "never": break
-            default: error(.badOption, "'fails' is never, select, format or always")
-            }
-        }
-        return .test(value)
     }
 
+    /// A resolved value as a custom function takes it: text, a number or a date, formatting as it is written.
+    static func customValue(of value: MF2Value) -> MF2CustomValue {
+        let argument: MessageArgument?
+        switch value {
+        case .custom(let custom): return custom
+        case .input(let input): argument = input
+        case .literal(let text): argument = .string(text)
+        case .string(let string): argument = string.fallbackSource == nil ? .string(string.text) : nil
+        case .number(let number): argument = .number(number.value)
+        case .date(let date): argument = .date(date.date)
+        case .fallback: argument = nil
+        }
+        guard let text = argument?.description else { return MF2CustomValue(argument: nil, format: nil) }
+        return MF2CustomValue(argument: argument, format: { @Sendable () throws(MF2Error) -> String in text })
+    }
 }
 
 extension MessageNumber {

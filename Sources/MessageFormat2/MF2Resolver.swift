@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 import WidgetI18nSupport
 
@@ -20,7 +21,8 @@ enum MF2Value {
     case string(MF2StringValue)
     case number(MF2NumberValue)
     case date(MF2DateValue)
-    case test(MF2TestValue)
+    /// What a custom function made.
+    case custom(MF2CustomValue)
 }
 
 /// What the `u:` options of an expression set (spec/u-namespace.md).
@@ -147,7 +149,7 @@ struct MF2Resolver {
         }
         let source = Self.fallbackSource(expression)
         guard let function = expression.function else { return operand ?? .fallback(source) }
-        guard let handler = MF2Function.Handler(name: function.name, testFunctions: formatter.testFunctions) else {
+        guard let handler = MF2Function.Handler(name: function.name, in: formatter) else {
             error(.unknownFunction, "Unknown function ':\(function.name)'")
             return .fallback(source)
         }
@@ -214,7 +216,9 @@ struct MF2Resolver {
         case .input(.date): return nil
         case .string(let string): return string.fallbackSource == nil ? string.text : nil
         case .number(let number): return number.value.text
-        case .test(let test): return test.input.text
+        case .custom(let custom):
+            guard let argument = custom.argument, case .date = argument else { return custom.argument?.description }
+            return nil
         case .date, .fallback: return nil
         }
     }
@@ -231,10 +235,13 @@ struct MF2Resolver {
     /// spec/formatting.md, "Pattern Selection": the best variant of those whose keys all match.
     mutating func select(selectors: [String], variants: [MF2Message.Variant]) -> MF2Pattern {
         var resolved: [MF2Selector?] = []
-        for name in selectors {
+        for (column, name) in selectors.enumerated() {
             let value = variable(name)
-            let selector = selector(for: value, name: name)
-            resolved.append(selector)
+            var keys: [String] = []
+            for variant in variants {
+                if case .literal(let key) = variant.keys[column], !keys.contains(key) { keys.append(key) }
+            }
+            resolved.append(selector(for: value, name: name, keys: keys))
         }
         var matches: [[String: Bool]] = Array(repeating: [:], count: selectors.count)
         var best: MF2Message.Variant?

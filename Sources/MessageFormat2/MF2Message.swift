@@ -1,3 +1,4 @@
+import I18nCore
 /// A Unicode MessageFormat 2 message as its data model defines it (`spec/data-model/` of unicode-org/message-format-wg,
 /// LDML 48): declarations, then one pattern or a matcher. `MF2Parser` makes one from the syntax; names and literal
 /// values are stored without their escapes and bidi marks.

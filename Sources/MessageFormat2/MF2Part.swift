@@ -1,3 +1,4 @@
+import I18nCore
 /// One piece of a formatted MessageFormat 2 message, as `MF2Formatter.formatToParts` returns them: what a UI that
 /// styles placeholders or renders markup needs (spec/formatting.md, "Formatting of the Selected Pattern").
 package enum MF2Part: Hashable, Sendable {

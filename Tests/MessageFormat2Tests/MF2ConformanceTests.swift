@@ -1,6 +1,7 @@
 import Foundation
 import I18nCore
 import LocaleData
+import MessageFormat2
 import Testing
 
 /// The MessageFormat 2 working group's conformance suite (`Data/mf2-conformance/`, test/tests/ of
@@ -90,8 +91,10 @@ import Testing
     @Test func everyTestPasses() throws {
         var failures: [String] = []
         for test in try Self.cases() {
-            var formatter = MF2Formatter(timeZone: .utc, bidiIsolation: test.bidiIsolation == "none" ? .none : .default)
-            formatter.testFunctions = true
+            // Every function the suite tests: the draft ones, and its test functions as an app's own.
+            let formatter = MF2Formatter(
+                timeZone: .utc, bidiIsolation: test.bidiIsolation == "none" ? .none : .default, draftFunctions: true,
+                functions: MF2TestFunctions.all)
             let locale = try #require(LocaleTag(parsing: test.locale))
             let result = formatter.formatted(
                 test.source, locale: locale, arguments: try Self.arguments(test.parameters))

@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 
 #if canImport(FoundationEssentials)
@@ -79,22 +80,23 @@ extension MF2Resolver {
                 date.annotations,
                 natural: date.annotations.locale == nil ? messageDirection : tag.isRightToLeft ? "rtl" : "ltr")
             return (part("datetime", text, date.annotations), dir, isolate)
-        case .test(let test):
-            guard test.kind != .select else {
-                error(.notFormattable, "':test:select' cannot format")
+        case .custom(let custom):
+            guard let format = custom.format else {
+                error(.notFormattable, "The value of a function of the app's own cannot format")
                 return nil
             }
-            guard !test.failsFormat else {
-                error(.badOption, "The test function was asked to fail formatting")
+            let text: String
+            do throws(MF2Error) { text = try format() } catch {
+                errors.append(error)
                 return nil
             }
-            var decimal = DecimalText(test.input.text)
-            let negative = decimal.isNegative && !decimal.isZero
-            decimal.isNegative = false
-            var text = negative ? "-" : ""
-            text += String(decoding: decimal.integer.map { $0 + 0x30 }, as: UTF8.self)
-            if test.decimalPlaces == 1 { text += "." + String(decimal.fraction.first ?? 0) }
-            return (part("number", text, MF2Annotations()), localeDirection, false)
+            let type: String
+            switch custom.argument {
+            case .number?: type = "number"
+            case .date?: type = "datetime"
+            case .string?, nil: type = "string"
+            }
+            return (part(type, text, MF2Annotations()), localeDirection, false)
         }
     }
 

@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 
 #if canImport(FoundationEssentials)
@@ -107,7 +108,11 @@ extension MF2Resolver {
         switch operand {
         case .number(let number): return (number.value, number)
         case .input(.number(let number)): return (number, nil)
-        case .test(let test): return (test.input, nil)
+        case .custom(let custom):
+            if case .number(let number)? = custom.argument { return (number, nil) }
+            if case .string(let text)? = custom.argument, let number = Self.numberLiteral(text) { return (number, nil) }
+            error(.badOperand, "The operand is not a number")
+            return nil
         default:
             if let text = Self.text(of: operand), let number = Self.numberLiteral(text) { return (number, nil) }
             error(

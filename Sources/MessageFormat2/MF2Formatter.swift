@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 import WidgetI18nSupport
 
@@ -8,17 +9,18 @@ import WidgetI18nSupport
 #endif
 
 /// Unicode MessageFormat 2 (LDML 48, spec/formatting.md of unicode-org/message-format-wg): declarations, `.match`
-/// with CLDR plural and ordinal rules, markup, the default functions `:string`, `:number`, `:integer`, `:offset`,
-/// `:percent`, `:currency` and the draft `:unit`, `:datetime`, `:date` and `:time`, formatted in pure Swift from
-/// the CLDR data of `LocaleData`.
+/// with CLDR plural and ordinal rules, markup, the stable default functions `:string`, `:number`, `:integer` and
+/// `:offset`, formatted in pure Swift from the CLDR data of `LocaleData`; with ``draftFunctions``, the functions
+/// LDML 48 marks Draft too (`:currency`, `:percent`, `:unit`, `:datetime`, `:date`, `:time`); and an app's own
+/// (``functions``).
 ///
 /// Like `ICUMessageFormatter`, it never throws: a message always has an output. A value that cannot be formatted
-/// shows as its fallback (`{$name}`), a message with a syntax or data model error as `{�}`, and each error is in
-/// `MF2FormattedMessage.errors`, typed as the working group's test suite types them.
+/// shows as its fallback (`{$name}`), a message with a syntax or data model error as `{�}`, and each error is a
+/// problem of the output, its description ending with its type as the working group's test suite names it.
 ///
 ///     let formatter = MF2Formatter()
-///     formatter.formatted(".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}",
-///                         locale: try LocaleTag("tr"), arguments: ["n": 3]).text
+///     formatter.format(".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}",
+///                      locale: try LocaleTag("tr"), arguments: ["n": 3]).text
 public struct MF2Formatter: MessageFormatting {
     /// How placeholders are isolated from the text around them (spec/formatting.md, "Handling Bidirectional
     /// Text").
@@ -35,21 +37,37 @@ public struct MF2Formatter: MessageFormatting {
     public var timeZone: ZoneInfo?
     /// The bidi strategy; `.default` unless a caller that adds its own isolation turns it off.
     public var bidiIsolation: BidiIsolation
-    /// Whether `:test:function`, `:test:select` and `:test:format` of the working group's test suite exist.
-    package var testFunctions = false
+    /// Whether the default functions LDML 48 marks Draft exist: `:currency`, `:percent`, `:unit`, `:datetime`,
+    /// `:date` and `:time` (spec/functions/). Off by default, as a draft may still change; a bundle that
+    /// `widget-i18n convert mf2` wrote from ICU messages with dates, currencies or units needs them.
+    public var draftFunctions: Bool
+    /// An app's own functions by name (`acme:km`), beside the default ones; a default function's name is not
+    /// replaced.
+    public var functions: [String: MF2CustomFunction]
 
-    /// A formatter for dates in `timeZone` (the process's when `nil`) with the given bidi strategy.
+    /// A formatter for dates in `timeZone` (the process's when `nil`) with the given bidi strategy and functions.
     /// - Parameters:
     ///   - timeZone: the zone for dates and times; the process's time zone when `nil`, the default.
     ///   - bidiIsolation: `.default` (the spec's default strategy) or `.none`.
-    public init(timeZone: ZoneInfo? = nil, bidiIsolation: BidiIsolation = .default) {
+    ///   - draftFunctions: whether the draft default functions exist; `false` by default.
+    ///   - functions: an app's own functions by name; none by default.
+    public init(
+        timeZone: ZoneInfo? = nil, bidiIsolation: BidiIsolation = .default, draftFunctions: Bool = false,
+        functions: [String: MF2CustomFunction] = [:]
+    ) {
         self.timeZone = timeZone
         self.bidiIsolation = bidiIsolation
+        self.draftFunctions = draftFunctions
+        self.functions = functions
     }
 
     public func format(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> FormattedMessage {
         let result = formatted(message, locale: locale, arguments: arguments)
-        return FormattedMessage(text: result.text, problems: result.errors.map { FormatProblem(.messageFormat2($0)) })
+        return FormattedMessage(
+            text: result.text,
+            problems: result.errors.map {
+                FormatProblem(.messageFormat2(message: $0.description, type: $0.code.description))
+            })
     }
 
     /// Formats `message` to a string, with the errors met on the way.

@@ -1,12 +1,13 @@
 import Foundation
 import I18nCore
 import LocaleData
+import MessageFormat2
 import Testing
 
 /// What the conformance suite leaves to implementations (`exp` is absent for most function tests): the outputs of
 /// WidgetI18n's functions, as ICU4C 77.1 prints the same numbers and dates, and the limits of the parser.
 @Suite struct MF2FormatterTests {
-    let formatter = MF2Formatter(timeZone: .utc, bidiIsolation: .none)
+    let formatter = MF2Formatter(timeZone: .utc, bidiIsolation: .none, draftFunctions: true)
 
     func text(_ message: String, _ locale: String = "en-US", _ arguments: MessageArguments = [:]) throws -> String {
         let result = formatter.formatted(message, locale: try LocaleTag(locale), arguments: arguments)
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func placeholdersAreIsolatedByDefault() throws {
-        let isolating = MF2Formatter(timeZone: .utc)
+        let isolating = MF2Formatter(timeZone: .utc, draftFunctions: true)
         #expect(
             isolating.formatted("Hi {$name}!", locale: .english, arguments: ["name": "Ayşe"]).text
                 == "Hi \u{2068}Ayşe\u{2069}!")

@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 
 #if canImport(FoundationEssentials)
@@ -9,15 +10,23 @@ import LocaleData
 extension MF2Resolver {
     // MARK: Number selection and formatting
 
-    mutating func selector(for value: MF2Value, name: String) -> MF2Selector? {
+    /// What `value` selects with among `keys`, the column's literal keys; `nil` after an error.
+    mutating func selector(for value: MF2Value, name: String, keys: [String]) -> MF2Selector? {
         switch value {
         case .string(let string):
             guard string.fallbackSource == nil else { return nil }
             return .string(string.text)
         case .number(let number) where number.isSelectable:
             return numberSelector(number)
-        case .test(let test) where test.kind != .format && !test.failsSelect:
-            return .test(test)
+        case .custom(let custom):
+            guard let select = custom.select else {
+                error(.badSelector, "'$\(name)' cannot select: its function's value does not")
+                return nil
+            }
+            do throws(MF2Error) { return .ranked(try select(keys)) } catch {
+                errors.append(error)
+                return nil
+            }
         default:
             error(.badSelector, "'$\(name)' cannot select: give it a function that selects, such as ':number'")
             return nil
@@ -50,9 +59,7 @@ extension MF2Resolver {
             if let keyword = PluralCategory(rawValue: key) { return keyword == category }
             error(.badVariantKey, "'\(key)' is neither a number nor a plural category")
             return false
-        case .test(let test):
-            guard test.input.value == 1 else { return false }
-            return key == "1" || (test.decimalPlaces == 1 && key == "1.0")
+        case .ranked(let ranked): return ranked.contains(key)
         }
     }
 
@@ -60,7 +67,9 @@ extension MF2Resolver {
         switch selector {
         case .string: return false
         case .number: return Self.numberLiteral(first) != nil && Self.numberLiteral(second) == nil
-        case .test: return first == "1.0"
+        case .ranked(let ranked):
+            guard let one = ranked.firstIndex(of: first) else { return false }
+            return ranked.firstIndex(of: second).map { one < $0 } ?? true
         }
     }
 

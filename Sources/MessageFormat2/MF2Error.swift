@@ -1,26 +1,33 @@
+import I18nCore
 import WidgetI18nSupport
 
 /// An error MessageFormat 2 names (spec/errors.md of unicode-org/message-format-wg, LDML 48): a syntax error, a data
 /// model error, or one met while resolving, selecting or formatting. Only the first two stop a message from
-/// formatting; the others leave a fallback (`{$x}`) where the value would be.
-package struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
+/// formatting; the others leave a fallback (`{$x}`) where the value would be. A custom function throws one
+/// (``MF2CustomFunction``) with the code the specification gives what went wrong.
+public struct MF2Error: Error, Hashable, Sendable, CustomStringConvertible {
     /// The error's type, named as the working group's test suite names it (`syntax-error`, `bad-operand`).
-    package typealias Code = ErrorCode<MF2Error>
+    public typealias Code = ErrorCode<MF2Error>
 
     /// The error's type, to compare with the static members of `Code` (`.badOperand`).
-    package let code: Code
+    public let code: Code
     /// What went wrong, in a sentence, with the offending part quoted.
     package let message: String
     /// Where a syntax error is, in Unicode scalars from the start of the message; `nil` for the others.
     package let offset: Int?
 
-    package init(_ code: Code, _ message: String, offset: Int? = nil) {
+    /// An error of type `code` saying `message`.
+    /// - Parameters:
+    ///   - code: its type (`.badOperand`, `.badOption`, `.badSelector`).
+    ///   - message: what went wrong, in a sentence.
+    ///   - offset: where a syntax error is, in Unicode scalars; `nil`, the default, for the others.
+    public init(_ code: Code, _ message: String, offset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
     }
 
-    package var description: String {
+    public var description: String {
         guard let offset else { return message }
         return "\(message) at offset \(offset)"
     }
@@ -56,16 +63,16 @@ extension ErrorCode where Domain == MF2Error {
     /// A function this formatter does not have.
     package static var unknownFunction: Self { Self("unknown-function") }
     /// A function's operand has the wrong type or form (`{foo :number}`).
-    package static var badOperand: Self { Self("bad-operand") }
+    public static var badOperand: Self { Self("bad-operand") }
     /// An option's value is not one the function takes, or it came from a variable where only a literal may.
-    package static var badOption: Self { Self("bad-option") }
+    public static var badOption: Self { Self("bad-option") }
     /// A selector whose value cannot select (`:currency`, a fallback).
-    package static var badSelector: Self { Self("bad-selector") }
+    public static var badSelector: Self { Self("bad-selector") }
     /// A variant key the selector's function cannot compare (`:number` with the key `foo`).
     package static var badVariantKey: Self { Self("bad-variant-key") }
     /// What a function cannot do here (spec/errors.md, "Unsupported Operation"): an `:offset` beyond exact
     /// arithmetic, a unit whose names this build's locale data leaves out.
     package static var unsupportedOperation: Self { Self("unsupported-operation") }
-    /// A value a function can select with but not format (the test suite's `:test:select`).
-    package static var notFormattable: Self { Self("not-formattable") }
+    /// A value a function can select with but not format (a custom value without `format`).
+    public static var notFormattable: Self { Self("not-formattable") }
 }

@@ -1,3 +1,4 @@
+import I18nCore
 /// The MessageFormat 2 syntax (`spec/message.abnf` of unicode-org/message-format-wg at LDML 48) read into an
 /// `MF2Message`, and the message checked for the data model errors of `spec/errors.md`.
 ///
