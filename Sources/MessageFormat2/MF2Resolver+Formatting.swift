@@ -44,7 +44,10 @@ extension MF2Resolver {
             let formats = LocaleProfile.profile(for: locale).numberFormats
             let text = formats.format(number, .decimal, usesPatternPrecision: true)
             return (
-                part("number", text, MF2Annotations(), pieces: numberPieces ? Self.pieces(of: text, formats) : []),
+                part(
+                    "number", text, MF2Annotations(),
+                    pieces: numberPieces ? Self.parts(formats.pieces(number, .decimal, usesPatternPrecision: true)) : []
+                ),
                 localeDirection, false
             )
         case .input(.date(let date)):
@@ -70,7 +73,7 @@ extension MF2Resolver {
                 number.annotations,
                 natural: number.annotations.locale == nil ? messageDirection : tag.isRightToLeft ? "rtl" : "ltr")
             return (
-                part("number", text, number.annotations, pieces: numberPieces ? Self.pieces(of: text, formats) : []),
+                part("number", text, number.annotations, pieces: numberPieces ? pieces(of: number, formats) : []),
                 dir, isolate
             )
         case .date(let date):
@@ -183,40 +186,13 @@ extension MF2Resolver {
         }
     }
 
-    /// A formatted number's pieces, read back from its text with the locale's symbols.
-    static func pieces(of text: String, _ formats: NumberFormats) -> [MF2Part.Piece] {
-        var pieces: [MF2Part.Piece] = []
-        var seenDecimal = false
-        var rest = Substring(text)
-        func append(_ type: String, _ value: Substring) {
-            if let last = pieces.last, last.type == type, type != "group" {
-                pieces[pieces.count - 1].value += value
-            } else {
-                pieces.append(MF2Part.Piece(type: type, value: String(value)))
-            }
-        }
-        while let first = rest.first {
-            if formats.digits.contains(String(first)) {
-                append(seenDecimal ? "fraction" : "integer", rest.prefix(1))
-                rest = rest.dropFirst()
-                continue
-            }
-            var matched = false
-            for (symbol, type) in [
-                (formats.decimal, "decimal"), (formats.group, "group"), (formats.minus, "minusSign"),
-                (formats.plus, "plusSign"), (formats.percentSign, "percentSign"),
-            ] where !symbol.isEmpty && rest.hasPrefix(symbol) {
-                if type == "decimal" { seenDecimal = true }
-                append(type, rest.prefix(symbol.count))
-                rest = rest.dropFirst(symbol.count)
-                matched = true
-                break
-            }
-            if !matched {
-                append(first.isWhitespace ? "literal" : "currency", rest.prefix(1))
-                rest = rest.dropFirst()
-            }
-        }
-        return pieces
+    /// A number's pieces as its formatter wrote them (never read back from the text: a unit's `km` or a compact
+    /// `K` is not a currency).
+    func pieces(of number: MF2NumberValue, _ formats: NumberFormats) -> [MF2Part.Piece] {
+        Self.parts(formats.pieces(number.value, skeleton(for: number)))
+    }
+
+    static func parts(_ pieces: NumberPieces) -> [MF2Part.Piece] {
+        pieces.pieces.map { MF2Part.Piece(type: $0.kind.rawValue, value: $0.text) }
     }
 }

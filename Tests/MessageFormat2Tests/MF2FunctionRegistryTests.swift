@@ -79,3 +79,29 @@ import Testing
         #expect(formatter.format("{1000 :number}", locale: english, arguments: [:]).text == "1,000")
     }
 }
+
+/// A number's parts are its formatter's pieces, not a reading of its text: a unit's name is a `unit`, never a
+/// `currency`, and a currency's symbol is a `currency`.
+@Suite struct MF2NumberPartsTests {
+    @Test func unitsAndCurrenciesAreTheirOwnPieces() throws {
+        let formatter = MF2Formatter(timeZone: .utc, bidiIsolation: .none, draftFunctions: true)
+        let english = LocaleTag.english
+        func pieces(_ message: String, _ arguments: MessageArguments) -> [String] {
+            let (parts, errors) = formatter.formatToParts(message, locale: english, arguments: arguments)
+            #expect(errors.isEmpty)
+            return parts.flatMap { part -> [String] in
+                guard case .value(let value) = part else { return [] }
+                return value.pieces.map { "\($0.type)=\($0.value)" }
+            }
+        }
+        #expect(pieces("{$d :unit unit=kilometer}", ["d": 12]) == ["integer=12", "literal= ", "unit=km"])
+        #expect(
+            pieces("{$p :currency currency=EUR}", ["p": 9.5]) == [
+                "currency=€", "integer=9", "decimal=.", "fraction=50",
+            ])
+        #expect(
+            pieces("{$n :number}", ["n": -1234.5]) == [
+                "minusSign=-", "integer=1", "group=,", "integer=234", "decimal=.", "fraction=5",
+            ])
+    }
+}

@@ -31,9 +31,32 @@ extension NumberFormats {
         return pattern
     }
 
+    /// A compact pattern's affix (`K`, ` million`, `elfu -`), its words as `compact` pieces.
+    func renderCompact(_ parts: [NumberPattern.Part], into pieces: inout NumberPieces?) -> String {
+        var text = ""
+        for part in parts {
+            let rendered = render(part)
+            text += rendered
+            guard pieces != nil else { continue }
+            switch part {
+            case .literal: pieces?.addAffix(rendered, as: .compact)
+            case .minus: pieces?.add(.minusSign, rendered)
+            case .plus: pieces?.add(.plusSign, rendered)
+            case .percent: pieces?.add(.percentSign, rendered)
+            case .currency: pieces?.add(.currency, rendered)
+            }
+        }
+        return text
+    }
+
     // MARK: Units and currencies
 
-    func measure(_ unit: String, width: NumberSkeleton.UnitWidth, value: DecimalText, number: String) -> String {
+    /// `number` (with `numberPieces`, its pieces) in `unit`'s pattern for `value`'s plural form; the pattern's
+    /// words as `unit` pieces.
+    func measure(
+        _ unit: String, width: NumberSkeleton.UnitWidth, value: DecimalText, number: String,
+        numberPieces: NumberPieces?, pieces: inout NumberPieces?
+    ) -> String {
         // ICU 77 reads the long table for every width but short and narrow (`unit-width-hidden`: `1 hour`).
         let widthKey: String
         switch width {
@@ -43,7 +66,14 @@ extension NumberFormats {
         }
         guard let patterns = Self.unitPatterns(unit, width: widthKey, locale: locale),
             let index = MeasureUnit.plurals.firstIndex(of: category(of: value).rawValue), index < patterns.count
-        else { return number }
+        else {
+            if let numberPieces { pieces?.add(numberPieces) }
+            return number
+        }
+        if let numberPieces {
+            let filled = MeasureUnit.filling(patterns[index], with: NumberPieces.numberMark)
+            pieces?.add(filled: filled, as: .unit, with: numberPieces)
+        }
         return MeasureUnit.filling(patterns[index], with: number)
     }
 
@@ -74,17 +104,27 @@ extension NumberFormats {
         return !isCoreUnit(unit)
     }
 
+    /// The number `body` (with `bodyPieces`, its pieces) with `code`'s symbol or name and the pattern's affixes.
     func currency(
-        _ code: String, width: NumberSkeleton.UnitWidth, value: DecimalText, body: String,
-        prefix: [NumberPattern.Part], suffix: [NumberPattern.Part]
+        _ code: String, width: NumberSkeleton.UnitWidth, value: DecimalText, body: String, bodyPieces: NumberPieces?,
+        prefix: [NumberPattern.Part], suffix: [NumberPattern.Part], pieces: inout NumberPieces?
     ) -> String {
         let currencies = CLDRData.values(.currencies, for: locale)
         if width == .fullName {
             let category = category(of: value).rawValue
             let name = currencies["\(code).\(category)"] ?? currencies["\(code).other"] ?? currencies["\(code).name"]
             let pattern = currencies["unitPattern.\(category)"] ?? currencies["unitPattern.other"] ?? "{0} {1}"
-            let number = prefix.map(render).joined() + body + suffix.map(render).joined()
-            return pattern.replacingPlaceholder(0, with: number).replacingPlaceholder(1, with: name ?? code)
+            var numberPieces = bodyPieces.map { _ in NumberPieces() }
+            let before = render(prefix, into: &numberPieces)
+            if let bodyPieces { numberPieces?.add(bodyPieces) }
+            let number = before + body + render(suffix, into: &numberPieces)
+            let named = pattern.replacingPlaceholder(1, with: name ?? code)
+            if let numberPieces {
+                pieces?.add(
+                    filled: named.replacingPlaceholder(0, with: NumberPieces.numberMark), as: .currency,
+                    with: numberPieces)
+            }
+            return named.replacingPlaceholder(0, with: number)
         }
         let symbol: String
         switch width {
@@ -95,22 +135,25 @@ extension NumberFormats {
         case .variant: symbol = currencies["\(code).variant"] ?? currencies["\(code).symbol"] ?? code
         case .short, .fullName: symbol = currencies["\(code).symbol"] ?? code
         }
-        var before = ""
-        for part in prefix { before += part == .currency ? symbol : render(part) }
-        var after = ""
-        for part in suffix { after += part == .currency ? symbol : render(part) }
+        var suffixPieces = pieces.map { _ in NumberPieces() }
+        var before = render(prefix, symbol: symbol, into: &pieces)
+        var after = render(suffix, symbol: symbol, into: &suffixPieces)
         // Currency spacing: a symbol that ends (starts) with a letter is kept apart from the digits.
         let insert = currencies["spacing.beforeCurrency.insertBetween"] ?? "\u{A0}"
         if prefix.last == .currency, let last = symbol.unicodeScalars.last, Self.isSpacedFromDigits(last),
             let first = body.unicodeScalars.first, first.properties.numericType == .decimal
         {
             before += insert
+            pieces?.add(.literal, insert)
         }
+        if let bodyPieces { pieces?.add(bodyPieces) }
         if suffix.first == .currency, let first = symbol.unicodeScalars.first, Self.isSpacedFromDigits(first),
             let last = body.unicodeScalars.last, last.properties.numericType == .decimal
         {
             after = insert + after
+            pieces?.add(.literal, insert)
         }
+        if let suffixPieces { pieces?.add(suffixPieces) }
         return before + body + after
     }
 

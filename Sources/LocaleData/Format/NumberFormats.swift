@@ -96,8 +96,23 @@ package struct NumberFormats: Sendable {
         pattern explicitPattern: NumberPattern? = nil
     ) -> String {
         var inexact = false
+        var pieces: NumberPieces?
         return format(
-            number, skeleton, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern, inexact: &inexact)
+            number, skeleton, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern, inexact: &inexact,
+            pieces: &pieces)
+    }
+
+    /// `number` as `skeleton` says, in pieces as the formatter writes them (`integer`, `group`, `decimal`,
+    /// `fraction`, signs, `currency`, `unit`, `compact`, the exponent's, `literal`): they join to `format`'s text.
+    package func pieces(_ number: MessageNumber, _ skeleton: NumberSkeleton, usesPatternPrecision: Bool = false)
+        -> NumberPieces
+    {
+        var inexact = false
+        var pieces: NumberPieces? = NumberPieces()
+        _ = format(
+            number, skeleton, usesPatternPrecision: usesPatternPrecision, pattern: nil, inexact: &inexact,
+            pieces: &pieces)
+        return pieces ?? NumberPieces()
     }
 
     /// `number` as `skeleton` says; throws where `rounding-mode-unnecessary` meets a number that needs rounding.
@@ -105,14 +120,17 @@ package struct NumberFormats: Sendable {
         -> String
     {
         var inexact = false
-        let text = format(number, skeleton, usesPatternPrecision: false, pattern: nil, inexact: &inexact)
+        var pieces: NumberPieces?
+        let text = format(
+            number, skeleton, usesPatternPrecision: false, pattern: nil, inexact: &inexact, pieces: &pieces)
         if inexact, skeleton.roundingMode == .unnecessary { throw RoundingNecessary(number: number.text) }
         return text
     }
 
+    /// `pieces`: where to add the pieces of the text, when the caller keeps them (MessageFormat 2's parts).
     func format(
         _ number: MessageNumber, _ skeleton: NumberSkeleton, usesPatternPrecision: Bool,
-        pattern explicitPattern: NumberPattern?, inexact: inout Bool
+        pattern explicitPattern: NumberPattern?, inexact: inout Bool, pieces: inout NumberPieces?
     ) -> String {
         // Another numbering system's digits and symbols (`numbering-system/arab`), or the per mille sign in the
         // percent pattern (`permille`).
@@ -121,7 +139,7 @@ package struct NumberFormats: Sendable {
             plain.numberingSystem = nil
             return NumberFormats(locale: locale, plural: plural, numberingSystem: system).format(
                 number, plain, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern,
-                inexact: &inexact)
+                inexact: &inexact, pieces: &pieces)
         }
         if skeleton.unit == .permille
             || (skeleton.unit == .measure("permille") && skeleton.unitWidth != .fullName
@@ -133,7 +151,7 @@ package struct NumberFormats: Sendable {
             percent.unit = .percent
             return formats.format(
                 number, percent, usesPatternPrecision: usesPatternPrecision, pattern: explicitPattern,
-                inexact: &inexact)
+                inexact: &inexact, pieces: &pieces)
         }
         var value = DecimalText(number.text)
         value.shift(by: skeleton.scale)
@@ -217,21 +235,30 @@ package struct NumberFormats: Sendable {
             round(&value)
         }
 
+        // The body's pieces, kept apart until the affixes around it are known.
+        var bodyPieces: NumberPieces? = pieces.map { _ in NumberPieces() }
         var body = digitsText(
             value, grouping: grouping,
             minimumIntegerDigits: skeleton.integerWidth?.minimum ?? pattern.minimumIntegerDigits,
-            maximumIntegerDigits: skeleton.integerWidth?.maximum, showsDecimalSeparator: skeleton.showsDecimalSeparator)
+            maximumIntegerDigits: skeleton.integerWidth?.maximum, showsDecimalSeparator: skeleton.showsDecimalSeparator,
+            pieces: &bodyPieces)
         if let exponent, case .scientific(let settings) = skeleton.notation {
             body += exponential
+            bodyPieces?.add(.exponentSeparator, exponential)
             if exponent < 0, settings.exponentSign != .never {
                 body += minus
+                bodyPieces?.add(.exponentMinusSign, minus)
             } else if exponent >= 0, settings.exponentSign == .always || settings.exponentSign == .accountingAlways {
                 body += plus
+                bodyPieces?.add(.exponentPlusSign, plus)
             }
             let exponentDigits = DecimalText(String(abs(exponent)))
             let padding = max(0, settings.minimumExponentDigits - exponentDigits.integer.count)
-            body += String(repeating: digits[0], count: padding)
-            body += digitsText(exponentDigits, grouping: Grouping(primary: 0, secondary: 0, minimum: 1))
+            let exponentText =
+                String(repeating: digits[0], count: padding)
+                + digitsText(exponentDigits, grouping: Grouping(primary: 0, secondary: 0, minimum: 1))
+            body += exponentText
+            bodyPieces?.add(.exponentInteger, exponentText)
         }
 
         // The sign, and the pattern's affixes around the number.
@@ -282,21 +309,32 @@ package struct NumberFormats: Sendable {
                 suffixParts = compactSuffix + suffixParts
             } else {
                 // A pattern without digits is the whole text (`mille` for one thousand in French).
-                let prefix = compactPrefix.map(render).joined()
-                let suffix = compactSuffix.map(render).joined()
+                var compacted = bodyPieces.map { _ in NumberPieces() }
+                let prefix = renderCompact(compactPrefix, into: &compacted)
+                if compactAffixes.hasDigits, let inner = bodyPieces { compacted?.add(inner) }
+                let suffix = compactAffixes.hasDigits ? renderCompact(compactSuffix, into: &compacted) : ""
                 body = compactAffixes.hasDigits ? prefix + body + suffix : prefix
+                bodyPieces = compacted
             }
         }
 
         switch unit {
         case .currency(let code):
             return currency(
-                code, width: skeleton.unitWidth, value: value, body: body, prefix: prefixParts, suffix: suffixParts)
+                code, width: skeleton.unitWidth, value: value, body: body, bodyPieces: bodyPieces, prefix: prefixParts,
+                suffix: suffixParts, pieces: &pieces)
         case .measure(let unit):
-            let text = prefixParts.map(render).joined() + body + suffixParts.map(render).joined()
-            return measure(unit, width: skeleton.unitWidth, value: value, number: text)
+            var numberPieces = bodyPieces.map { _ in NumberPieces() }
+            let before = render(prefixParts, into: &numberPieces)
+            if let inner = bodyPieces { numberPieces?.add(inner) }
+            let text = before + body + render(suffixParts, into: &numberPieces)
+            return measure(
+                unit, width: skeleton.unitWidth, value: value, number: text, numberPieces: numberPieces,
+                pieces: &pieces)
         case .none, .percent, .permille:
-            return prefixParts.map(render).joined() + body + suffixParts.map(render).joined()
+            let before = render(prefixParts, into: &pieces)
+            if let inner = bodyPieces { pieces?.add(inner) }
+            return before + body + render(suffixParts, into: &pieces)
         }
     }
 }
