@@ -21,7 +21,7 @@ public struct GroupStoreCapabilities: Sendable {
     /// in order of use.
     package var budget: PreferencesBudget? = nil
     /// What the store holds as its budget counts it, for tools to show; `nil` where it is not measured.
-    package var budgetUsed: (@Sendable () -> Int)? = nil
+    package var budgetUsed: (@Sendable () throws -> Int)? = nil
     /// Where the values are, as a tool shows it: a container's directory, a suite's name, a file's path.
     package var location: String? = nil
 

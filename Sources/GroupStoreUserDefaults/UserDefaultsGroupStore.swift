@@ -39,7 +39,7 @@ public final class UserDefaultsGroupStore: GroupStore {
         var capabilities = GroupStoreCapabilities(displayName: displayName)
         capabilities.readerCache = defaultReaderCache
         capabilities.budget = budget
-        capabilities.budgetUsed = { [self] in encodedSize() }
+        capabilities.budgetUsed = { [self] in try encodedSize() }
         capabilities.location = suiteName
         return capabilities
     }
@@ -98,7 +98,7 @@ public final class UserDefaultsGroupStore: GroupStore {
         guard let first = values.first else { return [] }
         var domain = defaults.persistentDomain(forName: suiteName) ?? [:]
         for (key, object) in objects { domain[key] = object }
-        let size = Self.encodedSize(of: domain)
+        let size = try Self.encodedSize(of: domain, store: displayName)
         guard size <= budget.bytes else {
             throw GroupStoreError(.domainFull(size: size, budget: budget.bytes), key: first.key, store: displayName)
         }
@@ -128,27 +128,33 @@ public final class UserDefaultsGroupStore: GroupStore {
     public var budgetBytes: Int { budget.bytes }
 
     /// The suite's size as the budget counts it: a binary property list of the whole domain.
-    public func encodedSize() -> Int {
-        Self.encodedSize(of: defaults.persistentDomain(forName: suiteName) ?? [:])
+    /// - Throws: `GroupStoreError` (`malformed`) naming a value the suite holds that no property list can.
+    public func encodedSize() throws -> Int {
+        try Self.encodedSize(of: defaults.persistentDomain(forName: suiteName) ?? [:], store: displayName)
     }
 
     /// `domain` as a binary property list: strings and data counted exactly (`PropertyListSize`), any other value
-    /// by encoding it alone.
-    static func encodedSize(of domain: [String: Any]) -> Int {
-        PreferencesBudget.encodedSize(
-            ofStrings: domain.map { key, object in
-                switch object {
-                case let text as String: return (key, PropertyListSize.string(text))
-                case let data as Data: return (key, PropertyListSize.data(data.count))
-                default:
-                    // A value of the app's own of another type: its encoding alone, less the header and trailer
-                    // of a property list of its own (8 + 32 bytes and one offset), an overestimate.
-                    let alone =
-                        (try? PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))?
-                        .count ?? 0
-                    return (key, alone)
+    /// by encoding it alone (its own header and trailer counted too: an overestimate).
+    /// - Throws: `GroupStoreError` (`malformed`) for a value no property list can hold, with the encoder's reason:
+    ///   counting it as nothing would let a write pass a budget the suite is already past.
+    static func encodedSize(of domain: [String: Any], store: String) throws(GroupStoreError) -> Int {
+        var entries: [(key: String, valueSize: Int)] = []
+        for (key, object) in domain {
+            switch object {
+            case let text as String: entries.append((key, PropertyListSize.string(text)))
+            case let data as Data: entries.append((key, PropertyListSize.data(data.count)))
+            default:
+                do {
+                    let alone = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+                    entries.append((key, alone.count))
+                } catch {
+                    let reason = "its value at '\(key)' is a \(type(of: object)), which a property list cannot hold "
+                        + "(\(error.localizedDescription))"
+                    throw GroupStoreError(.malformed(reason), key: key, store: store)
                 }
-            })
+            }
+        }
+        return PreferencesBudget.encodedSize(ofStrings: entries)
     }
 
     static func bytes(of object: Any?) -> [UInt8]? {

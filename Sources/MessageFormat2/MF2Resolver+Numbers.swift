@@ -196,11 +196,17 @@ extension MF2Resolver {
         }
         if kind == .unit {
             if let unit = options["unit"].flatMap({ Self.text(of: $0.value) }) { value.unit = unit }
-            guard let unit = value.unit, let parsed = try? MeasureUnit(parsing: unit) else {
+            guard let unit = value.unit else {
                 error(.badOperand, "':unit' needs a CLDR unit such as 'unit=kilometer-per-hour'")
                 return nil
             }
-            value.unit = parsed.identifier
+            do throws(MeasureUnit.Problem) {
+                value.unit = try MeasureUnit(parsing: unit).identifier
+            } catch {
+                // What is wrong with the unit (an unknown part, a misplaced `per`), not only that it is wrong.
+                self.error(.badOperand, "'\(unit)' is not a CLDR unit: \(error.reason)")
+                return nil
+            }
         }
         return .number(value)
     }

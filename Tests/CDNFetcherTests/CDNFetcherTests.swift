@@ -652,7 +652,7 @@ private func refusingStore(_ refused: String, over base: InMemoryGroupStore = In
                 try suite.value(forKey: StorageKey.messages(project: project, locale: try LocaleTag(locale))) == nil)
         }
         #expect(report.locales.allSatisfy { !$0.outcome.isFailure })
-        #expect(suite.encodedSize() <= 8_000)
+        #expect(try suite.encodedSize() <= 8_000)
         // No index in the suite: it went to the suite's reader cache.
         #expect(try suite.keys().allSatisfy { !$0.contains(":index:") })
         if let cache = suite.defaultReaderCache {

@@ -1,8 +1,9 @@
 import Foundation
 import GroupStore
-import GroupStoreUserDefaults
 import TestSupport
 import Testing
+
+@testable import GroupStoreUserDefaults
 
 @Suite struct UserDefaultsGroupStoreTests {
     @Test func roundTripsTextAndBytes() throws {
@@ -79,7 +80,7 @@ import Testing
             // The same text in ASCII fits.
             try store.setString(
                 String(repeating: "a", count: 20 * 1024 - 512), forKey: "@better-i18n:messages:acme/widgets:tr")
-            #expect(store.encodedSize() <= store.budget.bytes)
+            #expect(try store.encodedSize() <= store.budget.bytes)
         }
     }
 
@@ -124,6 +125,20 @@ import Testing
                 return (key, PropertyListSize.data((value as? Data)?.count ?? 0))
             })
         #expect(counted == encoded.count)
+    }
+}
+
+/// A value no property list can hold is not counted as nothing: the count fails, naming the key and why.
+@Suite struct UnencodableSuiteValueTests {
+    @Test func aValueNoPropertyListHoldsIsNamed() throws {
+        let domain: [String: Any] = ["fine": "text", "odd": [1: "a dictionary with a number for a key"]]
+        #expect {
+            try UserDefaultsGroupStore.encodedSize(of: domain, store: "user defaults suite 'g'")
+        } throws: { error in
+            guard let error = error as? GroupStoreError else { return false }
+            return error.code == .malformed && error.key == "odd" && error.description.contains("'odd'")
+        }
+        #expect(try UserDefaultsGroupStore.encodedSize(of: ["fine": "text"], store: "s") > 0)
     }
 }
 

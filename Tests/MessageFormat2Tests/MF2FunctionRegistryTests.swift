@@ -105,3 +105,17 @@ import Testing
             ])
     }
 }
+
+/// A unit that is not CLDR's says what is wrong with it, as the unit parser found it.
+@Suite struct MF2UnitProblemTests {
+    @Test func anUnknownUnitSaysWhy() {
+        let formatter = MF2Formatter(timeZone: .utc, bidiIsolation: .none, draftFunctions: true)
+        let result = formatter.format(
+            "{$d :unit unit=kilometer-per-fortnightly}", locale: .english, arguments: ["d": 3])
+        #expect(result.text == "{$d}")
+        let description = result.problems.first?.description ?? ""
+        #expect(description.hasPrefix("'kilometer-per-fortnightly' is not a CLDR unit: "))
+        #expect(description.count > "'kilometer-per-fortnightly' is not a CLDR unit: (bad-operand)".count)
+        #expect(description.hasSuffix("(bad-operand)"))
+    }
+}

@@ -65,6 +65,22 @@ import Testing
         #expect(catalog.unchanged == 1)
     }
 
+    /// An entry of the catalog that no localization of can be read gives no positions: the export says why and
+    /// where, rather than numbering the arguments afresh.
+    @Test func anUnreadableEntryIsNamedWithItsReason() throws {
+        // A `%` at the end is no specifier, in both localizations.
+        let broken = Self.reordered.replacingOccurrences(of: "%2$@ after %1$@", with: "%2$@ after %")
+            .replacingOccurrences(of: "%1$@ bis %2$@", with: "%1$@ bis %")
+        #expect {
+            try exportCatalog(
+                ["en": ["range": "{end} after {start}"], "de": ["range": "{start} bis {end}"]],
+                merging: Array(broken.utf8))
+        } throws: { error in
+            let description = (error as? CatalogError)?.description ?? ""
+            return description.hasPrefix(#"strings.range.localizations.en"#)
+        }
+    }
+
     /// A message whose argument is a string where the catalog's is a number is not merged: the app passes a
     /// number there.
     @Test func aTypeDisagreementWithTheCatalogIsAnError() throws {

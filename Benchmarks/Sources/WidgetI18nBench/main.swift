@@ -68,8 +68,9 @@ if arguments.first == "fill-suite" {
             }
             filled.append(key)
         }
+        let encoded = try store.encodedSize()
         print(
-            #"{"keys":\#(filled.count),"of":\#(keys.count),"encoded_bytes":\#(store.encodedSize()),"budget":\#(store.budgetBytes)}"#
+            #"{"keys":\#(filled.count),"of":\#(keys.count),"encoded_bytes":\#(encoded),"budget":\#(store.budgetBytes)}"#
         )
     } catch { fail("cannot fill the suite '\(suite)': \(error)") }
     exit(0)

@@ -128,7 +128,7 @@ package struct CatalogExport: Sendable {
         let entries = Dictionary(
             (document?.entries ?? []).map { (Array($0.name.utf8), $0.value) },
             uniquingKeysWith: { first, _ in first })
-        let exports = keys.map { key in
+        let exports = try keys.map { (key) throws(CatalogError) in
             KeyExport(
                 key: key,
                 messages: ordered.compactMap { locale in
@@ -139,8 +139,8 @@ package struct CatalogExport: Sendable {
                                 declaration: locale.bundle.message(forKey: MessageSyntax.declarationKey)))
                     }
                 },
-                existing: entries[Array(key.utf8)].map {
-                    Self.specifiers(of: key, entry: $0, sourceCode: sourceCode)
+                existing: try entries[Array(key.utf8)].map { (entry) throws(CatalogError) in
+                    try Self.specifiers(of: key, entry: entry, sourceCode: sourceCode)
                 } ?? [])
         }
         var merge = CatalogMerge(
@@ -153,7 +153,8 @@ package struct CatalogExport: Sendable {
     /// The specifiers of the catalog's entry of `key` (positions and conversions, in order of use): its source
     /// localization's (the key itself where that is absent), else the first localization's that has any. The
     /// app's code passes the key's arguments in the order they give.
-    private static func specifiers(of key: String, entry: JSONNode, sourceCode: String)
+    /// - Throws: `CatalogError` naming the member when no localization of the entry can be read at all.
+    private static func specifiers(of key: String, entry: JSONNode, sourceCode: String) throws(CatalogError)
         -> [(position: Int, conversion: FormatConversion?)]
     {
         let localizations = entry["localizations"]?.members ?? []
@@ -163,16 +164,33 @@ package struct CatalogExport: Sendable {
             (sourceCode, localizations.first(where: { $0.name == sourceCode })?.value)
         ]
         candidates += localizations.filter { $0.name != sourceCode }.map { ($0.name, $0.value) }
+        // One localization that cannot be read does not matter when another gives the positions; when none can,
+        // the first's reason is the export's.
+        var unreadable: CatalogError?
+        var readAny = false
+        let entryPath = CatalogPath.root.member("strings").member(key)
         for (code, node) in candidates {
             guard let tag = LocaleTag(parsing: code) else { continue }
             let reader = LocalizationReader(locale: tag, isFormat: isFormat)
-            let result =
-                if let node { try? reader.read(node, at: .root) } else { try? reader.readKey(key, at: .root) }
-            guard case .success(let reading)? = result else { continue }
+            let result: Result<LocalizationReader.Reading, LocalizationReader.Inexpressible>
+            do throws(CatalogError) {
+                let path = entryPath.member("localizations").member(code)
+                if let node {
+                    result = try reader.read(node, at: path)
+                } else {
+                    result = try reader.readKey(key, at: entryPath)
+                }
+            } catch {
+                unreadable = unreadable ?? error
+                continue
+            }
+            readAny = true
+            guard case .success(let reading) = result else { continue }
             var uses: [(position: Int, conversion: FormatConversion?)] = []
             MessagePiece.uses(in: reading.pieces, into: &uses)
             if !uses.isEmpty { return uses }
         }
+        if let unreadable, !readAny { throw unreadable }
         return []
     }
 

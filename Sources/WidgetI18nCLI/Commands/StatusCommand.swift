@@ -63,7 +63,13 @@ enum StatusCommand: Command {
     private static func placeLine(_ place: any GroupStore, _ configuration: Configuration) -> (String, String) {
         let capabilities = place.capabilities
         if let budget = capabilities.budget {
-            let used = capabilities.budgetUsed.map { HumanFormat.size($0()) + " of its budget of " } ?? "a budget of "
+            let used: String
+            do {
+                used = try capabilities.budgetUsed.map { HumanFormat.size(try $0()) + " of its budget of " }
+                    ?? "a budget of "
+            } catch {
+                used = "unmeasured (\(error)), a budget of "
+            }
             return (
                 "suite", "'\(capabilities.location ?? place.displayName)', " + used + HumanFormat.size(budget.bytes)
             )
