@@ -145,10 +145,12 @@ public final class UserDefaultsGroupStore: GroupStore {
             case let data as Data: entries.append((key, PropertyListSize.data(data.count)))
             default:
                 do {
-                    let alone = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+                    let alone = try PropertyListSerialization.data(
+                        fromPropertyList: object, format: .binary, options: 0)
                     entries.append((key, alone.count))
                 } catch {
-                    let reason = "its value at '\(key)' is a \(type(of: object)), which a property list cannot hold "
+                    let reason =
+                        "its value at '\(key)' is a \(type(of: object)), which a property list cannot hold "
                         + "(\(error.localizedDescription))"
                     throw GroupStoreError(.malformed(reason), key: key, store: store)
                 }

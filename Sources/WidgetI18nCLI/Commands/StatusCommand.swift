@@ -65,7 +65,8 @@ enum StatusCommand: Command {
         if let budget = capabilities.budget {
             let used: String
             do {
-                used = try capabilities.budgetUsed.map { HumanFormat.size(try $0()) + " of its budget of " }
+                used =
+                    try capabilities.budgetUsed.map { HumanFormat.size(try $0()) + " of its budget of " }
                     ?? "a budget of "
             } catch {
                 used = "unmeasured (\(error)), a budget of "
