@@ -17,7 +17,8 @@ sample project's ten locales (README, "Ship only your locales").
 
 An iOS app and its widget extension are two binaries: each carries its own copy of what it links.
 
-With `--check FILE`, every figure of FILE's table (the rows under `| binary | adds (stripped) |`) must be within
+With `--check FILE`, the headline's two totals (an app and its widget extension, sliced and not) must be the sums of
+the table's rows, and every figure of FILE's table (the rows under `| binary | adds (stripped) |`) must be within
 10% (or 0.2 MB) of the measured one, so the page cannot go stale; exit 1 naming the row otherwise.
 """
 import json
@@ -194,6 +195,33 @@ def check(path, sizes):
     for name in measured:
         if name not in seen:
             problems.append("%s: no row for '%s'" % (path, name))
+    return problems + headline_problems(path, text, start)
+
+
+HEADLINE = "| what an app and its widget extension add to their two binaries"
+
+
+def headline_problems(path, text, start):
+    """The headline row's two totals are the table's: an app's and a widget extension's stripped sizes added, sliced
+    (first figure) and with every locale (the figure after `every locale:`)."""
+    stated = {}
+    for line in text[start + 2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        stated[cells[0]] = float(cells[1].split()[0])
+    row = next((line for line in text if line.startswith(HEADLINE)), None)
+    if row is None:
+        return ["%s has no headline row '%s'" % (path, HEADLINE.strip("| "))]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    sliced = float(re.match(r"([\d.]+) MB", cells[1]).group(1))
+    full = float(re.search(r"every locale: ([\d.]+) MB", cells[2]).group(1))
+    want_sliced = stated["a widget extension" + SLICE_SUFFIX] + stated["an app" + SLICE_SUFFIX]
+    want_full = stated["a widget extension"] + stated["an app"]
+    problems = []
+    for name, found, want in (("sliced", sliced, want_sliced), ("every locale", full, want_full)):
+        if abs(found - want) > 0.051:
+            problems.append("%s: the headline says %.1f MB %s, the table adds up to %.1f MB" % (path, found, name, want))
     return problems
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (swiftc -sanitize=fuzzer,address over LocaleData's and I18nCore's sources, as one module, with
-# StringCatalog's for `catalog`, I18nCore holding WidgetFormatter for `widget-format`) and runs each on its seed corpus.
+# MessageFormat2's for `message-format-2`, StringCatalog's and MessageFormat2's for `catalog`, I18nCore holding
+# WidgetFormatter for `widget-format`) and runs each on its seed corpus.
 # Usage: Fuzz/run.sh [RUNS] [TARGET…]   (RUNS default 1000000; targets: message-format, message-format-2, arguments,
 # widget-format, catalog, bundle, locale-tag; self-test, which crashes on purpose, checks this script). A RUNS of `600s` runs each
 # target for that many seconds instead (libFuzzer's -max_total_time). New inputs libFuzzer finds are
@@ -21,19 +22,23 @@ failed=()
 # The fuzzers build their modules as one, so the sources are copied without their imports of each other.
 rm -rf "$out/sources" && mkdir -p "$out/sources"
 while IFS= read -r file; do
-    sed -E '/^import (LocaleData|I18nCore|WidgetI18nSupport)$/d' "$file" > "$out/sources/$(echo "${file#Sources/}" | tr / _)"
-done < <(find Sources/WidgetI18nSupport Sources/LocaleData Sources/I18nCore Sources/StringCatalog Fuzz/Targets -name '*.swift' | sort)
+    sed -E '/^import (LocaleData|I18nCore|MessageFormat2|WidgetI18nSupport)$/d' "$file" \
+        > "$out/sources/$(echo "${file#Sources/}" | tr / _)"
+done < <(find Sources/WidgetI18nSupport Sources/LocaleData Sources/I18nCore Sources/MessageFormat2 Sources/StringCatalog \
+    Fuzz/Targets -name '*.swift' | sort)
 for target in "${targets[@]}"; do
     sources=$(find "$out/sources" -name 'WidgetI18nSupport_*.swift' -o -name 'LocaleData_*.swift' -o -name 'I18nCore_*.swift' | sort)
     case $target in
         message-format) entry=$out/sources/Fuzz_Targets_MessageFormatFuzzer.swift ;;
-        message-format-2) entry=$out/sources/Fuzz_Targets_MessageFormat2Fuzzer.swift ;;
+        message-format-2)
+            entry="$out/sources/Fuzz_Targets_MessageFormat2Fuzzer.swift"
+            entry+=" $(find "$out/sources" -name 'MessageFormat2_*.swift' | sort | tr '\n' ' ')" ;;
         arguments) entry="$out/sources/Fuzz_Targets_ArgumentsFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift" ;;
         widget-format)
             entry="$out/sources/Fuzz_Targets_WidgetFormatFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift" ;;
         catalog)
             entry="$out/sources/Fuzz_Targets_CatalogFuzzer.swift $out/sources/Fuzz_Targets_FuzzInput.swift"
-            entry+=" $(find "$out/sources" -name 'StringCatalog_*.swift' | sort | tr '\n' ' ')" ;;
+            entry+=" $(find "$out/sources" -name 'StringCatalog_*.swift' -o -name 'MessageFormat2_*.swift' | sort | tr '\n' ' ')" ;;
         bundle) entry=$out/sources/Fuzz_Targets_BundleFuzzer.swift ;;
         locale-tag) entry=$out/sources/Fuzz_Targets_LocaleTagFuzzer.swift ;;
         self-test) entry=$out/sources/Fuzz_Targets_SelfTestFuzzer.swift; sources="" ;;
