@@ -196,7 +196,8 @@ let package = Package(
                 "GroupContract", "HomeScreenSimulator", "I18nCore", "LocaleData", "TestSupport",
             ]),
         .testTarget(
-            name: "WidgetI18nCLITests", dependencies: ["WidgetI18nSupport", "TestSupport"], resources: [.copy("Data")]),
+            name: "WidgetI18nCLITests", dependencies: ["LocaleData", "WidgetI18nSupport", "TestSupport"],
+            resources: [.copy("Data")]),
         .testTarget(name: "BenchmarkTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -119,16 +119,18 @@ import Testing
             slice.dataLocales.contains("de-ch") && slice.dataLocales.contains("de")
                 && slice.dataLocales.contains("root"))
         #expect(!slice.dataLocales.contains("fr"))
-        let cldr = String(decoding: slice.tables[0].index, as: UTF8.self)
+        let cldr = String(decoding: slice.tables.cldr.index, as: UTF8.self)
         #expect(cldr.contains("de-ch/n") && cldr.contains("de/d") && cldr.contains("root/n"))
         #expect(!cldr.contains("fr/n"))
         // The core units are kept, the `units` family's only when asked for.
         #expect(cldr.contains("de/u") && !cldr.contains("de/U") && !cldr.contains("root/U"))
         let withUnits = LocaleDataSlice(locales: [LocaleTag(parsing: "de-CH")!], families: [.units])
-        #expect(String(decoding: withUnits.tables[0].index, as: UTF8.self).contains("de/U"))
+        #expect(String(decoding: withUnits.tables.cldr.index, as: UTF8.self).contains("de/U"))
         // Without the optional families, their tables hold nothing of any locale.
-        #expect(slice.tables[3].index.isEmpty && slice.tables[4].index.isEmpty && slice.tables[1].index.isEmpty)
-        #expect(!String(decoding: slice.tables[2].index, as: UTF8.self).contains("l/de"))
+        #expect(
+            slice.tables.namesAndDurations.index.isEmpty && slice.tables.relativeAndLists.index.isEmpty
+                && slice.tables.calendars.index.isEmpty)
+        #expect(!String(decoding: slice.tables.zoneNames.index, as: UTF8.self).contains("l/de"))
         #expect(slice.byteCount < LocaleDataSlice.everyLocaleByteCount / 10)
     }
 }

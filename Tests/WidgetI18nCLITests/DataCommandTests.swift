@@ -1,4 +1,5 @@
 import Foundation
+import LocaleData
 import TestSupport
 import Testing
 
@@ -57,14 +58,14 @@ import Testing
         let indexes = Self.literals(named: "index", in: source)
         let records = Self.literals(named: "records", in: source)
         #expect(indexes.count == 5 && records.count == 5)
-        for (table, (index, records)) in zip(indexes, records).enumerated() {
-            let keyLength = table == 2 ? 40 : 24
-            #expect(index.count % (keyLength + 15) == 0)
-            for entry in stride(from: 0, to: index.count, by: keyLength + 15) {
-                let numbers = String(decoding: index[(entry + keyLength)..<(entry + keyLength + 15)], as: UTF8.self)
-                let offset = Int(numbers.prefix(8))!
-                let length = Int(numbers.suffix(7))!
-                #expect(offset + length <= records.count)
+        // The file names each table as `Set.init` labels it, in that order.
+        for (name, (index, records)) in zip(LocaleDataTables.Table.Name.allCases, zip(indexes, records)) {
+            #expect(source.contains("        \(name.rawValue): .init(index: "))
+            #expect(index.count.isMultiple(of: PackedRecords.Layout.entryLength(keyLength: name.keyLength)))
+            index.withUnsafeBufferPointer { index in
+                for entry in PackedRecords.entries(of: index, keyLength: name.keyLength) {
+                    #expect(entry.record.upperBound <= records.count, "\(name): \(entry.name)")
+                }
             }
         }
         let cldrKeys = String(decoding: indexes[0], as: UTF8.self)

@@ -764,14 +764,14 @@ def data_file(records, locale_count, kept, regions, eras, corrections, tables, m
         "    /// `hanidays`, 1-31.",
         "    static let chineseDayNumerals: StaticString = %s" % swift_string(LS.join(days)),
     ]
-    packed = generated.PackedRecords(records, 24, "calendars.py", share=True)
+    packed = generated.PackedRecords(records, generated.KEY_WIDTH, "calendars.py", share=True)
     return packed.swift_file("calendars.py", [
         "Source: the ICU data library (Unicode License V3): %d locales x %d calendars, %d values kept, %d records "
         "(%d distinct, %d bytes)." % (locale_count, len(CALENDARS), kept, packed.count, packed.distinct, packed.size)
     ], "CalendarData", after=lines, doc=[
         "%d entries of %d bytes: `locale/` + calendar letter + section, padded to %d, then the record's"
         % (packed.count, packed.entry_width, packed.key_width),
-        "offset (8) and length (7).",
+        "offset (%d) and length (%d)." % (generated.OFFSET_DIGITS, generated.LENGTH_DIGITS),
     ], records_doc="The records, in index order; records with the same text are stored once.")
 
 

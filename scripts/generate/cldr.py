@@ -410,7 +410,7 @@ def build_tables():
 
 def data_file(records, locale_count):
     """CLDRData+Generated.swift: the release and the packed records."""
-    packed = generated.PackedRecords(records, 24, "cldr.py")
+    packed = generated.PackedRecords(records, generated.KEY_WIDTH, "cldr.py")
     return packed.swift_file("cldr.py", [
         "Source: the ICU data library (Unicode License V3): %d locales, %d records, %d bytes of records."
         % (locale_count + 1, packed.count, packed.size)], "CLDRData", before=[

@@ -36,6 +36,13 @@ ICU_VERSION = "77.1"
 CLDR_RELEASE = "47"
 PYICU = "pip install pyicu-wheels==2.15.2"
 
+# The layout of the packed records, as `PackedRecords.Layout` (Sources/LocaleData/CLDR/PackedRecords.swift)
+# describes it, with why each width is what it is; Tests/LocaleDataTests/PackedRecordsTests.swift reads what this
+# file's `PackedRecords` writes, so the two languages keep to the same bytes. An index entry is the key padded with
+# spaces to the table's key width (KEY_WIDTH for `locale/section` keys, ZONE_KEY_WIDTH for the zone names'), then
+# the record's offset and length in bytes, zero-padded to OFFSET_DIGITS and LENGTH_DIGITS digits.
+KEY_WIDTH, ZONE_KEY_WIDTH = 24, 40
+OFFSET_DIGITS, LENGTH_DIGITS = 8, 7
 # The separators of the packed records: US between a key and its value, RS after the value, LS between the
 # items of a list value; ABSENT is the value "this locale has none here" (so that a parent's is not inherited).
 US, RS, LS, ABSENT = "\x1f", "\x1e", "\x1d", "\x18"
@@ -147,8 +154,9 @@ def record_text(values):
 
 class PackedRecords:
     """Records packed as `PackedRecords` (Sources/LocaleData) reads them in place: an index of fixed-width
-    entries sorted by key -- the key padded with spaces to `key_width` bytes, then the record's offset (8
-    digits) and length (7 digits) in UTF-8 bytes -- and the records' text, in index order.
+    entries sorted by key -- the key padded with spaces to `key_width` bytes (KEY_WIDTH or ZONE_KEY_WIDTH), then
+    the record's offset and length in UTF-8 bytes (OFFSET_DIGITS and LENGTH_DIGITS digits) -- and the records'
+    text, in index order.
 
     `records` maps each key to its record: its text, or a dict of values (written with `record_text`). With
     `share`, records of the same text are stored once, every entry pointing at the first. A key wider than
@@ -157,7 +165,8 @@ class PackedRecords:
 
     def __init__(self, records, key_width, script, share=False):
         self.key_width = key_width
-        self.entry_width = key_width + 15
+        self.entry_width = key_width + OFFSET_DIGITS + LENGTH_DIGITS
+        numbers = "%%0%dd%%0%dd" % (OFFSET_DIGITS, LENGTH_DIGITS)
         self.count = len(records)
         entries, texts, offsets, size = [], [], {}, 0
         for key in sorted(records):
@@ -174,7 +183,7 @@ class PackedRecords:
                 offsets.setdefault(text, offset)
                 texts.append(text)
                 size += length
-            entries.append(key + " " * (key_width - width) + "%08d%07d" % (offset, length))
+            entries.append(key + " " * (key_width - width) + numbers % (offset, length))
         self.index = "".join(entries)
         self.text = "".join(texts)
         self.size = size
@@ -184,8 +193,8 @@ class PackedRecords:
         """The Swift members `index` and `records` (compiled with the `AllLocaleData` trait), each after its
         `///` comment: `doc`'s lines, else "N entries of W bytes: <keys> padded to …", and `records_doc`."""
         if doc is None:
-            doc = ["%d entries of %d bytes: %s padded to %d, the record's offset (8) and length (7)."
-                   % (self.count, self.entry_width, keys, self.key_width)]
+            doc = ["%d entries of %d bytes: %s padded to %d, the record's offset (%d) and length (%d)."
+                   % (self.count, self.entry_width, keys, self.key_width, OFFSET_DIGITS, LENGTH_DIGITS)]
         return ["    /// " + line for line in doc] + [
             "    #if AllLocaleData",
             "    static let index: StaticString = %s" % swift_string(self.index),

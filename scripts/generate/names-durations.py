@@ -10,9 +10,9 @@ every run, to
   Sources/LocaleData/Format/NamesAndDurationsData+Generated.swift
 
 Two string literals read in place, in the format of `CLDRData` (`PackedRecords`: an index of `locale/section`
-padded to 24 bytes, offset 8, length 7, sorted; records of `key US value RS`; U+0018 says "no value here, do not
-inherit"). Each locale keeps only the values that differ from its parent's resolved values, with the parents of
-CLDRData (`generated.locales()`, so `CLDRData.chain(from:)` walks them); locales are the ones ICU has data for
+padded to KEY_WIDTH, sorted; records of `key US value RS`; U+0018 says "no value here, do not inherit"). Each
+locale keeps only the values that differ from its parent's resolved values, with the parents of CLDRData
+(`generated.locales()`, so `CLDRData.chain(from:)` walks them); locales are the ones ICU has data for
 (`icu.Locale.getAvailableLocales()`) and root. Sections:
 
   l  ICUDATA-lang  Languages/<code>             L  Languages%short/<code>
@@ -261,7 +261,7 @@ def check(records, parents, name_set):
 def data_file(records, locale_count, name_set):
     """NamesAndDurationsData+Generated.swift: the packed records."""
     languages, regions, scripts = name_set
-    packed = generated.PackedRecords(records, 24, "names-durations.py")
+    packed = generated.PackedRecords(records, generated.KEY_WIDTH, "names-durations.py")
     return packed.swift_file("names-durations.py", [
         "Source: the ICU data library (Unicode License V3): %d locales; names of %d languages and dialects, %d "
         "regions, %d scripts; %d records, %d bytes of records."

@@ -8,9 +8,9 @@ same on every run, to
 
   Sources/LocaleData/Format/RelativeListData+Generated.swift
 
-Two string literals read in place like `CLDRData`'s (`PackedRecords`): an index of fixed-width entries (key
-padded to 24 bytes, offset 8, length 7) sorted by key, and the records it points at, each a list of
-`key US value RS` (US = U+001F, RS = U+001E; U+0018 says "no value here, do not inherit"). Records:
+Two string literals read in place like `CLDRData`'s (`PackedRecords`): an index of fixed-width entries (keys
+padded to KEY_WIDTH, as `generated.PackedRecords` writes them) sorted by key, and the records it points at, each a
+list of `key US value RS` (US = U+001F, RS = U+001E; U+0018 says "no value here, do not inherit"). Records:
 
   <locale>/r   relative times, keyed by a unit letter (s second, m minute, h hour, d day, w week, M month,
                q quarter, y year), a style letter (l, s, n: ICU's long, short and narrow) and either an offset
@@ -50,7 +50,6 @@ import generated
 from generated import ABSENT, CATEGORIES, ICU_VERSION, Bundle, tag
 
 OUTPUT = "Sources/LocaleData/Format/RelativeListData+Generated.swift"
-KEY_WIDTH = 24
 
 # URelativeDateTimeUnit's order (UDAT_REL_UNIT_YEAR = 0 … UDAT_REL_UNIT_SECOND = 7) is the C API's.
 C_UNITS = ["year", "quarter", "month", "week", "day", "hour", "minute", "second"]
@@ -364,7 +363,7 @@ def check_against_icu(records, parents):
 
 def data_file(records, locale_count):
     """RelativeListData+Generated.swift: the packed records and the Hebrew script's code points."""
-    packed = generated.PackedRecords(records, KEY_WIDTH, "relative-lists.py")
+    packed = generated.PackedRecords(records, generated.KEY_WIDTH, "relative-lists.py")
     ranges = ", ".join("0x%04X...0x%04X" % pair for pair in hebrew_ranges())
     return packed.swift_file("relative-lists.py", [
         "Source: the ICU data library (Unicode License V3): relative times and list patterns of %d locales; "

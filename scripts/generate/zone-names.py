@@ -7,9 +7,10 @@ and written, byte for byte the same on every run, to
 
   Sources/LocaleData/Time/ZoneNames+Generated.swift
 
-Two string literals, read in place like `CLDRData`'s: an index of fixed-width entries (key padded to 40 bytes,
-offset 8, length 7) sorted by key, and the records it points at, each a list of `key US value RS` (US = U+001F,
-RS = U+001E; a list value joins its items with U+001D; U+0018 says "no value here, do not inherit"). Records:
+Two string literals, read in place like `CLDRData`'s: an index of fixed-width entries (keys padded to
+ZONE_KEY_WIDTH, as `generated.PackedRecords` writes them) sorted by key, and the records it points at, each a list
+of `key US value RS` (US = U+001F, RS = U+001E; a list value joins its items with U+001D; U+0018 says "no value
+here, do not inherit"). Records:
 
   z/<zone>     one CLDR canonical zone: n (its number, in ID order), s (its short ID, `uslax`), c (its region,
                when it has one), p (1 when its generic location format names the region rather than the city:
@@ -42,7 +43,6 @@ import generated
 from generated import LS
 
 OUTPUT = "Sources/LocaleData/Time/ZoneNames+Generated.swift"
-KEY_WIDTH = 40
 NAME_TYPES = ["LONG_GENERIC", "LONG_STANDARD", "LONG_DAYLIGHT", "SHORT_GENERIC", "SHORT_STANDARD", "SHORT_DAYLIGHT"]
 
 
@@ -253,7 +253,7 @@ def build_records(zones):
 
 def data_file(records, locale_count, zones):
     """ZoneNames+Generated.swift: the packed records."""
-    packed = generated.PackedRecords(records, KEY_WIDTH, "zone-names.py")
+    packed = generated.PackedRecords(records, generated.ZONE_KEY_WIDTH, "zone-names.py")
     return packed.swift_file("zone-names.py", [
         "Source: the ICU data library (Unicode License V3): zone names of %d locales, %d zones, %d metazones; "
         "%d records, %d bytes of records." % (locale_count, len(zones.short_ids), len(zones.metazone_number),

@@ -134,7 +134,7 @@ public enum CLDRData {
 
     // MARK: Reading the packed tables
 
-    static let packed = PackedRecords(table: LocaleDataTables.current.cldr)
+    static let packed = PackedRecords(table: LocaleDataTables.current.tables.cldr)
 
     /// A one-value record (`p`, `a`) as text.
     private static func recordText(_ locale: String, _ section: UInt8, in packed: PackedRecords = packed) -> String? {

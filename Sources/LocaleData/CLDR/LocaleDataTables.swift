@@ -82,6 +82,50 @@ public enum LocaleDataTables {
 
         /// The table's bytes.
         var byteCount: Int { index.count + records.count }
+
+        /// Which of a build's five tables a table is.
+        package enum Name: String, CaseIterable, Sendable {
+            // In the order of `Set.init`'s arguments, each named as its label, which is how `widget-i18n data`
+            // writes them.
+            case cldr, calendars, zoneNames, namesAndDurations, relativeAndLists
+
+            /// The width of the table's keys: the zone names' are zone IDs, the others' `locale/section`.
+            package var keyLength: Int {
+                self == .zoneNames ? PackedRecords.Layout.zoneKeyLength : PackedRecords.Layout.localeKeyLength
+            }
+        }
+    }
+
+    /// One thing per table of a build, by its name: the tables themselves, or a slice's bytes of each.
+    package struct Tables<Element> {
+        package let cldr: Element
+        package let calendars: Element
+        package let zoneNames: Element
+        package let namesAndDurations: Element
+        package let relativeAndLists: Element
+
+        /// The element of the table `name`.
+        package subscript(name: Table.Name) -> Element {
+            switch name {
+            case .cldr: cldr
+            case .calendars: calendars
+            case .zoneNames: zoneNames
+            case .namesAndDurations: namesAndDurations
+            case .relativeAndLists: relativeAndLists
+            }
+        }
+
+        /// The five elements, in the order of `Table.Name`.
+        package var all: [Element] { Table.Name.allCases.map { self[$0] } }
+
+        /// The tables with `transform` applied to each element, given its table's name.
+        package func map<Other>(_ transform: (Table.Name, Element) throws -> Other) rethrows -> Tables<Other> {
+            try Tables<Other>(
+                cldr: transform(.cldr, cldr), calendars: transform(.calendars, calendars),
+                zoneNames: transform(.zoneNames, zoneNames),
+                namesAndDurations: transform(.namesAndDurations, namesAndDurations),
+                relativeAndLists: transform(.relativeAndLists, relativeAndLists))
+        }
     }
 
     /// The tables of one build: every locale's, or a slice's.
@@ -90,11 +134,7 @@ public enum LocaleDataTables {
         package let locales: [String]?
         /// The optional families the tables hold.
         package let families: Swift.Set<Family>
-        let cldr: Table
-        let calendars: Table
-        let zoneNames: Table
-        let namesAndDurations: Table
-        let relativeAndLists: Table
+        let tables: Tables<Table>
         /// The data locales (`de`, `zh-hant-tw`) whose records a slice holds; `nil` for every locale.
         let dataLocales: Swift.Set<String>?
         /// Every data locale of the full tables, space-separated: what tells a locale outside the slice from one
@@ -119,30 +159,38 @@ public enum LocaleDataTables {
             locales: [String], dataLocales: [String], everyDataLocale: String, families: [Family], cldr: Table,
             calendars: Table, zoneNames: Table, namesAndDurations: Table, relativeAndLists: Table
         ) {
+            self.init(
+                locales: locales, dataLocales: dataLocales, everyDataLocale: everyDataLocale, families: families,
+                tables: Tables(
+                    cldr: cldr, calendars: calendars, zoneNames: zoneNames, namesAndDurations: namesAndDurations,
+                    relativeAndLists: relativeAndLists))
+        }
+
+        /// A slice's set, its tables by name: what the public initialiser builds, and what
+        /// `LocaleDataSlice.installable()` installs without a Swift file between.
+        init(
+            locales: [String], dataLocales: [String], everyDataLocale: String, families: [Family],
+            tables: Tables<Table>
+        ) {
             self.locales = locales
             self.dataLocales = Swift.Set(dataLocales)
             self.everyDataLocale = everyDataLocale
             self.families = Swift.Set(families)
-            self.cldr = cldr
-            self.calendars = calendars
-            self.zoneNames = zoneNames
-            self.namesAndDurations = namesAndDurations
-            self.relativeAndLists = relativeAndLists
+            self.tables = tables
         }
 
-        init(all tables: (Table, Table, Table, Table, Table)) {
+        init(all tables: Tables<Table>) {
             locales = nil
             dataLocales = nil
             everyDataLocale = ""
             families = Swift.Set(Family.allCases)
-            (cldr, calendars, zoneNames, namesAndDurations, relativeAndLists) = tables
+            self.tables = tables
         }
 
         /// The bytes of locale data the set holds (its indexes and records, and a slice's list of every data
         /// locale).
         package var byteCount: Int {
-            cldr.byteCount + calendars.byteCount + zoneNames.byteCount + namesAndDurations.byteCount
-                + relativeAndLists.byteCount + everyDataLocale.utf8.count
+            tables.all.reduce(0) { $0 + $1.byteCount } + everyDataLocale.utf8.count
         }
 
         /// Whether the set holds the records of the data locale `id` (`de`, `zh-hant-tw`).
@@ -204,13 +252,12 @@ public enum LocaleDataTables {
 
     #if AllLocaleData
         /// Every locale's tables, as the generators wrote them.
-        package static let everyLocale = (
-            Table(index: CLDRData.index, records: CLDRData.records),
-            Table(index: CalendarData.index, records: CalendarData.records),
-            Table(index: ZoneNameData.index, records: ZoneNameData.records),
-            Table(index: NamesAndDurationsData.index, records: NamesAndDurationsData.records),
-            Table(index: RelativeListData.index, records: RelativeListData.records)
-        )
+        package static let everyLocale = Tables(
+            cldr: Table(index: CLDRData.index, records: CLDRData.records),
+            calendars: Table(index: CalendarData.index, records: CalendarData.records),
+            zoneNames: Table(index: ZoneNameData.index, records: ZoneNameData.records),
+            namesAndDurations: Table(index: NamesAndDurationsData.index, records: NamesAndDurationsData.records),
+            relativeAndLists: Table(index: RelativeListData.index, records: RelativeListData.records))
     #endif
 
     /// Whether the tables in use hold `family`.
@@ -227,13 +274,13 @@ public enum LocaleDataTables {
     /// - Returns: The data locale it falls back to (`fr`, `root`), or `nil` when the tables hold all it reads
     ///   (always, with every locale's data).
     package static func fallback(for locale: LocaleTag) -> String? {
-        let tables = current
-        guard let held = tables.dataLocales else { return nil }
-        let packed = PackedRecords(table: tables.cldr)
+        let set = current
+        guard let held = set.dataLocales else { return nil }
+        let packed = PackedRecords(table: set.tables.cldr)
         // Only a locale read but not held is looked up in the list of every data locale, in place: splitting its
         // ~1,500 names costs more than a widget's render.
         let missing = CLDRData.dataLocalesRead(by: locale, in: packed).subtracting(held)
-        guard missing.contains(where: { names(tables.everyDataLocale, hold: $0) }) else { return nil }
+        guard missing.contains(where: { names(set.everyDataLocale, hold: $0) }) else { return nil }
         let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale), in: packed)
         return CLDRData.chain(from: id, in: packed).first(where: held.contains) ?? "root"
     }
@@ -255,6 +302,8 @@ public enum LocaleDataTables {
         }
     }
 }
+
+extension LocaleDataTables.Tables: Sendable where Element: Sendable {}
 
 extension ErrorCode where Domain == LocaleDataTables.InstallError {
     /// Locale data was read in this process before the install.

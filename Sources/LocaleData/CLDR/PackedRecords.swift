@@ -1,25 +1,50 @@
 import WidgetI18nSupport
 
-/// An index of fixed-width entries sorted by key (the key padded with spaces to `keyLength` bytes, then the
-/// record's offset in 8 digits and its length in 7) over records of `key US value RS`, both read in place (string
+/// An index of fixed-width entries sorted by key over records of `key US value RS`, both read in place (string
 /// literals, or an installed slice's memory): the format of `CLDRData`, `CalendarData` and `ZoneNameData`, which
-/// their generators and `widget-i18n data` write.
-struct PackedRecords: Sendable {
-    let table: LocaleDataTables.Table
-    /// The width of an entry's key; CLDR's and the calendars' are 24 (`locale/section`), the zone names' 40.
-    var keyLength = 24
+/// their generators and `widget-i18n data` write, as `Layout` describes it.
+package struct PackedRecords: Sendable {
+    /// The format's one description. This reader, the slicer's `Writer` and the generators' writer (`PackedRecords`
+    /// in scripts/generate/generated.py, whose constants name these numbers) follow it; `PackedRecordsTests` packs
+    /// records with the Python writer and reads them here, so the two cannot drift apart.
+    ///
+    /// An entry is the key padded with spaces to the table's key length, then the record's offset in the records
+    /// and its length, both in bytes, as zero-padded decimal digits: fixed widths make an entry findable by a binary
+    /// search in place, and decimal digits keep the literal plain text. A record is `key US value RS` items.
+    package enum Layout {
+        /// The digits of a record's offset: 8 address 100 MB of records; the largest table's hold 6.7 MB (CLDR's).
+        package static let offsetDigits = 8
+        /// The digits of a record's length: 7 reach 10 MB; the largest record is 131 KB (`en-us-posix/n`).
+        package static let lengthDigits = 7
+        /// The key length of the tables keyed by `locale/section` (all but the zone names'): the longest key is 14
+        /// bytes (`yue-hant-cn/bd`), and 24 leaves room for a longer tag (`ca-es-valencia/n`).
+        package static let localeKeyLength = 24
+        /// The zone names' key length: their keys are zone IDs (`a/America/Argentina/ComodRivadavia`, 34 bytes).
+        package static let zoneKeyLength = 40
+        /// US, between an item's key and its value.
+        static let valueStart: UInt8 = 0x1F
+        /// RS, after an item's value.
+        static let itemEnd: UInt8 = 0x1E
+        /// CAN, the value of an item a locale cancels rather than inherit from its parent.
+        static let absent: UInt8 = 0x18
 
-    private var entryLength: Int { keyLength + 15 }
+        /// The bytes of an entry whose key is `keyLength` bytes.
+        package static func entryLength(keyLength: Int) -> Int { keyLength + offsetDigits + lengthDigits }
+    }
+
+    let table: LocaleDataTables.Table
+    /// The width of an entry's key: `Layout.localeKeyLength`, or the zone names' `Layout.zoneKeyLength`.
+    var keyLength = Layout.localeKeyLength
 
     /// The bytes of the record `name`, in the binary's read-only data, or `nil` when there is none.
     func record(_ name: String) -> UnsafeBufferPointer<UInt8>? {
         var key = Array(name.utf8)
         guard key.count <= keyLength else { return nil }
-        while key.count < keyLength { key.append(UInt8(ascii: " ")) }
-        guard let entry = Self.entry(key, in: table.index, entryLength: entryLength) else { return nil }
-        let start = Self.number(table.index, from: entry + keyLength, digits: 8)
-        let count = Self.number(table.index, from: entry + keyLength + 8, digits: 7)
-        return UnsafeBufferPointer(rebasing: table.records[start..<(start + count)])
+        key.append(contentsOf: repeatElement(UInt8(ascii: " "), count: keyLength - key.count))
+        let entryLength = Layout.entryLength(keyLength: keyLength)
+        guard let start = Self.entry(key, in: table.index, entryLength: entryLength) else { return nil }
+        let entry = Self.entry(at: start, in: table.index, keyLength: keyLength)
+        return UnsafeBufferPointer(rebasing: table.records[entry.record])
     }
 
     /// The offset of the entry whose first `key.count` bytes are `key`, in `index`, a run of `entryLength`-byte
@@ -42,6 +67,75 @@ struct PackedRecords: Sendable {
         return nil
     }
 
+    /// One entry of an index: its key and where its record lies.
+    package struct Entry {
+        /// The key's bytes, without their padding.
+        package let key: UnsafeBufferPointer<UInt8>
+        /// The record's bytes in the table's records.
+        package let record: Range<Int>
+
+        /// The key as text (`de/n`, `z/Europe/Berlin`).
+        package var name: String { String(decoding: key, as: UTF8.self) }
+    }
+
+    /// The entry at `start` of `index`, whose keys are `keyLength` bytes.
+    static func entry(at start: Int, in index: UnsafeBufferPointer<UInt8>, keyLength: Int) -> Entry {
+        var keyEnd = start + keyLength
+        while keyEnd > start, index[keyEnd - 1] == UInt8(ascii: " ") { keyEnd -= 1 }
+        let offset = number(index, from: start + keyLength, digits: Layout.offsetDigits)
+        let count = number(index, from: start + keyLength + Layout.offsetDigits, digits: Layout.lengthDigits)
+        return Entry(key: UnsafeBufferPointer(rebasing: index[start..<keyEnd]), record: offset..<(offset + count))
+    }
+
+    /// Every entry of `index`, whose keys are `keyLength` bytes, in key order: what the slicer walks to copy a
+    /// table's entries and what lists the locales a table holds.
+    package static func entries(of index: UnsafeBufferPointer<UInt8>, keyLength: Int) -> some Sequence<Entry> {
+        let entryLength = Layout.entryLength(keyLength: keyLength)
+        return stride(from: 0, through: index.count - entryLength, by: entryLength).lazy.map {
+            entry(at: $0, in: index, keyLength: keyLength)
+        }
+    }
+
+    /// The decimal number of `digits` digits at `start` (an entry's offset or length).
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
+        var value = 0
+        for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
+        return value
+    }
+
+    /// A table written entry by entry, in key order (the slicer's, from a table's `entries`). A record with the
+    /// same bytes as one written before is stored once, every entry pointing at the first: the reader never
+    /// tells them apart, and a slice of the calendars (whose generator shares records) stays as small.
+    struct Writer {
+        let keyLength: Int
+        private(set) var index: [UInt8] = []
+        private(set) var records: [UInt8] = []
+        private var offsets: [ArraySlice<UInt8>: Int] = [:]
+
+        init(keyLength: Int) { self.keyLength = keyLength }
+
+        /// Appends the entry of `key` (unpadded) over `record`; keys come in ascending order.
+        mutating func append(key: some Collection<UInt8>, record: ArraySlice<UInt8>) {
+            precondition(key.count <= keyLength, "A key of \(key.count) bytes in an index of \(keyLength)-byte keys")
+            let offset = offsets[record] ?? records.count
+            if offsets[record] == nil {
+                offsets[record] = offset
+                records.append(contentsOf: record)
+            }
+            index.append(contentsOf: key)
+            index.append(contentsOf: repeatElement(UInt8(ascii: " "), count: keyLength - key.count))
+            Self.append(offset, digits: Layout.offsetDigits, to: &index)
+            Self.append(record.count, digits: Layout.lengthDigits, to: &index)
+        }
+
+        private static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
+            let text = Array(String(value).utf8)
+            precondition(text.count <= digits, "\(value) does not fit in \(digits) digits")
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - text.count))
+            bytes.append(contentsOf: text)
+        }
+    }
+
     /// Each `key`/`value` of the record `name`, if there is one.
     func forEach(in name: String, _ body: (String, String) -> Void) {
         guard let bytes = record(name) else { return }
@@ -57,7 +151,7 @@ struct PackedRecords: Sendable {
     /// locale cancels what it would inherit), as ICU resolves a chain read from root down.
     func merge(_ names: some Sequence<String>, into merged: inout [String: String]) {
         for name in names {
-            forEach(in: name) { key, value in merged[key] = value == "\u{18}" ? nil : value }
+            forEach(in: name) { key, value in merged[key] = value.utf8.elementsEqual([Layout.absent]) ? nil : value }
         }
     }
 
@@ -67,9 +161,9 @@ struct PackedRecords: Sendable {
         var separator = -1
         for position in 0..<bytes.count {
             switch bytes[position] {
-            case 0x1F:
+            case Layout.valueStart:
                 separator = position
-            case 0x1E:
+            case Layout.itemEnd:
                 let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<separator]), as: UTF8.self)
                 let value = String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[(separator + 1)..<position]), as: UTF8.self)
@@ -79,13 +173,6 @@ struct PackedRecords: Sendable {
                 break
             }
         }
-    }
-
-    /// The decimal number of `digits` digits at `start` (an entry's offset or length).
-    static func number(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, digits: Int) -> Int {
-        var value = 0
-        for offset in start..<(start + digits) { value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0")) }
-        return value
     }
 
     /// A table whose sections are read through the locale's chain in place (`RelativeListData`,
@@ -134,8 +221,7 @@ struct PackedRecords: Sendable {
             return key.withUTF8 { wanted -> String? in
                 for record in records {
                     guard let value = PackedRecords.value(wanted, in: record) else { continue }
-                    // U+0018: the locale cancels the value rather than inherit it.
-                    if value.first == 0x18 { return nil }
+                    if value.first == Layout.absent { return nil }
                     if sameKeyReferences, value.count == 2, value.first == 0x1A {
                         // The key with its style letter (its second byte) replaced; the generator only refers to a
                         // value written out in the same record.
@@ -167,12 +253,12 @@ struct PackedRecords: Sendable {
                 }
                 position += 1
             }
-            if matches, position < record.count, record[position] == 0x1F {
+            if matches, position < record.count, record[position] == Layout.valueStart {
                 var end = position + 1
-                while end < record.count, record[end] != 0x1E { end += 1 }
+                while end < record.count, record[end] != Layout.itemEnd { end += 1 }
                 return UnsafeBufferPointer(rebasing: record[(position + 1)..<end])
             }
-            while position < record.count, record[position] != 0x1E { position += 1 }
+            while position < record.count, record[position] != Layout.itemEnd { position += 1 }
             start = position + 1
         }
         return nil

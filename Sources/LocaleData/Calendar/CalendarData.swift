@@ -46,7 +46,7 @@ enum CalendarData {
     }
 
     /// The packed records (`scripts/generate/calendars.py` writes them).
-    private static let packed = PackedRecords(table: LocaleDataTables.current.calendars)
+    private static let packed = PackedRecords(table: LocaleDataTables.current.tables.calendars)
 
     /// The years of the table calendars, decoded once per process, when the calendar is first used.
     static let chinese = chineseYears.decode()

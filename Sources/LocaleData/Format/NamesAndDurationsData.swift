@@ -24,7 +24,7 @@ enum NamesAndDurationsData {
         case durations = 0x64  // d
     }
 
-    private static let sections = PackedRecords.ChainedSections(LocaleDataTables.current.namesAndDurations)
+    private static let sections = PackedRecords.ChainedSections(LocaleDataTables.current.tables.namesAndDurations)
 
     /// The `section` values of `locale` over its parents', read in place: the chain's records are found once per
     /// process and each name looked up in them when asked for (decoding a section of 263 language names into a

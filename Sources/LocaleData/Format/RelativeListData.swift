@@ -14,7 +14,7 @@ enum RelativeListData {
     }
 
     private static let sections = PackedRecords.ChainedSections(
-        LocaleDataTables.current.relativeAndLists, sameKeyReferences: true)
+        LocaleDataTables.current.tables.relativeAndLists, sameKeyReferences: true)
 
     /// The `section` values of `locale` over its parents', read in place, each value looked up in the chain's
     /// records when asked for. Decoding a whole section into a dictionary cost a widget's first relative time

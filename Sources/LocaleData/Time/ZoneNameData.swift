@@ -10,9 +10,8 @@ import WidgetI18nSupport
 /// that field reads (one zone, one metazone, a locale's chain); a lookup inside a record is a scan of its bytes
 /// (`PackedRecords.Chain`).
 enum ZoneNameData {
-    private static let keyLength = 40
-
-    private static let packed = PackedRecords(table: LocaleDataTables.current.zoneNames, keyLength: keyLength)
+    private static let packed = PackedRecords(
+        table: LocaleDataTables.current.tables.zoneNames, keyLength: PackedRecords.Layout.zoneKeyLength)
 
     /// The bytes of record `key` (`z/America/New_York`, `l/en-gb`), in the binary's read-only data.
     static func record(_ key: String) -> UnsafeBufferPointer<UInt8>? { packed.record(key) }
