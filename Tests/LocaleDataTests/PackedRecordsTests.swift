@@ -49,6 +49,15 @@ import Testing
         }
     }
 
+    /// Requires every entry of `table` to point inside its records: with any other layout than the writer's, the
+    /// numbers read are not the offsets and lengths it wrote, and reading a record past the end would stop the
+    /// test process rather than fail the test.
+    static func requireEntriesInside(_ table: LocaleDataTables.Table, keyLength: Int) throws {
+        for entry in PackedRecords.entries(of: table.index, keyLength: keyLength) {
+            try #require(entry.record.upperBound <= table.records.count, "'\(entry.name)' points past the records")
+        }
+    }
+
     /// Each `key`/`value` of a record, as the reader splits it.
     static func items(_ record: UnsafeBufferPointer<UInt8>) -> [String: String] {
         var items: [String: String] = [:]
@@ -62,6 +71,7 @@ import Testing
         let keyLength = try #require(Self.keyLengths[name])
         try Self.withTable(index, records) { table in
             #expect(index.count == fixture.records.count * PackedRecords.Layout.entryLength(keyLength: keyLength))
+            try Self.requireEntriesInside(table, keyLength: keyLength)
             let reader = PackedRecords(table: table, keyLength: keyLength)
             for (key, items) in fixture.records {
                 let record = try #require(reader.record(key), "\(key)")
@@ -86,8 +96,9 @@ import Testing
         let keyLength = try #require(Self.keyLengths[name])
         // Every other key, so that a kept record may follow a dropped one that shared it (`de/nu` after `de/n`).
         let kept = Set(fixture.records.keys.sorted().enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element))
-        let (whole, cut) = Self.withTable(index, records) { table in
-            (
+        let (whole, cut) = try Self.withTable(index, records) { table in
+            try Self.requireEntriesInside(table, keyLength: keyLength)
+            return (
                 LocaleDataSlice.cut(table, keyLength: keyLength) { _ in true },
                 LocaleDataSlice.cut(table, keyLength: keyLength) { kept.contains(String($0)) }
             )
