@@ -10,9 +10,9 @@ import WidgetI18nSupport
 
 /// Unicode MessageFormat 2 (LDML 48, spec/formatting.md of unicode-org/message-format-wg): declarations, `.match`
 /// with CLDR plural and ordinal rules, markup, the stable default functions `:string`, `:number`, `:integer` and
-/// `:offset`, formatted in pure Swift from the CLDR data of `LocaleData`; with ``draftFunctions``, the functions
+/// `:offset`, formatted in pure Swift from the CLDR data of `LocaleData`; with `draftFunctions`, the functions
 /// LDML 48 marks Draft too (`:currency`, `:percent`, `:unit`, `:datetime`, `:date`, `:time`); and an app's own
-/// (``functions``).
+/// (`functions`).
 ///
 /// Like `ICUMessageFormatter`, it never throws: a message always has an output. A value that cannot be formatted
 /// shows as its fallback (`{$name}`), a message with a syntax or data model error as `{�}`, and each error is a
@@ -34,16 +34,16 @@ public struct MF2Formatter: MessageFormatting {
     }
 
     /// The time zone of dates and times; the process's when `nil`.
-    public var timeZone: ZoneInfo?
+    package var timeZone: ZoneInfo?
     /// The bidi strategy; `.default` unless a caller that adds its own isolation turns it off.
-    public var bidiIsolation: BidiIsolation
+    package var bidiIsolation: BidiIsolation
     /// Whether the default functions LDML 48 marks Draft exist: `:currency`, `:percent`, `:unit`, `:datetime`,
     /// `:date` and `:time` (spec/functions/). Off by default, as a draft may still change; a bundle that
     /// `widget-i18n convert mf2` wrote from ICU messages with dates, currencies or units needs them.
-    public var draftFunctions: Bool
+    package var draftFunctions: Bool
     /// An app's own functions by name (`acme:km`), beside the default ones; a default function's name is not
     /// replaced.
-    public var functions: [String: MF2CustomFunction]
+    package var functions: [String: MF2CustomFunction]
 
     /// A formatter for dates in `timeZone` (the process's when `nil`) with the given bidi strategy and functions.
     /// - Parameters:

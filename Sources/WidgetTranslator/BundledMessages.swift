@@ -1,5 +1,6 @@
 import I18nCore
 import LocaleData
+import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -17,7 +18,7 @@ public enum BundledMessages {
     {
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw BundledMessagesError(path: directory, reason: "cannot list the directory")
+            throw BundledMessagesError(.unreadable, path: directory, reason: "cannot list the directory")
         }
         var result: [LocaleTag: MessageBundle] = [:]
         for name in names.sorted() {
@@ -25,11 +26,11 @@ public enum BundledMessages {
             let path = directory + "/" + name + "/translations.json"
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             do { result[tag] = try MessageBundle(jsonBytes: Array(data)) } catch {
-                throw BundledMessagesError(path: path, reason: error.description)
+                throw BundledMessagesError(.invalidBundle, path: path, reason: error.description)
             }
         }
         guard !result.isEmpty else {
-            throw BundledMessagesError(path: directory, reason: "no <locale>/translations.json files in it")
+            throw BundledMessagesError(.empty, path: directory, reason: "no <locale>/translations.json files in it")
         }
         return result
     }
@@ -37,9 +38,30 @@ public enum BundledMessages {
 
 /// Bundled messages that could not be read.
 public struct BundledMessagesError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of error it is: `unreadable`, `invalidBundle`, `empty`.
+    public typealias Code = ErrorCode<BundledMessagesError>
+
+    /// What kind of error it is, to compare.
+    public let code: Code
     /// The directory or file that could not be used.
     public let path: String
     /// Why it could not be used, such as the parse error of a `translations.json`.
-    public let reason: String
+    package let reason: String
+
+    package init(_ code: Code, path: String, reason: String) {
+        self.code = code
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "Cannot use bundled messages at '\(path)': \(reason)" }
+}
+
+extension ErrorCode where Domain == BundledMessagesError {
+    /// The directory cannot be listed.
+    public static var unreadable: Self { Self("unreadable") }
+    /// A `translations.json` is not a message bundle.
+    public static var invalidBundle: Self { Self("invalidBundle") }
+    /// The directory holds no `<locale>/translations.json`.
+    public static var empty: Self { Self("empty") }
 }

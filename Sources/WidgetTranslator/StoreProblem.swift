@@ -7,7 +7,7 @@ import WidgetI18nSupport
 /// slice leaves out. The translator never throws; it falls back and reports these (`WidgetTranslator.problems`),
 /// each once.
 ///
-/// A caller switches on ``code``; the ``message`` says what happened in sentence case, and never tells a user
+/// A caller switches on ``code``; the description says what happened in sentence case, and never tells a user
 /// what to run: a command-line tool adds its own advice.
 ///
 ///     for problem in translator.problems where problem.code == .unusableMessages {
@@ -22,7 +22,7 @@ public struct StoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The locale the problem concerns, when it concerns one.
     public let locale: LocaleTag?
     /// What happened, for people.
-    public let message: String
+    package let message: String
 
     /// A problem of `code` about `locale`, described by `message`.
     /// - Parameters:

@@ -67,8 +67,7 @@ for key in keys.keys {
     output += key.key + "\t" + translator.translate(key.key, arguments: key.arguments).text + "\n"
 }
 if arguments.contains("--today") {
-    var formatter = ICUMessageFormatter()
-    formatter.timeZone = .current
+    let formatter = ICUMessageFormatter(timeZone: .current)
     let now = Date()
     output +=
         "today\t"

@@ -26,7 +26,7 @@ import WidgetI18nSupport
 public struct ICUMessageFormatter: MessageFormatting {
     /// The time zone of `date` and `time` arguments; the process's (`ZoneInfo.current`) when `nil`, looked up
     /// only when a message has a date, which keeps a widget's first render cheap.
-    public var timeZone: ZoneInfo?
+    package var timeZone: ZoneInfo?
 
     /// A formatter that shows dates and times in `timeZone`, or in the process's time zone when it is `nil`.
     /// - Parameter timeZone: the zone for dates and times; the process's time zone when `nil`, the default.

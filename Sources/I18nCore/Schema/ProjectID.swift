@@ -1,4 +1,5 @@
 import LocaleData
+import WidgetI18nSupport
 
 /// A better-i18n project identifier: `org/project` (e.g. `acme/widgets`) or a project UUID.
 ///
@@ -65,11 +66,22 @@ public struct ProjectID: Hashable, Sendable, CustomStringConvertible {
 
 /// A project identifier that is neither `org/project` nor a UUID.
 public struct ProjectIDError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of error it is: `invalid`, the one kind.
+    public typealias Code = ErrorCode<ProjectIDError>
+
     /// The rejected text.
     package let text: String
+
+    /// What kind of error it is, to compare.
+    public var code: Code { .invalid }
 
     public var description: String {
         "Invalid project '\(text)': use 'org/project' (e.g. 'acme/widgets') or a project UUID "
             + "(e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')"
     }
+}
+
+extension ErrorCode where Domain == ProjectIDError {
+    /// The text is neither `org/project` nor a project UUID.
+    public static var invalid: Self { Self("invalid") }
 }

@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -11,8 +13,14 @@
 /// and relative-text schedules. A message's `{d, date}` reports the same range as a per-message problem, and the
 /// calendar helpers of `ZoneInfo` count a date past it as the range's nearest end.
 public struct DateRangeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of error it is: `outOfRange`, the one kind.
+    public typealias Code = ErrorCode<DateRangeError>
+
     /// The seconds since 1970 of the date that was refused (NaN for NaN).
-    public let secondsSince1970: Double
+    package let secondsSince1970: Double
+
+    /// What kind of error it is, to compare.
+    public var code: Code { .outOfRange }
 
     /// The seconds since 1970 a date may have.
     package static let range: ClosedRange<Double> = -8.64e12...8.64e12
@@ -39,4 +47,9 @@ public struct DateRangeError: Error, Hashable, Sendable, CustomStringConvertible
         let raw = date.timeIntervalSince1970
         return raw.isNaN ? 0 : min(max(raw, range.lowerBound), range.upperBound)
     }
+}
+
+extension ErrorCode where Domain == DateRangeError {
+    /// The date lies outside ECMAScript's range, or is NaN.
+    public static var outOfRange: Self { Self("outOfRange") }
 }
