@@ -427,15 +427,24 @@ def modules_of(directory, bin_path, root=None):
     return modules, (targets, products)
 
 
-def fuzzers():
+# The fuzzers checked in another module's copy than I18nCore's: the one whose formatter is that module's.
+FUZZER_MODULES = {"Fuzz/Targets/MessageFormat2Fuzzer.swift": "MessageFormat2"}
+
+
+def fuzzers(module):
     """Fuzz/run.sh compiles the fuzzers into one module with I18nCore's sources (and LocaleData's, which a copy of
     I18nCore imports instead), so they are checked in I18nCore's copy: those with an Apple-only region, with the
-    helpers (files without a libFuzzer entry point) they share. The catalog fuzzer needs StringCatalog's sources too,
-    which that copy does not hold; it is left out while it has no Apple-only region. (path, has an entry point)"""
+    helpers (files without a libFuzzer entry point) they share; the MessageFormat 2 fuzzer in MessageFormat2's
+    copy, which imports I18nCore as the fuzzer does (run.sh drops those imports). The catalog fuzzer needs
+    StringCatalog's sources too, which no copy holds; it is left out while it has no Apple-only region.
+    (path, has an entry point) of `module`'s."""
     found = []
     for path in sorted(glob.glob(os.path.join(ROOT, "Fuzz", "Targets", "*.swift"))):
+        relative = os.path.relpath(path, ROOT)
+        if FUZZER_MODULES.get(relative, "I18nCore") != module:
+            continue
         with open(path, encoding="utf-8") as file:
-            found.append((os.path.relpath(path, ROOT), "LLVMFuzzerTestOneInput" in file.read()))
+            found.append((relative, "LLVMFuzzerTestOneInput" in file.read()))
     return found
 
 
@@ -558,8 +567,7 @@ def check():
     problems, regions, emitted = [], [], {}
     for module in ordered:
         files = [source(path) for path in module.files]
-        candidates = [(source(p), entry) for p, entry in fuzzers()] \
-            if module.name == "I18nCore" and module in root_modules else []
+        candidates = [(source(p), entry) for p, entry in fuzzers(module.name)] if module in root_modules else []
         every = files + [f for f, _ in candidates]
         linux_imports = compiler.can_import({n for f in every for n in f.calls("canImport")}, module.linux_maps)
         linux = Platform(machine, module.flags, linux_imports)

@@ -1,3 +1,4 @@
+import I18nCore
 import LocaleData
 
 #if canImport(FoundationEssentials)
