@@ -43,8 +43,9 @@ package struct PackedRecords: Sendable {
         key.append(contentsOf: repeatElement(UInt8(ascii: " "), count: keyLength - key.count))
         let entryLength = Layout.entryLength(keyLength: keyLength)
         guard let start = Self.entry(key, in: table.index, entryLength: entryLength) else { return nil }
-        let entry = Self.entry(at: start, in: table.index, keyLength: keyLength)
-        return UnsafeBufferPointer(rebasing: table.records[entry.record])
+        // The record's place only: a lookup knows its key, so it skips the trimming `entry(at:)` does.
+        return UnsafeBufferPointer(
+            rebasing: table.records[Self.record(at: start, in: table.index, keyLength: keyLength)])
     }
 
     /// The offset of the entry whose first `key.count` bytes are `key`, in `index`, a run of `entryLength`-byte
@@ -82,9 +83,16 @@ package struct PackedRecords: Sendable {
     static func entry(at start: Int, in index: UnsafeBufferPointer<UInt8>, keyLength: Int) -> Entry {
         var keyEnd = start + keyLength
         while keyEnd > start, index[keyEnd - 1] == UInt8(ascii: " ") { keyEnd -= 1 }
+        return Entry(
+            key: UnsafeBufferPointer(rebasing: index[start..<keyEnd]),
+            record: record(at: start, in: index, keyLength: keyLength))
+    }
+
+    /// Where the record of the entry at `start` lies in the records: its offset and length digits.
+    static func record(at start: Int, in index: UnsafeBufferPointer<UInt8>, keyLength: Int) -> Range<Int> {
         let offset = number(index, from: start + keyLength, digits: Layout.offsetDigits)
         let count = number(index, from: start + keyLength + Layout.offsetDigits, digits: Layout.lengthDigits)
-        return Entry(key: UnsafeBufferPointer(rebasing: index[start..<keyEnd]), record: offset..<(offset + count))
+        return offset..<(offset + count)
     }
 
     /// Every entry of `index`, whose keys are `keyLength` bytes, in key order: what the slicer walks to copy a
