@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "WidgetTranslator",
             dependencies: [
-                "LocaleData", "I18nCore", "MessageFormat2", "GroupStore", "GroupContract", "LiveActivities",
+                "LocaleData", "I18nCore", "MessageFormat2", "GroupStore", "GroupContract",
                 "WidgetI18nSupport",
             ]),
         .target(name: "TimelineEngine", dependencies: ["LocaleData", "I18nCore", "GroupStore", "GroupContract"]),

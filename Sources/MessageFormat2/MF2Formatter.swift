@@ -21,7 +21,7 @@ import WidgetI18nSupport
 ///     let formatter = MF2Formatter()
 ///     formatter.format(".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}",
 ///                      locale: try LocaleTag("tr"), arguments: ["n": 3]).text
-public struct MF2Formatter: MessageFormatting {
+public struct MF2Formatter: MarkupFormatting {
     /// How placeholders are isolated from the text around them (spec/formatting.md, "Handling Bidirectional
     /// Text").
     public enum BidiIsolation: Hashable, Sendable {
@@ -85,17 +85,39 @@ public struct MF2Formatter: MessageFormatting {
             return MF2FormattedMessage(text: message, errors: [])
         }
         let (parts, errors) = parts(message, locale: locale, arguments: arguments, numberPieces: false)
+        return MF2FormattedMessage(text: Self.assemble(parts).text, errors: errors)
+    }
+
+    /// Formats `message` as `format` does, with its markup (`{#b}`, `{/b}`, `{#a href=|…|}`) as marks beside the text.
+    /// - Parameters:
+    ///   - message: the message in MessageFormat 2 syntax.
+    ///   - locale: the locale of plural rules, numbers and dates.
+    ///   - arguments: the values of the message's input variables, by name.
+    package func formatMarked(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> MarkedText {
+        let (parts, errors) = parts(message, locale: locale, arguments: arguments, numberPieces: false)
+        let (text, marks) = Self.assemble(parts)
+        return MarkedText(
+            text: text, marks: marks,
+            problems: errors.map { FormatProblem(.messageFormat2(message: $0.description, type: $0.code.description)) })
+    }
+
+    /// The text of `parts`, as a string shows them (markup is nothing, a fallback its source in braces), and the
+    /// markup where it stands in that text.
+    private static func assemble(_ parts: [MF2Part]) -> (text: String, marks: [MarkedText.Mark]) {
         var text = ""
+        var marks: [MarkedText.Mark] = []
         for part in parts {
             switch part {
             case .text(let value): text += value
             case .bidiIsolation(let scalar): text.unicodeScalars.append(scalar)
-            case .markup: break
+            case .markup(let markup):
+                let kind = MarkedText.Mark.Kind(rawValue: markup.kind.rawValue) ?? .standalone
+                marks.append(.init(offset: text.utf8.count, kind: kind, name: markup.name, attributes: markup.options))
             case .fallback(let source): text += "{" + source + "}"
             case .value(let value): text += value.value
             }
         }
-        return MF2FormattedMessage(text: text, errors: errors)
+        return (text, marks)
     }
 
     /// Formats `message` to parts: text, bidi isolation, markup, fallbacks and formatted values.

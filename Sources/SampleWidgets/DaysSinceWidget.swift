@@ -83,7 +83,7 @@ package struct DaysSinceWidget: EntryTimelineProvider {
         if context.family != .systemSmall { builder.add("daysSince.title", as: .title) }
         let zone = context.timeZone
         let days = zone.days(from: event.startDate, to: date)
-        let title = MessageArgument.string(event.title)
+        let title = LocalizedMessage.Argument.string(event.title)
         switch event.showTimeAs {
         case _ where days == 0:
             builder.add("daysSince.today", ["event": title], as: .headline)

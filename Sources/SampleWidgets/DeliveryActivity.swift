@@ -32,7 +32,7 @@ package struct DeliveryAttributes: Codable, Hashable, Sendable {
 /// (`arrival` in seconds since 2001, as ActivityKit's JSON encodes a `Date`.)
 package struct DeliveryState: Codable, Hashable, Sendable {
     /// The order's status, a message key (`delivery.status.onTheWay`, `delivery.status.preparing`).
-    package var status: ActivityMessage
+    package var status: LocalizedMessage
     /// The courier's name, an argument.
     package var courier: String
     /// How many stops the courier makes before this one.
@@ -46,7 +46,7 @@ package struct DeliveryState: Codable, Hashable, Sendable {
     ///   - courier: the courier's name.
     ///   - stops: the stops before this one.
     ///   - arrival: when the order arrives.
-    package init(status: ActivityMessage, courier: String, stops: Int, arrival: Date) {
+    package init(status: LocalizedMessage, courier: String, stops: Int, arrival: Date) {
         self.status = status
         self.courier = courier
         self.stops = stops
@@ -57,7 +57,7 @@ package struct DeliveryState: Codable, Hashable, Sendable {
     /// - Parameter date: the moment the state is made.
     package static func sample(at date: Date) -> DeliveryState {
         DeliveryState(
-            status: ActivityMessage("delivery.status.onTheWay"), courier: "Ayşe", stops: 3,
+            status: LocalizedMessage("delivery.status.onTheWay"), courier: "Ayşe", stops: 3,
             arrival: date.addingTimeInterval(12 * 60))
     }
 }
@@ -141,7 +141,8 @@ package struct DeliveryActivity: EntryTimelineProvider {
     {
         var builder = EntryBuilder(translator: translator)
         let arrived = date >= state.arrival
-        let minutes = MessageArgument.number(MessageNumber(Int((Self.secondsLeft(state, at: date) / 60).rounded(.up))))
+        let minutes = LocalizedMessage.Argument.number(
+            MessageNumber(Int((Self.secondsLeft(state, at: date) / 60).rounded(.up))))
         switch context.family {
         case .islandCompact:
             builder.add(
@@ -151,7 +152,7 @@ package struct DeliveryActivity: EntryTimelineProvider {
                 arrived ? "delivery.minimal.arrived" : "delivery.minimal.minutes", ["minutes": minutes], as: .headline)
         default:
             if context.family != .islandExpanded { builder.add("delivery.title", as: .title) }
-            builder.add(state.status.key, state.status.messageArguments, as: .headline)
+            builder.add(message: state.status, as: .headline)
             if arrived {
                 builder.add("delivery.arrived", as: .body)
             } else if let eta = try? translator.format.relativeTime(

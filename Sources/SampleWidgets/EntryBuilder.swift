@@ -26,14 +26,21 @@ struct EntryBuilder {
         self.locale = translator.locale
     }
 
-    mutating func add(_ key: String, _ arguments: MessageArguments = [:], as role: WidgetEntry.Role) {
-        let translation = translator.translate(key, arguments: arguments)
+    mutating func add(
+        _ key: String, _ arguments: [String: LocalizedMessage.Argument] = [:], as role: WidgetEntry.Role
+    ) {
+        add(message: LocalizedMessage(key, arguments), as: role)
+    }
+
+    mutating func add(message: LocalizedMessage, as role: WidgetEntry.Role) {
+        let translation = translator.translate(message)
         lines.append(
-            WidgetEntry.Line(key: key, text: translation.text, source: translation.resolution.step, role: role))
+            WidgetEntry.Line(
+                message: message, text: translation.text, source: translation.resolution.step, role: role))
     }
 
     mutating func add(text: String, key: String, as role: WidgetEntry.Role) {
-        lines.append(WidgetEntry.Line(key: key, text: text, source: .callerDefault, role: role))
+        lines.append(WidgetEntry.Line(message: LocalizedMessage(key), text: text, source: .callerDefault, role: role))
     }
 
     func entry(at date: Date, family: HomeScreenFamily) -> WidgetEntry {

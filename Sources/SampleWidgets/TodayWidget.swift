@@ -134,8 +134,8 @@ package struct TodayWidget: EntryTimelineProvider {
             }
         }
         if context.family == .systemLarge || context.family == .systemMedium {
-            // In the widget's language, not the system's, as `Text(updated, style: .relative)` would be; no footer for
-            // a date past JavaScript's.
+            // Inside the message's sentence, worded as the app's JavaScript words it, which `Text(updated, style:
+            // .relative)` cannot be; no footer for a date past JavaScript's.
             if let ago = try? WidgetFormatter(locale: builder.locale, timeZone: zone).relativeTime(
                 from: updated, to: date, thresholds: Self.footerThresholds)
             {

@@ -17,14 +17,18 @@ import WidgetTranslator
 package struct WidgetEntry: DatedEntry, Hashable {
     /// One rendered string.
     package struct Line: Hashable, Sendable {
-        /// The message key the line shows, or `event` for the next event's time and title.
-        package let key: String
+        /// The message the line shows, resolved late as a widget's entry carries it (`event` for the next event's
+        /// time and title, which is the app's data).
+        package let message: LocalizedMessage
         /// The text to show, formatted for the entry's locale.
         package let text: String
         /// The step of the fallback chain that answered (`locale ar`, `default locale en`, …).
         package let source: ResolutionStep
         /// How the widget's view shows the line: its text style, colour and line limit.
         package let role: Role
+
+        /// The message's key.
+        package var key: String { message.key }
     }
 
     /// A line's part in the widget's view, as a SwiftUI view would style it (`.font(.headline)`,

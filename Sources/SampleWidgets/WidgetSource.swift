@@ -52,7 +52,8 @@ package struct WidgetSource: Sendable {
     func translator(timeZone: ZoneInfo) -> WidgetTranslator {
         WidgetTranslator(
             store: store, project: project, defaultLocale: defaultLocale,
-            preferredLanguages: locale.map { [$0.displayForm] } ?? preferredLanguages, bundledMessages: bundledMessages,
+            preferredLanguages: locale.map { [$0] } ?? preferredLanguages.compactMap(LocaleTag.init(parsing:)),
+            bundledMessages: bundledMessages,
             timeZone: timeZone, localeOverride: locale)
     }
 

@@ -7,9 +7,9 @@ import LocaleData
 #endif
 
 /// When a relative text ("Updated 5 minutes ago") changes, so that a timeline can carry an entry for each change
-/// instead of spending reloads on it. SwiftUI's `Text(date, style: .relative)` keeps itself current, but only in
-/// the system's language; a widget that shows the app's language formats the text itself and needs an entry
-/// wherever the text changes.
+/// instead of spending reloads on it. SwiftUI's `Text(date, style: .relative)` keeps itself current, but only as a
+/// text of its own, in Apple's wording: a relative time inside a translated sentence ("{ago} güncellendi"), worded
+/// as the app's JavaScript words it, is formatted by the widget, which needs an entry wherever the text changes.
 ///
 /// The changes are found, not guessed: the text is formatted at each instant where formatjs' `selectUnit` may
 /// answer differently (`RelativeTimeSelection.nextBoundary`), and an instant is kept when the text differs from
@@ -30,11 +30,11 @@ import LocaleData
 /// widget's at midnight), so the daily reload budget WidgetKit keeps is untouched by the relative text.
 public struct RelativeTextSchedule: Sendable {
     /// The least time between two entries.
-    public var minimumSpacing: Double
+    package var minimumSpacing: Double
     /// The least time between two entries, as a fraction of the text's age at the later one.
-    public var spacingFraction: Double
+    package var spacingFraction: Double
     /// The most change instants returned.
-    public var maximumEntries: Int
+    package var maximumEntries: Int
 
     /// A schedule with the policy's defaults: 45 s apart at least, a fiftieth of the age apart at least, 100 entries.
     /// - Parameters:

@@ -217,7 +217,8 @@ extension Configuration {
         }
         return WidgetTranslator(
             store: try store(), project: try requireProject(), defaultLocale: defaultLocale,
-            preferredLanguages: PreferredLanguages.fromEnvironment(environment), bundledMessages: bundled)
+            preferredLanguages: PreferredLanguages.fromEnvironment(environment).compactMap(LocaleTag.init(parsing:)),
+            bundledMessages: bundled)
     }
 }
 

@@ -131,6 +131,8 @@ public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
         case preferredLanguage(String)
         /// Neither of the above: the configured default locale.
         case defaultLocale
+        /// The widget's own language, chosen in its configuration (``WidgetTranslator/choosingLanguage(_:)``).
+        case widgetLanguage
     }
 
     /// The locale to render in.
@@ -144,6 +146,7 @@ public struct LocaleDetection: Hashable, Sendable, CustomStringConvertible {
         case .preferredLanguage(let raw):
             return "\(locale.displayForm) (preferred language '\(raw)' of the environment)"
         case .defaultLocale: return "\(locale.displayForm) (default locale)"
+        case .widgetLanguage: return "\(locale.displayForm) (the widget's language)"
         }
     }
 }

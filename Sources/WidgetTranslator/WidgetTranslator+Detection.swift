@@ -13,8 +13,8 @@ import WidgetI18nSupport
 /// Locale detection: the stored locale, else a preferred language with cached messages, else the
 /// default locale; and the locales the store caches.
 extension WidgetTranslator {
-    /// The locale to render in: the stored locale, else a preferred language that has cached messages, else
-    /// the default locale.
+    /// The locale to render in: the widget's own language when it has one (``choosingLanguage(_:)``), else the
+    /// stored locale, else a preferred language that has cached messages, else the default locale.
     public func detectLocale() -> LocaleDetection {
         if let detection = state.withLock({ $0.detection }) { return detection }
         let detection = computeDetection()
@@ -26,6 +26,7 @@ extension WidgetTranslator {
     public var locale: LocaleTag { detectLocale().locale }
 
     func computeDetection() -> LocaleDetection {
+        if let language { return LocaleDetection(locale: language, source: .widgetLanguage) }
         do {
             if let stored = try reader.storedLocale() {
                 if let tag = stored.tag { return LocaleDetection(locale: tag, source: .stored(stored.text)) }

@@ -23,7 +23,7 @@ import WidgetI18nSupport
 ///     translator.translate("today.title").text          // "Bugün"
 public final class WidgetTranslator: Sendable {
     /// The group store shared with the app. The translator writes nothing into it, unless it is also the
-    /// reader cache (a file container).
+    /// index cache (a file container).
     package var store: any GroupStore { reader.store }
     /// The better-i18n project whose locale and messages the translator reads.
     public var project: ProjectID { reader.project }
@@ -42,6 +42,9 @@ public final class WidgetTranslator: Sendable {
     package let formatter: any MessageFormatting
     /// The formatter of bundles that declare MessageFormat 2, in `timeZone` unless it has a zone of its own.
     package let messageFormat2: MF2Formatter
+    /// The widget's own language (``choosingLanguage(_:)``), rendered in whatever the store holds; `nil` follows
+    /// the app.
+    package let language: LocaleTag?
 
     enum CachedBundle {
         /// The messages, and how another cached locale answers the one asked for, when it does.
@@ -84,31 +87,48 @@ public final class WidgetTranslator: Sendable {
     ///     app's own where it has them, in `timeZone` unless it has a zone of its own; `nil`, the default, an
     ///     `MF2Formatter` with the stable default functions.
     ///   - localeOverride: a locale to render in whatever the store holds (the CLI's `--locale`); `nil`, the
-    ///     default, detects it.
-    ///   - maintainsIndexes: whether to keep a fresh lookup index for a locale whose stored one is missing or
-    ///     stale, so the next widget process resolves keys without parsing the bundle: in `readerCache`, or by
-    ///     default where the store says (`ContractReader.defaultReaderCache(for:)`): a file container itself, an
-    ///     App Group's container, a suite's caches directory in the App Group container; never in an app's
-    ///     `UserDefaults` suite.
-    ///   - readerCache: a store the widget owns for the indexes it builds; `nil`, the default, as
-    ///     `maintainsIndexes` says.
-    public init(
+    ///     default, detects it. A widget with a language of its own uses ``choosingLanguage(_:)`` instead.
+    ///   - indexCache: where the lookup indexes go that the translator derives for a locale whose stored one is
+    ///     missing or stale, so that the next widget process resolves keys without parsing the bundle;
+    ///     `.automatic`, the default, where the store says.
+    public convenience init(
         store: any GroupStore, project: ProjectID, defaultLocale: LocaleTag = LocaleTag.english,
-        preferredLanguages: [String]? = nil,
+        preferredLanguages: [LocaleTag]? = nil,
         bundledMessages: [LocaleTag: MessageBundle] = [:], timeZone: ZoneInfo? = nil,
         formatter: (any MessageFormatting)? = nil, messageFormat2: MF2Formatter? = nil,
-        localeOverride: LocaleTag? = nil, maintainsIndexes: Bool = true, readerCache: (any GroupStore)? = nil
+        localeOverride: LocaleTag? = nil, indexCache: IndexCache = .automatic
     ) {
-        let cache = maintainsIndexes ? readerCache ?? ContractReader.defaultReaderCache(for: store) : nil
-        reader = ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache)
-        self.defaultLocale = defaultLocale
-        self.preferredLanguages = preferredLanguages ?? PreferredLanguages.current
-        self.bundledMessages = bundledMessages
-        self.timeZone = timeZone
-        self.formatter = formatter ?? ICUMessageFormatter(timeZone: timeZone)
+        let cache: (any GroupStore)?
+        switch indexCache {
+        case .automatic: cache = ContractReader.defaultReaderCache(for: store)
+        case .none: cache = nil
+        case .store(let store): cache = store
+        }
         var messageFormat2 = messageFormat2 ?? MF2Formatter()
         if messageFormat2.timeZone == nil { messageFormat2.timeZone = timeZone }
+        self.init(
+            reader: ContractReader(store: store, project: project, localeOverride: localeOverride, readerCache: cache),
+            defaultLocale: defaultLocale,
+            preferredLanguages: preferredLanguages?.map(\.displayForm) ?? PreferredLanguages.current,
+            bundledMessages: bundledMessages, timeZone: timeZone,
+            formatter: formatter ?? ICUMessageFormatter(timeZone: timeZone), messageFormat2: messageFormat2,
+            language: nil)
+    }
+
+    /// A translator with every part given, as the public initializer and ``choosingLanguage(_:)`` make one.
+    package init(
+        reader: ContractReader, defaultLocale: LocaleTag, preferredLanguages: [String],
+        bundledMessages: [LocaleTag: MessageBundle], timeZone: ZoneInfo?, formatter: any MessageFormatting,
+        messageFormat2: MF2Formatter, language: LocaleTag?
+    ) {
+        self.reader = reader
+        self.defaultLocale = defaultLocale
+        self.preferredLanguages = preferredLanguages
+        self.bundledMessages = bundledMessages
+        self.timeZone = timeZone
+        self.formatter = formatter
         self.messageFormat2 = messageFormat2
+        self.language = language
     }
 
     /// Forgets everything read from the store, so the next call reads it again.
@@ -146,19 +166,35 @@ public final class WidgetTranslator: Sendable {
     private func translateUncached(
         _ key: String, arguments: MessageArguments, defaultText: String?, locale: LocaleTag?
     ) -> Translation {
+        let (locale, resolution, formatted) = formatResolved(
+            key, arguments: arguments, defaultText: defaultText, locale: locale, marked: false)
+        return Translation(text: formatted.text, locale: locale, resolution: resolution, problems: formatted.problems)
+    }
+
+    /// `key` resolved from `locale` (the detected one when `nil`) and formatted in it, with the message's markup
+    /// beside the text when `marked` and the formatter keeps it (``MarkupFormatting``).
+    func formatResolved(
+        _ key: String, arguments: MessageArguments, defaultText: String?, locale: LocaleTag?, marked: Bool
+    ) -> (locale: LocaleTag, resolution: Resolution, formatted: MarkedText) {
         let formattingLocale = locale ?? self.locale
         reportIfOutsideSlice(formattingLocale)
         let resolution = resolve(key, locale: formattingLocale, defaultText: defaultText)
         if resolution.step == .key {
-            return Translation(text: key, locale: formattingLocale, resolution: resolution, problems: [])
+            return (formattingLocale, resolution, MarkedText(text: key, marks: [], problems: []))
         }
         // A bundle that declares MessageFormat 2 is formatted as such: `formatter` is the ICU bundles' formatter.
-        let formatted =
-            resolution.syntax == .messageFormat2
-            ? messageFormat2.format(resolution.message, locale: formattingLocale, arguments: arguments)
-            : formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
-        return Translation(
-            text: formatted.text, locale: formattingLocale, resolution: resolution, problems: formatted.problems)
+        let formatter: any MessageFormatting =
+            resolution.syntax == .messageFormat2 ? messageFormat2 : self.formatter
+        if marked, let markup = formatter as? any MarkupFormatting {
+            return (
+                formattingLocale, resolution,
+                markup.formatMarked(resolution.message, locale: formattingLocale, arguments: arguments)
+            )
+        }
+        let formatted = formatter.format(resolution.message, locale: formattingLocale, arguments: arguments)
+        return (
+            formattingLocale, resolution, MarkedText(text: formatted.text, marks: [], problems: formatted.problems)
+        )
     }
 
     /// The text of `key` formatted with `arguments`: `translator("today.greeting", ["name": "Ayşe"])`.
@@ -168,4 +204,16 @@ public final class WidgetTranslator: Sendable {
     public func callAsFunction(_ key: String, _ arguments: MessageArguments = [:]) -> String {
         translate(key, arguments: arguments).text
     }
+}
+
+/// Where a translator keeps the lookup indexes it derives from a bundle whose stored index is missing or stale, so
+/// that the next widget process finds a key without parsing the bundle.
+public enum IndexCache: Sendable {
+    /// Where the store says: a file container keeps them itself, as does an App Group's container; a
+    /// `UserDefaults` suite's go to the caches directory of its App Group's container; never into an app's suite.
+    case automatic
+    /// Nowhere: each process parses a bundle whose stored index is missing or stale.
+    case none
+    /// In a store the widget owns.
+    case store(any GroupStore)
 }

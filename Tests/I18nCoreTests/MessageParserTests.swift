@@ -76,11 +76,36 @@ private let errorCases: [MessageErrorCase] = try! testData.load("messageformat-e
             Issue.record("expected a time skeleton")
             return
         }
-        guard case .tag("b", let children, _) = elements[3] else {
+        guard case .tag("b", [], let children, _) = elements[3] else {
             Issue.record("expected a tag")
             return
         }
         #expect(children.count == 2)
+    }
+
+    /// An opening tag may carry double-quoted attributes, taken as written, and prints back with them; an attribute
+    /// without a quoted value leaves the tag unclosed, as formatjs's reading of any attribute does.
+    @Test func tagsCarryAttributes() throws {
+        let source = #"<a href="https://e.org/?a=1&b={x}" title="it's">go {n}</a> <br class="x"/>"#
+        let elements = try MessageParser.parse(source)
+        guard case .tag("a", let attributes, let children, _) = elements[0] else {
+            Issue.record("expected a link")
+            return
+        }
+        #expect(
+            attributes == [
+                TagAttribute(name: "href", value: "https://e.org/?a=1&b={x}"),
+                TagAttribute(name: "title", value: "it's"),
+            ])
+        #expect(children.count == 2)
+        guard case .tag("br", [TagAttribute(name: "class", value: "x")], [], _) = elements[2] else {
+            Issue.record("expected a standalone tag with its attribute")
+            return
+        }
+        #expect(MessageElement.source(of: elements) == source)
+        for broken in [#"<a href>x</a>"#, #"<a href=x>x</a>"#, #"<a href="x>x</a>"#, #"<a href='x'>x</a>"#] {
+            #expect(throws: MessageParseError.self, "\(broken)") { try MessageParser.parse(broken) }
+        }
     }
 
     @Test func listsArgumentNames() throws {

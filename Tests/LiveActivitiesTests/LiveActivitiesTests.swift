@@ -43,9 +43,9 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
         #expect(json.contains(#""arrival":\#(Int(since2001))"#), "\(json)")
         #expect(json.contains(#""status":{"key":"delivery.status.onTheWay"}"#), "\(json)")
         #expect(try JSONDecoder().decode(DeliveryState.self, from: Data(json.utf8)) == state)
-        let message = ActivityMessage("delivery.eta", ["when": .date(now), "n": .number(3), "who": .string("Ayşe")])
+        let message = LocalizedMessage("delivery.eta", ["when": .date(now), "n": 3, "who": .string("Ayşe")])
         let encoded = try JSONEncoder().encode(message)
-        #expect(try JSONDecoder().decode(ActivityMessage.self, from: encoded) == message)
+        #expect(try JSONDecoder().decode(LocalizedMessage.self, from: encoded) == message)
         #expect(
             String(decoding: encoded, as: UTF8.self).contains(#"{"date":\#(Int(now.timeIntervalSinceReferenceDate))"#))
     }

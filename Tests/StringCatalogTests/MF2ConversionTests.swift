@@ -403,7 +403,7 @@ import Testing
 
     @Test func aTagNameMustBeAnMF2Identifier() throws {
         let location = I18nCore.SourceLocation(offset: 0, line: 1, column: 1)
-        let tag = MessageElement.tag(name: "1x", children: [], location: location)
+        let tag = MessageElement.tag(name: "1x", attributes: [], children: [], location: location)
         let refusal = #expect(throws: MF2Conversion.Refusal.self) {
             try MF2Conversion.convert([tag], locale: LocaleTag("en"))
         }

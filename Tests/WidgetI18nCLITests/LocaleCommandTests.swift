@@ -10,7 +10,7 @@ import Testing
         #expect(try cli.run(["locale"]).standardOutput == "en (default locale)\n")
         #expect(
             try cli.run(["locale"], environment: ["LANG": "fr_CA.UTF-8"]).standardOutput
-                == "fr (preferred language 'fr_CA' of the environment)\n")
+                == "fr (preferred language 'fr-CA' of the environment)\n")
         try cli.run(["locale", "set", "fr"])
         #expect(try cli.run(["locale"]).standardOutput == "fr (stored locale 'fr')\n")
     }

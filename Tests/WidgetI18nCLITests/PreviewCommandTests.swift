@@ -138,6 +138,32 @@ import Testing
 
     /// A German title that fits at large is cut at xxxLarge: the check names its key, size and overflow, and with
     /// --text-size all reports it once, from the smallest size at which it stops fitting.
+    /// `--widget-language de` draws a widget set to German beside one that follows the app (Turkish); a language
+    /// the group does not cache is not offered, and is refused naming what is.
+    @Test func aWidgetInAChosenLanguageIsDrawnBesideOneThatFollowsTheApp() throws {
+        let cli = try prepared()
+        defer { cli.remove() }
+        try cli.run(["locale", "set", "tr", "--offline"])
+        let only = ["--widget", "today", "--family", "small", "--out", "p"] + Self.moment
+        let result = try cli.run(["preview", "--widget-language", "de"] + only)
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: cli.directory.appending("p") + "/report.json")))
+                as? [String: Any])
+        let images = try #require(report["images"] as? [[String: Any]])
+        #expect(images.map { $0["locale"] as? String } == ["tr", "de"], "\(images)")
+        let titles = images.map { ($0["lines"] as? [[String: Any]])?.first?["text"] as? String }
+        #expect(titles == ["Bugün", "Heute"], "\(titles)")
+        let stale = try cli.run(["preview", "--widget-language", "ko"] + only)
+        #expect(stale.status == 1, "\(stale)")
+        #expect(
+            stale.standardError.contains("No messages for 'ko' in the group store: a widget set to it follows the app"))
+        #expect(stale.standardError.contains("offered: the app's language, "), "\(stale)")
+        let mixed = try cli.run(["preview", "--widget-language", "de", "--locale", "tr"] + only)
+        #expect(mixed.status == 64, "\(mixed)")
+    }
+
     @Test func aGermanTitleThatFitsAtLargeIsReportedAtXXXLarge() throws {
         let cli = try prepared()
         defer { cli.remove() }

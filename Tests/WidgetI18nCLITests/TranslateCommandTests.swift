@@ -14,6 +14,61 @@ import Testing
         #expect(result.standardError == "")
     }
 
+    /// `--attributed` prints the runs SwiftUI's `Text` gets, as JSON lines: tags as attributes, an argument's
+    /// markup as text; the store is as it was.
+    @Test func attributedPrintsTheRunsAsJSONLines() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.run(
+            ["store", "put", "@better-i18n:messages:acme/widgets:en"],
+            input: Data(#"{"rich": "Hi <b>{name}</b>, <a href=\"https://e.org\">read</a> <i>this</i>"}"#.utf8))
+        let before = try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:en"]).standardOutput
+        let result = try cli.run(["t", "rich", "name=<b>Eve</b>", "--attributed"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardOutput == """
+                {"attributes":{},"text":"Hi "}
+                {"attributes":{"inlinePresentationIntent":["stronglyEmphasized"]},"text":"<b>Eve</b>"}
+                {"attributes":{},"text":", "}
+                {"attributes":{"link":"https://e.org"},"text":"read"}
+                {"attributes":{},"text":" "}
+                {"attributes":{"inlinePresentationIntent":["emphasized"]},"text":"this"}
+
+                """)
+        #expect(try cli.run(["store", "get", "@better-i18n:messages:acme/widgets:en"]).standardOutput == before)
+    }
+
+    /// `--message` resolves a `LocalizedMessage`'s JSON as a widget does: its locale, its default, a number's
+    /// decimal text, a nested message; what is not a message is a usage error naming where.
+    @Test func messageResolvesTheJSONAWidgetCarries() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        try cli.seedSampleLocales(["en", "tr"])
+        try cli.run(["locale", "set", "tr", "--offline"])
+        let simplest = try cli.run(["t", "--message", #"{"key": "today.greeting", "arguments": {"name": "Ayşe"}}"#])
+        #expect(simplest.status == 0, "\(simplest)")
+        #expect(simplest.standardOutput == "Merhaba Ayşe!\n")
+        let english = try cli.run([
+            "t", "--message",
+            #"{"key": "today.greeting", "locale": "en", "arguments": {"name": {"message": {"key": "today.title"}}}}"#,
+        ])
+        #expect(english.standardOutput == "Hello, Today!\n", "\(english)")
+        let missing = try cli.run(["t", "--message", #"{"key": "nope", "default": "Soon"}"#])
+        #expect(missing.status == 1, "\(missing)")
+        #expect(missing.standardOutput == "Soon\n", "\(missing)")
+        for (json, expected) in [
+            (#"{"key": 3}"#, "error: --message is not a message: key: "),
+            (#"{"key": "k", "arguments": {"a": [1]}}"#, "error: --message is not a message: arguments.a: "),
+            ("today.title", "error: --message is not a message: The given data was not valid JSON"),
+        ] {
+            let result = try cli.run(["t", "--message", json])
+            #expect(result.status == 64, "\(json): \(result)")
+            #expect(result.standardError.hasPrefix(expected), "\(json): \(result)")
+        }
+        let both = try cli.run(["t", "today.title", "--message", #"{"key": "today.title"}"#])
+        #expect(both.status == 64, "\(both)")
+    }
+
     @Test func fallsBackAndExplains() throws {
         let cli = try CLIHarness()
         defer { cli.remove() }

@@ -18,7 +18,9 @@ func entry(
     let tag = LocaleTag(parsing: locale)!
     return WidgetEntry(
         date: Date(timeIntervalSince1970: 0),
-        lines: lines.map { WidgetEntry.Line(key: $0.key, text: $0.text, source: .callerDefault, role: $0.role) },
+        lines: lines.map {
+            WidgetEntry.Line(message: LocalizedMessage($0.key), text: $0.text, source: .callerDefault, role: $0.role)
+        },
         locale: tag, direction: tag.isRightToLeft ? .rightToLeft : .leftToRight, family: family)
 }
 

@@ -17,13 +17,13 @@ import WidgetTranslator
         try store.setValue(ForeignRewrites.original, forKey: messagesKey)
         try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
         // The first process parses and leaves an index for the next.
-        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)
+        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [], indexCache: .store(store))
         #expect(first.resolve("start.a").message == "Good morning")
         try #require(try store.containsValue(forKey: indexKey))
         let original = try MessageBundle(jsonBytes: ForeignRewrites.original)
 
         try store.setValue(rewrite.rewritten, forKey: messagesKey)
-        let next = WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)
+        let next = WidgetTranslator(store: store, project: project, preferredLanguages: [], indexCache: .store(store))
         for (key, value) in rewrite.expect where !onlyKeysOfTheOriginal || original.message(forKey: key) != nil {
             let resolution = next.resolve(key)
             if let value {

@@ -2,6 +2,7 @@ import Foundation
 import GroupStore
 import GroupStoreUserDefaults
 import I18nCore
+import LocaleData
 import TestSupport
 import Testing
 import WidgetTranslator
@@ -64,13 +65,13 @@ import WidgetTranslator
             store.readerCache(environment: ["XDG_CONFIG_HOME": config.path, "HOME": "/nonexistent"]))
         #expect(cache.directory == config.path + "/" + suite + ".widget-i18n-caches")
         let translator = WidgetTranslator(
-            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], readerCache: cache)
+            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], indexCache: .store(cache))
         #expect(translator("today.title") == "Bugün")
         #expect(try cache.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))
         #expect(try store.keys().sorted() == before)
         // The next process answers from that index.
         let next = WidgetTranslator(
-            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], readerCache: cache)
+            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [], indexCache: .store(cache))
         #expect(next("today.title") == "Bugün")
         #expect(UserDefaultsGroupStore(suiteName: "../escape")?.readerCache() == nil)
     }
@@ -82,7 +83,7 @@ import WidgetTranslator
         let suite = InMemoryGroupStore(["@better-i18n:messages:acme/widgets:tr": #"{"today":{"title":"Bugün"}}"#])
         let store = AppGroupStore(container: FileGroupStore(directory: directory.path), suite: suite)
         let translator = WidgetTranslator(
-            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: ["tr"])
+            store: store, project: try ProjectID("acme/widgets"), preferredLanguages: [LocaleTag(parsing: "tr")!])
         #expect((translator.reader.readerCache as? FileGroupStore)?.directory == directory.path)
         #expect(translator("today.title") == "Bugün")
         #expect(try store.container.containsValue(forKey: "@better-i18n:widget-i18n:index:acme/widgets:tr"))

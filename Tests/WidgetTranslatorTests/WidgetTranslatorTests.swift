@@ -18,7 +18,7 @@ private func translator(
 ) -> WidgetTranslator {
     WidgetTranslator(
         store: InMemoryGroupStore(values), project: project, defaultLocale: LocaleTag(parsing: defaultLocale)!,
-        preferredLanguages: preferred, bundledMessages: bundled)
+        preferredLanguages: preferred.compactMap(LocaleTag.init(parsing:)), bundledMessages: bundled)
 }
 
 @Suite struct LocaleDetectionTests {
@@ -39,7 +39,7 @@ private func translator(
             [messagesKey("de"): #"{"a":"b"}"#, messagesKey("fr"): #"{"a":"b"}"#], preferred: ["ja", "fr_CA", "de"])
         let detection = subject.detectLocale()
         #expect(detection.locale == LocaleTag(parsing: "fr"))
-        #expect(detection.source == .preferredLanguage("fr_CA"))
+        #expect(detection.source == .preferredLanguage("fr-CA"))
     }
 
     @Test func fallsBackToTheDefaultLocale() {
@@ -325,26 +325,27 @@ final class LocaleRecorder: MessageFormatting, @unchecked Sendable {
         let json = #"{"today": {"title": "Bugün"}}"#
         let store = InMemoryGroupStore([localeKey: "tr", messagesKey("tr"): json])
         let indexKey = "@better-i18n:widget-i18n:index:acme/widgets:tr"
-        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)
+        let first = WidgetTranslator(store: store, project: project, preferredLanguages: [], indexCache: .store(store))
         #expect(first("today.title") == "Bugün")
         let index = try #require(try store.value(forKey: indexKey))
         #expect(StoredBundleIndex(index: index, json: Array(json.utf8))?.message(forKey: "today.title") == "Bugün")
         // A corrupt index is never trusted: the JSON answers, and the index is rebuilt.
         try store.setValue(Array(index.prefix(60)), forKey: indexKey)
-        let second = WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)
+        let second = WidgetTranslator(store: store, project: project, preferredLanguages: [], indexCache: .store(store))
         #expect(second("today.title") == "Bugün")
         #expect(try store.value(forKey: indexKey) == index)
         // Rewritten JSON (by another SDK) makes the old index stale.
         try store.setString(#"{"today": {"title": "Bugün!"}}"#, forKey: messagesKey("tr"))
         #expect(
-            WidgetTranslator(store: store, project: project, preferredLanguages: [], readerCache: store)("today.title")
+            WidgetTranslator(store: store, project: project, preferredLanguages: [], indexCache: .store(store))(
+                "today.title")
                 == "Bugün!")
     }
 
     @Test func aReadOnlyTranslatorLeavesTheStoreAlone() throws {
         let store = InMemoryGroupStore([localeKey: "tr", messagesKey("tr"): #"{"a": "b"}"#])
         let translator = WidgetTranslator(
-            store: store, project: project, preferredLanguages: [], maintainsIndexes: false)
+            store: store, project: project, preferredLanguages: [], indexCache: .none)
         #expect(translator("a") == "b")
         #expect(try store.keys().count == 2)
     }

@@ -91,13 +91,13 @@ struct RenderBenchmark {
             let cache = readerCache ? cacheDirectory.map { FileGroupStore(directory: $0) } : nil
             return WidgetTranslator(
                 store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
-                readerCache: cache)
+                indexCache: cache.map { .store($0) } ?? .automatic)
         }
         var store: any GroupStore = FileGroupStore(directory: storeDirectory)
         if ignoreStoredIndex { store = WithoutStoredIndexes(base: store) }
         return WidgetTranslator(
             store: store, project: project, defaultLocale: defaultLocale, preferredLanguages: [],
-            maintainsIndexes: !ignoreStoredIndex)
+            indexCache: ignoreStoredIndex ? .none : .automatic)
     }
 
     private func makeLookup() -> (Key) -> String {

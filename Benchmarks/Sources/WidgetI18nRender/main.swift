@@ -61,7 +61,7 @@ guard let defaultLocale = LocaleTag(parsing: option("--default-locale") ?? "en")
 guard let keys = WidgetKeysFile(path: keysPath) else { fail("cannot read '\(keysPath)'") }
 let translator = WidgetTranslator(
     store: FileGroupStore(directory: directory), project: project, defaultLocale: defaultLocale, preferredLanguages: [],
-    maintainsIndexes: !arguments.contains("--read-only"))
+    indexCache: arguments.contains("--read-only") ? .none : .automatic)
 var output = ""
 for key in keys.keys {
     output += key.key + "\t" + translator.translate(key.key, arguments: key.arguments).text + "\n"

@@ -8,9 +8,11 @@ import LocaleData
 
 /// The app's formatter, in the widget: numbers, dates, relative times, lists, durations and language names in the
 /// translator's detected locale (with its `-u-nu-` numbering system and `-u-ca-` calendar) and time zone, from the
-/// same CLDR release as its messages, with no Foundation formatter. SwiftUI's `Text(date, style: .relative)` and
-/// Foundation's formatters follow the system's language, which is how "Updated 5 min ago" ends up in English
-/// inside a Turkish widget; these do not.
+/// same CLDR release as its messages, with no Foundation formatter. Foundation's formatters and SwiftUI's `Text`
+/// format in the locale they get, `Locale.current` (the system's) unless the view's environment holds the app's
+/// (`widgetLocale(_:)`), which is how "Updated 5 min ago" ends up in English inside a Turkish widget; and their text
+/// cannot go inside a translated sentence ("{ago} güncellendi"). These format what a message needs, as the app's
+/// JavaScript does.
 ///
 /// The names are the ones of `useFormatter()` in `@better-i18n/use-intl` and of formatjs:
 ///
@@ -25,7 +27,7 @@ import LocaleData
 /// ```
 public struct WidgetFormatter: Sendable {
     /// The locale everything is formatted in.
-    public let locale: LocaleTag
+    package let locale: LocaleTag
     /// The zone dates, times and calendar months are read in.
     public let timeZone: ZoneInfo
     /// Where a call that needs a family of locale data the build's slice leaves out says so: the translator's

@@ -23,7 +23,7 @@ import WidgetI18nSupport
 ///     let formatter = ICUMessageFormatter()
 ///     formatter.format("{count, plural, one {# day} other {# days}} since {event}",
 ///                      locale: try LocaleTag("ru"), arguments: ["count": 3, "event": "старта"]).text
-public struct ICUMessageFormatter: MessageFormatting {
+public struct ICUMessageFormatter: MarkupFormatting {
     /// The time zone of `date` and `time` arguments; the process's (`ZoneInfo.current`) when `nil`, looked up
     /// only when a message has a date, which keeps a widget's first render cheap.
     package var timeZone: ZoneInfo?
@@ -64,6 +64,27 @@ public struct ICUMessageFormatter: MessageFormatting {
             renderer.output.reserveCapacity(message.utf8.count + 16)
             renderer.render(elements, plural: nil)
             return FormattedMessage(text: renderer.output, problems: renderer.problems)
+        }
+    }
+
+    /// Formats `message` as `format` does, with its rich-text tags as marks beside the text: `<b>`, `<a href="…">`.
+    /// - Parameters:
+    ///   - message: the message text in ICU MessageFormat.
+    ///   - locale: the locale whose plural rules and number formats apply.
+    ///   - arguments: the values of the message's arguments, by name.
+    package func formatMarked(_ message: String, locale: LocaleTag, arguments: MessageArguments) -> MarkedText {
+        guard message.utf8.contains(UInt8(ascii: "<")) else {
+            let formatted = format(message, locale: locale, arguments: arguments)
+            return MarkedText(text: formatted.text, marks: [], problems: formatted.problems)
+        }
+        switch MessageCache.shared.parse(message) {
+        case .error(let error):
+            return MarkedText(text: message, marks: [], problems: [FormatProblem(.syntax(error.description))])
+        case .elements(let elements):
+            var renderer = Renderer(locale: locale, arguments: arguments, timeZone: timeZone, renderTag: nil)
+            renderer.marks = []
+            renderer.render(elements, plural: nil)
+            return MarkedText(text: renderer.output, marks: renderer.marks ?? [], problems: renderer.problems)
         }
     }
 
@@ -153,6 +174,8 @@ private struct Renderer {
     let renderTag: ((String, String) -> String)?
     var output = ""
     var problems: [FormatProblem] = []
+    /// The tags met, where they stand in `output`, when the caller collects them (`formatMarked`); `nil` otherwise.
+    var marks: [MarkedText.Mark]?
     private var cachedProfile: LocaleProfile?
 
     private mutating func profile() -> LocaleProfile {
@@ -214,7 +237,18 @@ private struct Renderer {
                 } else {
                     output += "#"
                 }
-            case .tag(let name, let children, _):
+            case .tag(let name, let attributes, let children, _):
+                if marks != nil {
+                    var attributesByName: [String: String] = [:]
+                    for attribute in attributes { attributesByName[attribute.name] = attribute.value }
+                    marks?.append(
+                        .init(
+                            offset: output.utf8.count, kind: children.isEmpty ? .standalone : .open, name: name,
+                            attributes: attributesByName))
+                    render(children, plural: plural)
+                    if !children.isEmpty { marks?.append(.init(offset: output.utf8.count, kind: .close, name: name)) }
+                    continue
+                }
                 guard let renderTag else {
                     render(children, plural: plural)
                     continue

@@ -49,11 +49,12 @@ extension MessageElement {
                 text += "}"
             case .pound:
                 text += "#"
-            case .tag(let name, let children, _):
+            case .tag(let name, let attributes, let children, _):
+                let opening = name + attributes.map { " \($0.name)=\"\($0.value)\"" }.joined()
                 if children.isEmpty {
-                    text += "<\(name)/>"
+                    text += "<\(opening)/>"
                 } else {
-                    text += "<\(name)>"
+                    text += "<\(opening)>"
                     appendSource(of: children, inPlural: inPlural, to: &text)
                     text += "</\(name)>"
                 }

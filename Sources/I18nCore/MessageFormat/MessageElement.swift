@@ -39,8 +39,22 @@ package indirect enum MessageElement: Hashable, Sendable {
     case select(SelectElement)
     /// `#` inside a plural: the plural's number minus its offset, formatted.
     case pound(location: SourceLocation)
-    /// `<name>…</name>` or `<name/>`
-    case tag(name: String, children: [MessageElement], location: SourceLocation)
+    /// `<name>…</name>` or `<name/>`, with the opening tag's attributes (`<a href="…">`)
+    case tag(name: String, attributes: [TagAttribute], children: [MessageElement], location: SourceLocation)
+}
+
+/// An attribute of a rich-text tag: `href="https://example.com"`.
+package struct TagAttribute: Hashable, Sendable {
+    /// The attribute's name (`href`).
+    package var name: String
+    /// Its value as written between the quotes.
+    package var value: String
+
+    /// The attribute `name="value"`.
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// The style of a `number` argument.
@@ -149,7 +163,7 @@ extension MessageElement {
                 case .select(let select):
                     if !names.contains(select.name) { names.append(select.name) }
                     for selectCase in select.cases { visit(selectCase.message) }
-                case .tag(_, let children, _):
+                case .tag(_, _, let children, _):
                     visit(children)
                 }
             }

@@ -6,7 +6,10 @@ import LocaleData
 /// quoted literal text only right before `{` or `}` (or `#` inside a plural or selectordinal), and, as in
 /// formatjs, whose tags these are, before `<` or `>`; quoting ends at the next single apostrophe; anywhere else
 /// an apostrophe is itself. A `}` at the top level is
-/// text. `<name>…</name>` and `<name/>` are rich-text tags; `<` not followed by a letter is text.
+/// text. `<name>…</name>` and `<name/>` are rich-text tags; `<` not followed by a letter is text. An opening tag
+/// may carry attributes, `<a href="https://…">`, each a name, `=` and a double-quoted value taken as written (no
+/// placeholders, no quoting), which better-i18n's messages use for links: formatjs, whose tags have no
+/// attributes, fails such a message, and ICU4C reads tags as text.
 ///
 ///     let elements = try MessageParser.parse("{count, plural, one {# event} other {# events}}")
 package struct MessageParser {
@@ -421,15 +424,32 @@ package struct MessageParser {
         position += 1
         let name = readTagName()
         skipWhitespace()
+        var attributes: [TagAttribute] = []
+        while peekIsLetter(at: position) {
+            let attribute = readTagName()
+            guard position + 1 < scalars.count, scalars[position] == "=", scalars[position + 1] == "\"" else {
+                throw error(.unclosedTag(name), at: start)
+            }
+            position += 2
+            var value = String.UnicodeScalarView()
+            while position < scalars.count, scalars[position] != "\"" {
+                value.append(scalars[position])
+                position += 1
+            }
+            guard position < scalars.count else { throw error(.unclosedTag(name), at: start) }
+            position += 1
+            attributes.append(TagAttribute(name: attribute, value: String(value)))
+            skipWhitespace()
+        }
         if matches("/>") {
             position += 2
-            return .tag(name: name, children: [], location: location(of: start))
+            return .tag(name: name, attributes: attributes, children: [], location: location(of: start))
         }
         guard position < scalars.count, scalars[position] == ">" else { throw error(.unclosedTag(name), at: start) }
         position += 1
         let children = try parseMessage(
             context: .tag(name, opener: start, enclosing: enclosing), inPlural: inPlural, depth: depth + 1)
-        return .tag(name: name, children: children, location: location(of: start))
+        return .tag(name: name, attributes: attributes, children: children, location: location(of: start))
     }
 
     private func peekIsLetter(at index: Int) -> Bool {

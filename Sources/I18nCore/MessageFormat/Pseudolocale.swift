@@ -54,8 +54,10 @@ package enum Pseudolocale: String, CaseIterable, Sendable {
             case .select(let select):
                 let cases = select.cases.map { ($0.key, rewrite($0.message, letters: &letters)) }
                 return .select(SelectElement(name: select.name, cases: cases, location: select.location))
-            case .tag(let name, let children, let location):
-                return .tag(name: name, children: rewrite(children, letters: &letters), location: location)
+            case .tag(let name, let attributes, let children, let location):
+                return .tag(
+                    name: name, attributes: attributes, children: rewrite(children, letters: &letters),
+                    location: location)
             case .argument, .number, .dateTime, .pound:
                 return element
             }

@@ -69,19 +69,19 @@ public enum DurationStyle: String, Sendable, Hashable, CaseIterable {
 /// The fields of a duration, largest first; a field left `nil` is not shown, a zero one is ("1 hr, 0 min").
 public struct DurationFields: Sendable, Hashable {
     /// Years, or `nil` for none shown.
-    public var years: Double?
+    package var years: Double?
     /// Months, or `nil` for none shown.
-    public var months: Double?
+    package var months: Double?
     /// Weeks, or `nil` for none shown.
-    public var weeks: Double?
+    package var weeks: Double?
     /// Days, or `nil` for none shown.
-    public var days: Double?
+    package var days: Double?
     /// Hours, or `nil` for none shown.
-    public var hours: Double?
+    package var hours: Double?
     /// Minutes, or `nil` for none shown.
-    public var minutes: Double?
+    package var minutes: Double?
     /// Seconds, or `nil` for none shown.
-    public var seconds: Double?
+    package var seconds: Double?
 
     /// A duration of the fields given; every field is `nil`, not shown, by default.
     /// - Parameters:
@@ -162,13 +162,13 @@ public enum DisplayNameType: String, Sendable, Hashable, CaseIterable {
 /// all day with `hour: 26`, so that 22 hours after midnight is not "yesterday").
 public struct RelativeTimeThresholds: Hashable, Sendable {
     /// Below this many seconds, seconds: 45 by default.
-    public var second: Double
+    package var second: Double
     /// Below this many minutes, minutes: 45 by default.
-    public var minute: Double
+    package var minute: Double
     /// Below this many hours, hours: 22 by default.
-    public var hour: Double
+    package var hour: Double
     /// Below this many days (of 24 hours), days: 5 by default.
-    public var day: Double
+    package var day: Double
 
     /// formatjs' thresholds, or others.
     /// - Parameters:

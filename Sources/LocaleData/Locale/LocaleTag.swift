@@ -17,11 +17,11 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     /// Conventional casing: language lower, script title, region upper (`pt-BR`, `zh-Hant-TW`).
     public let displayForm: String
     /// The primary language subtag, lower case (`pt`).
-    public let language: String
+    package let language: String
     /// The script subtag in title case (`Hant`), if any.
-    public let script: String?
+    package let script: String?
     /// The region subtag in upper case (`BR`, `419`), if any.
-    public let region: String?
+    package let region: String?
     /// Variant subtags, lower case.
     package let variants: [String]
 

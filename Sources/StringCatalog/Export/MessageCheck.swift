@@ -103,7 +103,7 @@ enum MessageCheck {
                     reason:
                         "{\(select.name), select, …} is refused: String Catalogs vary only by plural and by device; "
                         + "give each case (\(cases)) a key of its own in better-i18n and choose the key in the app")
-            case .tag(let name, _, _):
+            case .tag(let name, _, _, _):
                 throw refusal("<\(name)>…</\(name)> (a rich-text tag)", "catalog strings have no tags")
             }
         }

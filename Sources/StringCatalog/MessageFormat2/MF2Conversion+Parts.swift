@@ -31,15 +31,21 @@ extension MF2Conversion.Converter {
             case .pound:
                 // Outside a plural, MF1 prints `#` as it is.
                 parts.append(.source(pound.map { "{$\($0)}" } ?? "#"))
-            case .tag(let name, let children, _):
-                guard Self.isName(name) else {
+            case .tag(let name, let attributes, let children, _):
+                for identifier in [name] + attributes.map(\.name) where !Self.isName(identifier) {
                     throw Refusal(
-                        "Tag name '\(QuotedExcerpt.of(name))' is not an MF2 identifier (spec/message.abnf, name)")
+                        "Tag name '\(QuotedExcerpt.of(identifier))' is not an MF2 identifier (spec/message.abnf, name)")
                 }
+                // An attribute is an option whose value is a quoted literal (spec/message.abnf, quoted-literal).
+                let options = attributes.map { attribute in
+                    let value = attribute.value.replacingOccurrences(of: "\\", with: "\\\\")
+                        .replacingOccurrences(of: "|", with: "\\|")
+                    return " \(attribute.name)=|\(value)|"
+                }.joined()
                 if children.isEmpty {
-                    parts.append(.source("{#\(name)/}"))
+                    parts.append(.source("{#\(name)\(options)/}"))
                 } else {
-                    parts.append(.source("{#\(name)}"))
+                    parts.append(.source("{#\(name)\(options)}"))
                     parts += try self.parts(children, parent: parent, pound: pound)
                     parts.append(.source("{/\(name)}"))
                 }

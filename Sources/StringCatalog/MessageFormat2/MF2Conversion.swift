@@ -207,7 +207,7 @@ extension MF2Conversion {
                 case .select(let select):
                     uses[select.name, default: ArgumentUse()].kinds.insert(.string)
                     for selectCase in select.cases { collectUses(selectCase.message, into: &uses) }
-                case .tag(_, let children, _):
+                case .tag(_, _, let children, _):
                     collectUses(children, into: &uses)
                 }
             }

@@ -22,13 +22,16 @@ enum PreviewCommand: Command {
         "preview [--widget days-since|today|delivery …] [--family small|medium|large|lockScreen|islandCompact|"
         + "islandMinimal|islandExpanded …] [--state FILE] [--locale L … | --all-locales] "
         + "[--from ISO-8601] [--time-zone TZ] [--text-size SIZE … | --text-size all] [--appearance light|dark|tinted …] "
-        + "[--tint NAME|#RRGGBB] [--entries first|all] [--out DIR] [--pseudo]"
+        + "[--tint NAME|#RRGGBB] [--entries first|all] [--out DIR] [--pseudo] [--widget-language L]"
     static let options: [OptionSpec] =
         PreviewSelection.options + [
             .flag("all-locales", "Every cached locale (default: the locale the widget detects)"),
             .value("entries", "first|all", "The entry shown at --from (default), or every entry of the timeline"),
             .value("out", "DIR", "Where to write the PNGs, report.json and index.html (default: widget-previews)"),
             .flag("pseudo", "Add the pseudo-locales en-XA and ar-XB, made from the default locale in memory"),
+            .value(
+                "widget-language", "LOCALE",
+                "Draw each widget set to this language in its configuration, beside the one that follows the app"),
         ]
     static let discussion = """
         Renders each widget's timeline from the group store, as the widget would, and draws every selected entry
@@ -41,7 +44,9 @@ enum PreviewCommand: Command {
         a column for each, each PNG then under …/<appearance>/; --tint picks the accent colour: automatic, red,
         orange, yellow, green, mint, teal, cyan, blue, indigo, purple or #RRGGBB. DIR is written whole
         or not at all, and only replaces an earlier preview directory. Exit 0 even when lines are truncated:
-        'widget-i18n check --layout' is the check that fails.
+        'widget-i18n check --layout' is the check that fails. --widget-language L draws each widget twice, as a
+        widget set to L in its configuration intent renders (WidgetTranslator.choosingLanguage) and as one that
+        follows the app: L must be cached, as it must be to be offered.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
@@ -60,6 +65,9 @@ enum PreviewCommand: Command {
                 arguments, context: context, defaultToAllLocales: arguments.has("all-locales"),
                 pseudo: arguments.has("pseudo"))
             selection.options.allEntries = entries == "all"
+            if let language = arguments.value("widget-language") {
+                selection.options.locales = try Self.widgetLanguage(language, arguments, selection.translator)
+            }
             let out = arguments.value("out") ?? "widget-previews"
             let directory = context.path(out)
             let images: [PreviewImage]
@@ -81,6 +89,27 @@ enum PreviewCommand: Command {
     }
 
     #if canImport(WidgetPreview)
+        /// The locales `--widget-language` draws: the app's, then the one a widget set to `language` renders in.
+        static func widgetLanguage(_ language: String, _ arguments: ParsedArguments, _ translator: WidgetTranslator)
+            throws(CLIError) -> [LocaleTag]
+        {
+            guard arguments.allValues("locale").isEmpty, !arguments.has("all-locales"), !arguments.has("pseudo") else {
+                throw .usage(
+                    "--widget-language draws the app's language beside the chosen one; drop --locale, "
+                        + "--all-locales and --pseudo")
+            }
+            let tag = try CommandInput.locale(language)
+            let widget = translator.choosingLanguage(tag.normalized)
+            guard widget.language != nil else {
+                throw .failure(
+                    "No messages for '\(tag.displayForm)' in the group store: a widget set to it follows the app, and "
+                        + "its configuration does not offer it; offered: "
+                        + translator.widgetLanguages().map { $0.locale?.displayForm ?? "the app's language" }
+                        .joined(separator: ", "))
+            }
+            return translator.locale == widget.locale ? [widget.locale] : [translator.locale, widget.locale]
+        }
+
         /// ` × 12 text sizes` when other sizes than the default one were asked for, ` at xxxLarge` for one; then
         /// ` × 3 appearances`, or ` in dark` for one other than light.
         static func sizes(_ options: PreviewOptions) -> String {

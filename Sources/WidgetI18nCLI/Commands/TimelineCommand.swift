@@ -127,7 +127,8 @@ struct WidgetOptions {
         if !answeredItself {
             let translator = WidgetTranslator(
                 store: source.store, project: source.project, defaultLocale: source.defaultLocale,
-                preferredLanguages: source.preferredLanguages, bundledMessages: source.bundledMessages)
+                preferredLanguages: source.preferredLanguages.compactMap(LocaleTag.init(parsing:)),
+                bundledMessages: source.bundledMessages)
             if let uncached = translator.uncachedLocale(first.locale) { text += "messages: \(uncached)\n" }
         }
         for entry in entries {

@@ -11,8 +11,12 @@ enum TranslateCommand: Command {
     static let path = ["t"]
     static let summary = "Resolve and format a message key as a widget would"
     static let usage =
-        "t <key> [name=value …] [--locale L] [--explain] [--default TEXT] [--bundled DIR] | t --jsonl [--locale L]"
+        "t <key> [name=value …] [--locale L] [--explain] [--attributed] [--default TEXT] [--bundled DIR] | "
+        + "t --message JSON [--attributed] | t --jsonl [--locale L]"
     static let options: [OptionSpec] = [
+        .value(
+            "message", "JSON", "Resolve one message as a widget's entry or a push carries it: {\"key\", \"arguments\"}"),
+        .flag("attributed", "Print the rich text's runs as {\"text\", \"attributes\"} JSON lines"),
         .value("locale", "LOCALE", "Resolve in this locale instead of the detected one"),
         .flag("explain", "Show the fallback chain that was tried"),
         .value("default", "TEXT", "Text to show when no locale has the key (instead of the key)"),
@@ -27,6 +31,11 @@ enum TranslateCommand: Command {
         A key that no locale has prints what a widget would show (the key, or --default) and exits 1.
         The text goes to a pipe or a file exactly as formatted; on a terminal, control characters and bidi
         controls in it are shown escaped (ESC as \\u{1B}). --explain's lines are always escaped.
+        --message takes a LocalizedMessage's JSON, {"key", "arguments", "default", "locale"}: an argument is a
+        string, a number, {"number": "1.50"}, {"date": seconds since 2001} or {"message": {…}}, resolved first.
+        --attributed prints the text as SwiftUI's Text gets it from WidgetTranslator.attributedString: one line
+        a run, {"text", "attributes"}, attributes such as {"inlinePresentationIntent": ["stronglyEmphasized"]}
+        (<b>, <strong>; "emphasized" for <i>, <em>) and {"link": URL} (<a href> with an http or https URL).
         --jsonl resolves many keys with one translator, as one widget render does: each line's "locale" (else
         --locale, else the detected one), "args" (as format --jsonl reads them) and "default" (else --default)
         apply to that line; the reply names the locale that formatted the text, the step of the chain that
@@ -37,26 +46,28 @@ enum TranslateCommand: Command {
         EXAMPLES:
           widget-i18n t today.greeting name=Ayşe
           widget-i18n t daysSince.title --locale pt-BR --explain
+          widget-i18n t --message '{"key": "today.greeting", "arguments": {"name": "Ayşe"}}' --attributed
           echo '{"key":"today.greeting","locale":"tr","args":{"name":"Ayşe"}}' | widget-i18n t --jsonl
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) async throws(CLIError) {
         if arguments.has("jsonl") { return try translateLines(arguments, context: context) }
-        guard let key = arguments.positionals.first else {
-            throw .usage("Missing the message key; e.g. 'widget-i18n t today.title'")
-        }
-        guard !key.isEmpty, !key.contains(where: \.isNewline) else { throw .usage("Invalid message key '\(key)'") }
-        var messageArguments: MessageArguments = [:]
-        for (name, value) in try ArgumentParser.messageArguments(arguments.positionals.dropFirst(), command: name) {
-            messageArguments[name] = MessageArgument(inferringFrom: value)
-        }
+        var message = try Self.message(arguments)
+        let key = message.key
         let configuration = try context.configuration()
         let translator = try configuration.translator(arguments)
-        let locale = try CommandInput.localeOption(arguments)
+        if message.locale == nil { message.locale = try CommandInput.localeOption(arguments) }
+        if message.defaultText == nil { message.defaultText = arguments.value("default") }
+        let locale = message.locale
         let detection = translator.detectLocale()
-        let translation = translator.translate(
-            key, arguments: messageArguments, defaultText: arguments.value("default"), locale: locale)
-        context.output.writeLine(translation.text)
+        let translation = translator.translate(message)
+        if arguments.has("attributed") {
+            let (text, problems) = translator.attributedTranslation(message, linkSchemes: ["http", "https"])
+            for line in Self.runLines(text) { context.output.writeLine(line) }
+            for problem in problems { context.output.warning("In '\(key)': \(problem)") }
+        } else {
+            context.output.writeLine(translation.text)
+        }
         if arguments.has("explain") {
             context.output.writeLine(
                 "locale: "
@@ -74,7 +85,9 @@ enum TranslateCommand: Command {
             }
         }
         for problem in translator.problems { context.output.warning(problem) }
-        for problem in translation.problems { context.output.warning("In '\(key)': \(problem)") }
+        if !arguments.has("attributed") {
+            for problem in translation.problems { context.output.warning("In '\(key)': \(problem)") }
+        }
         if translation.resolution.isMissing {
             let tried = translation.resolution.attempts.compactMap { attempt -> String? in
                 switch attempt.step {
@@ -86,6 +99,46 @@ enum TranslateCommand: Command {
             throw .failure(
                 "No message for '\(key)' in \(tried.map { "'\($0)'" }.joined(separator: ", "))"
                     + (translator.bundledMessages.isEmpty ? "" : " or the bundled messages") + "; showed \(shown)")
+        }
+    }
+
+    /// The message to resolve: `--message`'s JSON, or the key and `name=value` arguments.
+    private static func message(_ arguments: ParsedArguments) throws(CLIError) -> LocalizedMessage {
+        if let json = arguments.value("message") {
+            guard arguments.positionals.isEmpty else {
+                throw .usage("Pass either a key and its arguments or --message JSON, not both")
+            }
+            do {
+                return try JSONDecoder().decode(LocalizedMessage.self, from: Data(json.utf8))
+            } catch let error as DecodingError {
+                throw .usage("--message is not a message: \(error.sentence)")
+            } catch {
+                throw .usage("--message cannot be read: \(error)")
+            }
+        }
+        guard let key = arguments.positionals.first else {
+            throw .usage("Missing the message key; e.g. 'widget-i18n t today.title'")
+        }
+        guard !key.isEmpty, !key.contains(where: \.isNewline) else { throw .usage("Invalid message key '\(key)'") }
+        var message = LocalizedMessage(key)
+        for (name, value) in try ArgumentParser.messageArguments(arguments.positionals.dropFirst(), command: name) {
+            message.arguments[name] = MessageNumber(value).map(LocalizedMessage.Argument.number) ?? .string(value)
+        }
+        return message
+    }
+
+    /// The runs of `text` as JSON lines: `{"attributes":{"inlinePresentationIntent":["stronglyEmphasized"]},
+    /// "text":"Ayşe"}`.
+    static func runLines(_ text: AttributedString) -> [String] {
+        text.runs.map { run in
+            var attributes: [String: Any] = [:]
+            if let intent = run[InlineIntentAttribute.self] {
+                attributes["inlinePresentationIntent"] =
+                    [(InlinePresentationIntent.emphasized, "emphasized"), (.stronglyEmphasized, "stronglyEmphasized")]
+                    .filter { intent.contains($0.0) }.map(\.1)
+            }
+            if let link = run.link { attributes["link"] = link.absoluteString }
+            return CommandInput.jsonLine(["text": String(text[run.range].characters), "attributes": attributes])
         }
     }
 
