@@ -24,10 +24,11 @@ The package is built and tested on Linux only, so the code under a condition tha
    Benchmarks' WidgetKeysFile, which the benchmarks' copies import) against the modules of step 1 and the
    stand-ins of scripts/docs/stand-ins/: `os`, `Darwin`, `CryptoKit`… are modules of Apple's signatures, built
    afresh each run, and extensions/Foundation.swift, the members of Apple's Foundation that
-   swift-corelibs-foundation lacks, is one more source of every copy that imports Foundation. A module with an
-   `os()` condition is checked once per platform whose copy differs (iOS, macOS, watchOS), any other once for the
-   three. `AllLocaleData` (20 MB of generated tables) is left out of a copy in which no Apple-only region needs it,
-   and a region it would leave out would not count as compiled.
+   swift-corelibs-foundation lacks, is the module `FoundationStandIns`, which every copy that imports Foundation and
+   every stand-in import implicitly (`-import-module`): one declaration of each, which the stand-ins' API names. A
+   module with an `os()` condition is checked once per platform whose copy differs (iOS, macOS, watchOS), any other
+   once for the three. `AllLocaleData` (20 MB of generated tables) is left out of a copy in which no Apple-only
+   region needs it, and a region it would leave out would not count as compiled.
 
 It prints the diagnostics of the copies that do not type-check cleanly, then one line,
 `apple-only: N regions in M files, K compiled`, K counting the regions of copies that type-checked; with `--list`,
@@ -50,6 +51,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRATCH = os.path.join(ROOT, ".build", "apple-only")
 STAND_INS = os.path.join(ROOT, "scripts", "docs", "stand-ins")
+FOUNDATION_STAND_INS = ["-Xfrontend", "-import-module", "-Xfrontend", "FoundationStandIns"]
 BUILD = ["swift", "build", "--build-tests", "-Xswiftc", "-warnings-as-errors"]
 VARIANTS = ("iOS", "macOS", "watchOS")
 MANIFEST_PLATFORMS = {"ios", "macos", "watchos"}
@@ -462,16 +464,22 @@ class Compiler:
         return ["swiftc", "-swift-version", "6", "-module-cache-path", os.path.join(SCRATCH, "ModuleCache")]
 
     def stand_in(self, name):
-        """Builds scripts/docs/stand-ins/<name>.swift into a module of that name, once a run."""
+        """Builds scripts/docs/stand-ins/<name>.swift into a module of that name, once a run; `FoundationStandIns`
+        from extensions/Foundation.swift, which the others import implicitly."""
         if name not in self.built:
-            source = os.path.join(STAND_INS, name + ".swift")
+            foundation = name == "FoundationStandIns"
+            source = os.path.join(STAND_INS, "extensions", "Foundation.swift") if foundation else \
+                os.path.join(STAND_INS, name + ".swift")
             self.built[name] = os.path.exists(source)
             if self.built[name]:
+                if not foundation:
+                    self.stand_in("FoundationStandIns")
                 with open(source, encoding="utf-8") as file:
                     for imported in IMPORT.findall(file.read()):
                         self.stand_in(imported)
                 result = run(self.swiftc() + [
-                    "-parse-as-library", "-emit-module", "-module-name", name, "-I", self.stand_ins,
+                    "-parse-as-library", "-emit-module", "-module-name", name, "-I", self.stand_ins]
+                    + ([] if foundation else FOUNDATION_STAND_INS) + [
                     "-emit-module-path", os.path.join(self.stand_ins, name + ".swiftmodule"), source])
                 if result.returncode != 0 or "warning:" in result.stderr:
                     raise Failure("the stand-in %s does not compile cleanly:\n%s" % (
@@ -507,11 +515,13 @@ class Compiler:
         imported = {name for text in texts for name in IMPORT.findall(text)}
         for name in sorted(imported):
             self.stand_in(name)
-        extra = module.extra + ([os.path.join(STAND_INS, "extensions", "Foundation.swift")]
-                                if "Foundation" in imported else [])
+        extra = module.extra
         command = self.swiftc() + [
             "-module-name", module.name, "-package-name", module.package_name, "-warnings-as-errors",
             "-I", self.stand_ins, "-I", self.modules_dir]
+        if "Foundation" in imported:
+            self.stand_in("FoundationStandIns")
+            command += FOUNDATION_STAND_INS
         for dependency in module.local_dependencies:
             # Its copy for the same platforms, else its only one.
             found = [path for (name, its), path in emitted.items() if name == dependency and its in (label, "Apple")]

@@ -11,10 +11,15 @@ blocks of one page are joined in order into one file (a later block may use what
 and type-checked as a main file, so top-level `try` and `await` are fine. A block that starts with
 `// Package.swift` is a manifest excerpt and is skipped.
 
-Apple frameworks do not exist here. For WidgetKit, `stand-ins/WidgetKit.swift` beside this script declares
-the few types the pages use, with Apple's signatures, so that a widget's provider type-checks against this
-package's API (and `#if canImport(WidgetKit)` is true while checking). Code that needs a framework without a
-stand-in goes inside `#if canImport(Framework)`, which is then not checked.
+Apple frameworks do not exist here. stand-ins/ beside this script declares, with Apple's signatures and the
+addresses of their pages, the WidgetKit, SwiftUI, AppIntents and ActivityKit types the pages use, and
+stand-ins/extensions/Foundation.swift the members of Apple's Foundation that Linux's lacks (`LocalizedStringResource`,
+`InlinePresentationIntent`, …) as the module `FoundationStandIns`, which every compilation here imports implicitly:
+so a widget's provider, entity query and view type-check against this package's API (and `#if canImport(SwiftUI)`
+is true while checking). The package's own Apple-only API, which the Linux build of its module leaves out
+(`View.widgetLocale(_:)`, `WidgetTranslator.localizedStringResource(_:)`), is compiled from its source beside code
+that imports an Apple UI framework. Code that needs a framework without a stand-in goes inside
+`#if canImport(Framework)`, which is then not checked; add the declarations it needs to the stand-ins instead.
 
 Each block is also held to one import per side: of this package it imports one product's module
 (`WidgetI18nWidget`, `WidgetI18nApp`, `WidgetI18nEssentials`, each re-exporting its side) and nothing else, as
@@ -36,6 +41,11 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BLOCK = re.compile(r"^```swift\n(.*?)^```", re.S | re.M)
 IMPORT = re.compile(r"^\s*(?:@testable\s+)?import\s+(\w+)", re.M)
+# Foundation's members that swift-corelibs-foundation lacks (stand-ins/extensions/Foundation.swift) are a module of
+# their own, which every other compilation imports implicitly, as each of them sees Foundation.
+FOUNDATION_STAND_INS = ["-Xfrontend", "-import-module", "-Xfrontend", "FoundationStandIns"]
+# The package's public API that only Apple platforms compile (a SwiftUI modifier, Foundation conversions).
+APPLE_ONLY_EXTENSIONS = ["Sources/WidgetTranslator/WidgetTranslator+Apple.swift"]
 
 
 def products():
@@ -122,7 +132,8 @@ def main():
                     file.write("\n".join(blocks))
                 result = subprocess.run(
                     ["swiftc", "-typecheck", "-swift-version", "6", "-module-cache-path",
-                     os.path.join(work, "cache")] + include + package_access(blocks, libraries, targets, modules) + [source],
+                     os.path.join(work, "cache")] + include + FOUNDATION_STAND_INS
+                    + package_access(blocks, libraries, targets, modules) + [source] + apple_sources(blocks),
                     capture_output=True, text=True)
                 checked += 1
                 if result.returncode != 0 or "warning:" in result.stderr:
@@ -136,16 +147,34 @@ def main():
     print("check-code: the Swift code of %d pages type-checks" % checked)
 
 
+def apple_sources(blocks):
+    """The package's Apple-only extensions, for code that imports an Apple UI framework: the Linux build of their
+    module compiles them out (`#if canImport(SwiftUI)`), so the code is type-checked with their source beside it,
+    the same text the Apple build compiles into the module (scripts/check-apple-only.py checks it there)."""
+    imported = {name for block in blocks for name in IMPORT.findall(block)}
+    if not imported & {"SwiftUI", "WidgetKit", "ActivityKit", "AppIntents"}:
+        return []
+    # They extend their module's types, which the code's module imports implicitly, as their own module sees them.
+    modules = sorted({path.split("/")[1] for path in APPLE_ONLY_EXTENSIONS})
+    return [arg for name in modules for arg in ("-Xfrontend", "-import-module", "-Xfrontend", name)] + [
+        os.path.join(ROOT, path) for path in APPLE_ONLY_EXTENSIONS]
+
+
 def stand_ins(work):
     """Builds the modules of stand-ins/ into a directory of `work` and returns it."""
     out = os.path.join(work, "stand-ins")
     os.makedirs(out)
-    for source in sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(__file__)), "stand-ins", "*.swift"))):
-        name = os.path.splitext(os.path.basename(source))[0]
+    directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stand-ins")
+    # FoundationStandIns first, then the others in name order, so that one may import another built before it
+    # (WidgetKit imports AppIntents and SwiftUI): `-I out`.
+    sources = [("FoundationStandIns", os.path.join(directory, "extensions", "Foundation.swift"), [])] + [
+        (os.path.splitext(os.path.basename(source))[0], source, FOUNDATION_STAND_INS)
+        for source in sorted(glob.glob(os.path.join(directory, "*.swift")))]
+    for name, source, implicit in sources:
         result = subprocess.run(
-            ["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
-             "-module-cache-path", os.path.join(work, "cache"), "-emit-module-path",
-             os.path.join(out, name + ".swiftmodule"), source],
+            ["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name, "-I", out]
+            + implicit + ["-module-cache-path", os.path.join(work, "cache"), "-emit-module-path",
+                          os.path.join(out, name + ".swiftmodule"), source],
             capture_output=True, text=True)
         if result.returncode != 0 or "warning:" in result.stderr:
             sys.exit("check-code: the stand-in %s does not compile cleanly:\n%s" % (
