@@ -46,7 +46,7 @@ BINARIES = [
      'let translator = WidgetTranslator(store: store, project: project)\n'
      'let schedule = RelativeTextSchedule()\n'
      'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()),\n'
-     '      schedule.maximumEntries)\n'),
+     '      try! schedule.changes(of: Date(), after: Date(), through: Date(), timeZone: .utc) { _ in "" })\n'),
     ("an app", "WidgetI18nApp", ["WidgetI18nApp"],
      PROJECT + 'let store = try! FileGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
      'let fetcher = try! CDNFetcher(store: store, project: project, options: FetchOptions())\n'
