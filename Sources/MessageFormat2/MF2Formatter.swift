@@ -21,7 +21,7 @@ import WidgetI18nSupport
 ///     let formatter = MF2Formatter()
 ///     formatter.format(".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}",
 ///                      locale: try LocaleTag("tr"), arguments: ["n": 3]).text
-public struct MF2Formatter: MarkupFormatting {
+public struct MF2Formatter: MessageFormatting, MarkupFormatting {
     /// How placeholders are isolated from the text around them (spec/formatting.md, "Handling Bidirectional
     /// Text").
     public enum BidiIsolation: Hashable, Sendable {

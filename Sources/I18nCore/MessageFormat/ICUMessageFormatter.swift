@@ -23,7 +23,7 @@ import WidgetI18nSupport
 ///     let formatter = ICUMessageFormatter()
 ///     formatter.format("{count, plural, one {# day} other {# days}} since {event}",
 ///                      locale: try LocaleTag("ru"), arguments: ["count": 3, "event": "старта"]).text
-public struct ICUMessageFormatter: MarkupFormatting {
+public struct ICUMessageFormatter: MessageFormatting, MarkupFormatting {
     /// The time zone of `date` and `time` arguments; the process's (`ZoneInfo.current`) when `nil`, looked up
     /// only when a message has a date, which keeps a widget's first render cheap.
     package var timeZone: ZoneInfo?
