@@ -78,12 +78,17 @@ export interface ContainerFileSystem {
  * the Expo package's (`getItem`, `setItem`, `removeItem`), writing into the App Group.
  */
 export interface GroupStorage {
+  /**
+   * Every method refuses a key with a lone surrogate (`ERR_INVALID_KEY`), which UTF-8 cannot hold: it would name
+   * another key's value (`'a\uD800'` and `'a\uFFFD'` one file), so it reads, writes and removes nothing.
+   */
   get(key: string): Promise<string | null>;
   /**
    * A string is stored as it is. Anything else is stored as its JSON text, which is what is judged: none (a
    * function, a symbol) or one `JSON.stringify` throws on (a BigInt, a cycle, a throwing `toJSON` or getter) is
    * `ERR_INVALID_VALUE`, and under a messages key the JSON must be a bundle (`ERR_INVALID_MESSAGES`,
-   * `ERR_EMPTY_MESSAGES`); nothing is written then.
+   * `ERR_EMPTY_MESSAGES`, `ERR_MESSAGES_TOO_DEEP` past the 64 levels a widget reads); the text, a string's or the
+   * JSON's, must have no lone surrogate (`ERR_INVALID_VALUE`: it would be stored altered). Nothing is written then.
    */
   set(key: string, value: string): Promise<void>;
   /**
@@ -110,7 +115,8 @@ export interface WritableStorage {
 /**
  * The part of the better-i18n core (`createI18nCore`) that `mirrorToWidget` uses. A bundle is judged by its JSON
  * text: an object with at least one message (a string member at any depth of objects), else `ERR_INVALID_MESSAGES`
- * (not an object, or `JSON.stringify` throws) or `ERR_EMPTY_MESSAGES`.
+ * (not an object, or `JSON.stringify` throws) or `ERR_EMPTY_MESSAGES`; nested no deeper than a widget reads, 64
+ * levels of objects and arrays with the top-level object the first, else `ERR_MESSAGES_TOO_DEEP`.
  */
 export interface MessagesSource {
   getMessages(locale: string): Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -253,7 +259,10 @@ export const storageKeys: {
   readonly suiteLedger: string;
 };
 
-/** A key's file name in a file container (`KeyFileName.encode`); throws `ERR_INVALID_KEY` for one it cannot hold. */
+/**
+ * A key's file name in a file container (`KeyFileName.encode`); throws `ERR_INVALID_KEY` for one it cannot hold
+ * (`.`, `..`, a lone surrogate, over 255 bytes).
+ */
 export function keyFileName(key: string): string;
 
 /** The key a file name encodes, or null for a temporary or stray file. */

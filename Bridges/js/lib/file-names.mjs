@@ -2,7 +2,7 @@
 // checked against the vectors the Swift tests share (Tests/GroupStoreTests/Data/key-file-names.json).
 
 import { describe, excerpt, failure } from './errors.mjs';
-import { isAlphanumeric } from './text.mjs';
+import { checkWellFormed, isAlphanumeric, quotedKey } from './text.mjs';
 import { decodeUTF8, utf8Bytes } from './utf8.mjs';
 
 const isUnreserved = (byte) => isAlphanumeric(byte) || byte === 0x2d || byte === 0x2e || byte === 0x5f || byte === 0x7e;
@@ -15,9 +15,11 @@ const MAXIMUM_FILE_NAME_BYTES = 255;
  * The name of `key`'s file in a file container, as WidgetI18n's `KeyFileName.encode` writes it: the key's UTF-8
  * bytes, every byte outside `A-Z a-z 0-9 - . _ ~` as `%XX` in upper-case hex (Python's
  * `urllib.parse.quote(key, safe="")`; `encodeURIComponent` would leave `!'()*` as they are, names no reader
- * finds). The mapping is one-to-one, so no key names a path outside the container or a temporary file.
- * @throws {TypeError|RangeError} with `code` `ERR_INVALID_KEY` for an empty key, `.`, `..`, or a key whose
- *   name would be longer than 255 bytes (FileGroupStore's refusals).
+ * finds). The mapping is one-to-one, so no key names a path outside the container or a temporary file, and no
+ * two keys one file: a key with a lone surrogate, which UTF-8 cannot hold (TextEncoder would make U+FFFD of it, so
+ * that 'a\uD800', 'a\uDC00' and 'a\uFFFD' would share a file), is refused.
+ * @throws {TypeError|RangeError} with `code` `ERR_INVALID_KEY` for an empty key, `.`, `..`, a key with a lone
+ *   surrogate, or one whose name would be longer than 255 bytes (FileGroupStore's refusals).
  */
 export function keyFileName(key) {
   if (typeof key !== 'string' || key.length === 0) {
@@ -26,6 +28,7 @@ export function keyFileName(key) {
   if (key === '.' || key === '..') {
     throw failure(RangeError, 'ERR_INVALID_KEY', `Invalid key '${key}': '.' and '..' are not keys`);
   }
+  checkWellFormed(key, 'ERR_INVALID_KEY', () => `Invalid key ${quotedKey(key)}`, '; no file name can hold it');
   let name = '';
   for (const byte of utf8Bytes(key)) {
     name += isUnreserved(byte) ? String.fromCharCode(byte) : `%${UPPER_HEX[byte >> 4]}${UPPER_HEX[byte & 15]}`;

@@ -4,7 +4,7 @@
 
 import { describe, excerpt, failure } from './errors.mjs';
 import { every, isAlphanumeric, isDigit, isHexDigit, isLetter } from './text.mjs';
-import { utf8Count } from './utf8.mjs';
+import { loneSurrogateIndex, utf8Count } from './utf8.mjs';
 
 // MARK: - Locale tags
 
@@ -180,11 +180,12 @@ export function checkKind(kind, caller) {
     const unit = kind.charCodeAt(index);
     valid = unit !== 0x3a && unit >= 0x20 && !(unit >= 0x7f && unit <= 0x9f);
   }
-  if (!valid) {
+  if (!valid || loneSurrogateIndex(kind) >= 0) {
     throw failure(
       TypeError,
       'ERR_INVALID_KIND',
-      `${caller}: a widget kind must be a non-empty string without ':' or control characters, got ${describe(kind)}`,
+      `${caller}: a widget kind must be a non-empty string without ':', control characters or lone surrogates, ` +
+        `got ${describe(kind)}`,
     );
   }
   return kind;

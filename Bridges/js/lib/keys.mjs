@@ -11,6 +11,13 @@ const WRITER = '@widget-i18n/bridge';
 /** The largest messages value a WidgetI18n widget reads (`MessageBundle.maximumStoredSize`, 4 MiB). */
 export const MAXIMUM_MESSAGES_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The deepest nesting of a messages value a WidgetI18n widget reads (`MessageBundle.maximumDepth`,
+ * Sources/I18nCore/Bundle/MessageBundle.swift line 33): 64 levels of objects and arrays, the top-level object the
+ * first (values.mjs, `nestsTooDeep`, counts them as the reader does).
+ */
+export const MAXIMUM_MESSAGES_DEPTH = 64;
+
 /** The storage contract's keys (StorageKey.swift), with the project and locale validated and normalised. */
 export const storageKeys = Object.freeze({
   /** `@better-i18n:locale:{project}`: the selected locale. */

@@ -11,7 +11,7 @@ import { suiteFull } from './suite-budget.mjs';
 import { suiteWrites } from './suite-store.mjs';
 import { randomUUID } from './text.mjs';
 import { utf8Count } from './utf8.mjs';
-import { bundleProblem, quotedJSON, serialize } from './values.mjs';
+import { bundleProblem, quotedJSON, serialize, TOO_DEEP } from './values.mjs';
 import { recordReloadRequest, reloadRequestText, requireStorage, writeLocale } from './widget-calls.mjs';
 
 const mirrorError = (Kind, code, message, cause) => failure(Kind, code, `mirrorToWidget: ${message}`, cause);
@@ -81,7 +81,7 @@ function bundleJSON(call, messages) {
   );
 }
 
-/** Refuses `json`, what `call` returned, unless it is a bundle with a message and no larger than a widget reads. */
+/** Refuses `json`, what `call` returned, unless it is a bundle with a message, as large and deep as a widget reads. */
 function checkBundle(call, tag, messages, json) {
   const problem = bundleProblem(json);
   if (problem && problem.code === 'ERR_INVALID_MESSAGES') {
@@ -90,6 +90,10 @@ function checkBundle(call, tag, messages, json) {
     const returned = isObject ? `${describe(messages)} whose JSON is ${problem.what}` : describe(messages);
     const message = `${call} returned ${returned}, not a messages object; nothing was written`;
     throw mirrorError(TypeError, 'ERR_INVALID_MESSAGES', message);
+  }
+  if (problem && problem.code === 'ERR_MESSAGES_TOO_DEEP') {
+    const message = `the messages of '${tag}' ${TOO_DEEP}; nothing was written (the widget keeps what it has)`;
+    throw mirrorError(RangeError, problem.code, message);
   }
   if (problem) {
     throw mirrorError(
@@ -243,7 +247,8 @@ async function writeMirror(storage, mirror, toWrite) {
  *
  * Every argument is checked, and every bundle fetched (`await core.getMessages(locale)`, no namespace option)
  * and serialised, before anything is written: an invalid locale or project, a bundle that is not an object,
- * an empty one or one larger than a widget reads (4 MiB) writes nothing. A bundle is judged by its JSON text, what
+ * an empty one, or one larger or deeper than a widget reads (4 MiB; 64 levels of objects and arrays, which would
+ * make it refuse the whole bundle) writes nothing. A bundle is judged by its JSON text, what
  * a widget reads, not by the object: `{a: undefined}` is `{}`, empty; a `toJSON` returning an array is no object;
  * one `JSON.stringify` throws on (a BigInt, a cycle, a `toJSON` or getter that throws) is `ERR_INVALID_MESSAGES`
  * with that error as `cause`. Every error has a `code`, whatever the arguments, the core or the storage do.

@@ -14,15 +14,21 @@ import { expoFileSystem, isExpoDirectory } from './expo-file-system.mjs';
 import { suiteSerializer } from './serial.mjs';
 import { checkBudget } from './suite-budget.mjs';
 import { extensionStorageBackend, sharedGroupPreferencesBackend, suiteStore } from './suite-store.mjs';
+import { checkWellFormed, quotedKey } from './text.mjs';
 import { storedString } from './values.mjs';
 
 /** What `mirrorToWidget` asks of a storage this package made: its kind, budget and plan. */
 export const INTERNAL = Symbol('@widget-i18n/bridge storage');
 
+/**
+ * Checks that `key` is a non-empty string UTF-8 can hold: one with a lone surrogate is refused for every storage,
+ * in get and remove as in set, so that it never reads, writes or removes another key's value.
+ */
 function checkKey(key) {
   if (typeof key !== 'string' || key.length === 0) {
     throw failure(TypeError, 'ERR_INVALID_KEY', `Expected a storage key as a non-empty string, got ${describe(key)}`);
   }
+  checkWellFormed(key, 'ERR_INVALID_KEY', () => `Invalid key ${quotedKey(key)}`, '; no widget could read it');
 }
 
 /** The storage both SDKs take, over `store`: the core's get/set/remove and the Expo package's getItem/…. */

@@ -1,7 +1,7 @@
 // Text helpers: the public UTF-8 length, ASCII character classes, random bytes and ids.
 
-import { describe, failure } from './errors.mjs';
-import { utf8Count } from './utf8.mjs';
+import { describe, excerpt, failure } from './errors.mjs';
+import { loneSurrogateIndex, utf8Count } from './utf8.mjs';
 
 /**
  * The UTF-8 length of `text`, as the store counts bytes.
@@ -13,6 +13,24 @@ export function utf8Length(text) {
   }
   return utf8Count(text);
 }
+
+/**
+ * `text`, unless it has a lone surrogate (`loneSurrogateIndex`), which UTF-8 cannot hold: TextEncoder, and a Swift
+ * String, make U+FFFD of one, so keys that differ only there would name one file and a value would be stored
+ * altered (issue 53, item 10). Then a RangeError with `code`, saying
+ * `<what()>: it has a lone surrogate (\ud800 at index 1), which UTF-8 cannot hold<after>`; `what` is called only
+ * then, since a message quoting a 4 MiB value costs.
+ */
+export function checkWellFormed(text, code, what, after) {
+  const index = loneSurrogateIndex(text);
+  if (index < 0) return text;
+  const unit = `\\u${text.charCodeAt(index).toString(16)}`;
+  const message = `${what()}: it has a lone surrogate (${unit} at index ${index}), which UTF-8 cannot hold${after}`;
+  throw failure(RangeError, code, message);
+}
+
+/** A key as an error message quotes it: JSON, so that a lone surrogate in it shows as an escape. */
+export const quotedKey = (key) => JSON.stringify(excerpt(key));
 
 export const isDigit = (c) => c >= 0x30 && c <= 0x39;
 export const isLetter = (c) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);

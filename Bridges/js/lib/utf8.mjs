@@ -19,6 +19,23 @@ export function utf8Count(text) {
   return bytes;
 }
 
+/**
+ * The index of the first lone surrogate of `text`, a high one (U+D800-DBFF) not followed by a low one (U+DC00-DFFF)
+ * or a low one not preceded by a high one, or -1 when it has none: what no UTF-8 (and no Swift String) holds, and
+ * what `utf8Bytes` would make U+FFFD of. `String.prototype.isWellFormed` (ES2024) answers first where there is one.
+ */
+export function loneSurrogateIndex(text) {
+  if (typeof text.isWellFormed === 'function' && text.isWellFormed()) return -1;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = index + 1 < text.length ? text.charCodeAt(index + 1) : 0;
+    if (unit > 0xdbff || next < 0xdc00 || next > 0xdfff) return index;
+    index++;
+  }
+  return -1;
+}
+
 const textEncoder = typeof TextEncoder === 'function' ? new TextEncoder() : null;
 
 /** The code point at `text[index]` (a lone surrogate as U+FFFD) and how many UTF-16 units it took. */

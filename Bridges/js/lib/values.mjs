@@ -3,7 +3,8 @@
 // JSON.stringify throw. Every refusal happens before anything is written.
 
 import { describe, excerpt, failure, reason } from './errors.mjs';
-import { isMessagesKey } from './keys.mjs';
+import { isMessagesKey, MAXIMUM_MESSAGES_DEPTH } from './keys.mjs';
+import { checkWellFormed } from './text.mjs';
 
 /**
  * `JSON.stringify(value)`: the text, or undefined when the value has none (undefined, a function, a symbol, or a
@@ -35,9 +36,43 @@ function hasMessage(bundle) {
 }
 
 /**
+ * The index of the quote that closes the JSON string opening at `text[start]` (the text's length for an unclosed
+ * one): the next quote after an even number of backslashes, found with `indexOf`.
+ */
+function stringEnd(text, start) {
+  for (let index = text.indexOf('"', start + 1); index >= 0; index = text.indexOf('"', index + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(index - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return index;
+  }
+  return text.length;
+}
+
+/**
+ * Whether an object or array of `text`, a JSON document JSON.parse accepted, sits deeper than a widget reads,
+ * counted as WidgetI18n's reader counts (Sources/I18nCore/Bundle/BundleIndex+Parser.swift: parseObject, line 62,
+ * and skipValue, line 171, each `guard depth <= maximumDepth`): the top-level object is level 1, each object or
+ * array inside one a level more, empty or not, and one past `MAXIMUM_MESSAGES_DEPTH` (64) makes the reader refuse
+ * the whole bundle (`tooDeep`). Read on the text, as the reader reads it, not on a parse, which drops a repeated
+ * member and what it held.
+ */
+function nestsTooDeep(text) {
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0x22) index = stringEnd(text, index);
+    else if (unit === 0x7b || unit === 0x5b) {
+      if (++depth > MAXIMUM_MESSAGES_DEPTH) return true;
+    } else if (unit === 0x7d || unit === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
  * What is wrong with `text` as a stored bundle, judged on the text a reader will get, not on the object it was
  * made of (`{a: undefined}` is `{}`; a `toJSON` may return an array): null when it is a JSON object with at least
- * one message; else `code` (`ERR_INVALID_MESSAGES`: not an object, and `what` it is; `ERR_EMPTY_MESSAGES`).
+ * one message, nested no deeper than a widget reads; else `code` (`ERR_INVALID_MESSAGES`: not an object, and
+ * `what` it is; `ERR_MESSAGES_TOO_DEEP`; `ERR_EMPTY_MESSAGES`).
  */
 export function bundleProblem(text) {
   if (typeof text !== 'string') return { code: 'ERR_INVALID_MESSAGES', what: 'no JSON at all' };
@@ -50,8 +85,14 @@ export function bundleProblem(text) {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return { code: 'ERR_INVALID_MESSAGES', what: parsed === null ? 'null' : describe(parsed) };
   }
+  if (nestsTooDeep(text)) return { code: 'ERR_MESSAGES_TOO_DEEP' };
   return hasMessage(parsed) ? null : { code: 'ERR_EMPTY_MESSAGES' };
 }
+
+/** How a refusal says that a bundle nests too deep, after `the messages of 'de'` or `its JSON`. */
+export const TOO_DEEP =
+  `nest deeper than the ${MAXIMUM_MESSAGES_DEPTH} levels of objects and arrays a widget reads (the top-level ` +
+  `object the first)`;
 
 /** The JSON of a value as a message quotes it: at most 64 code points. */
 export const quotedJSON = (text) => JSON.stringify(excerpt(text));
@@ -91,6 +132,10 @@ function checkBundleText(key, value, text) {
         `nothing was written`,
     );
   }
+  if (problem && problem.code === 'ERR_MESSAGES_TOO_DEEP') {
+    const message = `Cannot store ${describe(value)} under '${key}': its JSON would ${TOO_DEEP}; nothing was written`;
+    throw failure(RangeError, problem.code, message);
+  }
   if (problem) {
     throw failure(
       RangeError,
@@ -106,10 +151,13 @@ function checkBundleText(key, value, text) {
  * an object (ExtensionStorage would store an object as `Data`, which the widget's `string(forKey:)` reads as nil),
  * and never null or undefined (ExtensionStorage removes the key for those; shared-group-preferences stores
  * "null"). Under a messages key the JSON must be a bundle, as `mirrorToWidget` requires: an object with a message.
+ * Either way the text must be one UTF-8 holds: with a lone surrogate it would be stored altered (U+FFFD), so it is
+ * refused (`ERR_INVALID_VALUE`). JSON.stringify writes one as an escape, `\ud800`, which JSON.parse reads back.
  */
 export function storedString(key, value) {
-  if (typeof value === 'string') return value;
-  const text = jsonText(key, value);
-  if (isMessagesKey(key)) checkBundleText(key, value, text);
-  return text;
+  const isText = typeof value === 'string';
+  const text = isText ? value : jsonText(key, value);
+  if (!isText && isMessagesKey(key)) checkBundleText(key, value, text);
+  const what = () => `Cannot store ${describe(value)} under '${key}'`;
+  return checkWellFormed(text, 'ERR_INVALID_VALUE', what, '; nothing was written');
 }

@@ -1,11 +1,12 @@
 // lib/utf8.mjs against Node's own UTF-8: the encoder the module falls back on where the engine has no TextEncoder
 // (Hermes had none for long), and the strict decoder it reads file names with, which must refuse what
-// `String(validating:as: UTF8.self)` refuses (overlong forms, surrogates, past U+10FFFF, cut short).
+// `String(validating:as: UTF8.self)` refuses (overlong forms, surrogates, past U+10FFFF, cut short); and where a
+// string has a lone surrogate, which no UTF-8 holds (issue 53, item 10), with and without `isWellFormed`.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { decodeUTF8, utf8Bytes, utf8Count } from '../lib/utf8.mjs';
+import { decodeUTF8, loneSurrogateIndex, utf8Bytes, utf8Count } from '../lib/utf8.mjs';
 
 const samples = ['', 'a', 'ş', '中文', '😀', 'a😀b', 'é\u0000\uffff'];
 /** Strings with lone surrogates, which no UTF-8 holds: each becomes U+FFFD. */
@@ -40,5 +41,19 @@ test('decodes well-formed UTF-8 as Node does, and refuses every ill-formed seque
   for (const bytes of refused) {
     assert.throws(() => strict.decode(Uint8Array.from(bytes)), `${bytes}: Node accepts it`);
     assert.equal(decodeUTF8(Uint8Array.from(bytes)), null, `${bytes}`);
+  }
+});
+
+test('finds the first lone surrogate, with String.prototype.isWellFormed and without it', () => {
+  const expected = [...samples.map((text) => [text, -1]), ['\ud800', 0], ['x\udc00y', 1], ['\ud83d', 0]];
+  expected.push(['\ud83d\ude00\ud83d', 2], ['\udc00\ud800', 0], ['a\ud83db', 1], ['𝔘\udfff', 2], ['\ufffd', -1]);
+  const saved = Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed');
+  try {
+    for (const withIt of [true, false]) {
+      if (!withIt) delete String.prototype.isWellFormed;
+      for (const [text, index] of expected) assert.equal(loneSurrogateIndex(text), index, JSON.stringify(text));
+    }
+  } finally {
+    if (saved) Object.defineProperty(String.prototype, 'isWellFormed', saved);
   }
 });
