@@ -120,6 +120,12 @@ enum CommandInput {
         return value
     }
 
+    /// The next line of standard input for a `--jsonl` reader, `nil` at its end; a read that fails, or a line past
+    /// `InputLines.limit`, is an error (exit 1) rather than the end of the input.
+    static func nextLine(_ lines: inout StandardStreams.InputLines) throws(CLIError) -> String? {
+        do { return try lines.next() } catch { throw .failure("Cannot read standard input: \(error.reason)") }
+    }
+
     /// The `"args"` object of a JSON line (`format --jsonl`, `t --jsonl`) as message arguments: numbers as JSON
     /// and JavaScript read them (`1.0` is `1`; whole numbers keep every digit), `{"$date": milliseconds}` as a
     /// date, strings as strings, anything else as its description. Anything but an object is no arguments.
@@ -127,8 +133,10 @@ enum CommandInput {
         var values: MessageArguments = [:]
         for (name, value) in json as? [String: Any] ?? [:] {
             if let number = value as? NSNumber {
+                // A whole number as its digits (an unsigned 64-bit one read through `intValue` changed sign).
                 let isInteger = "qlisQLIS".contains(String(cString: number.objCType))
-                values[name] = .number(isInteger ? MessageNumber(number.intValue) : MessageNumber(number.doubleValue))
+                let digits = isInteger ? MessageNumber(number.stringValue) : nil
+                values[name] = .number(digits ?? MessageNumber(number.doubleValue))
             } else if let date = value as? [String: Any], let milliseconds = date["$date"] as? NSNumber {
                 values[name] = .date(Date(timeIntervalSince1970: milliseconds.doubleValue / 1000))
             } else if let text = value as? String {

@@ -42,22 +42,94 @@ enum StandardStreams {
         case closed
         /// read(2) failed with this `errno`.
         case system(Int32)
+        /// More than `limit` bytes arrived: reading stopped there, nothing read is used.
+        case tooLarge(limit: Int)
+        /// Line `number` (from 1) is longer than `limit` bytes.
+        case lineTooLong(number: Int, limit: Int)
+
+        /// What went wrong, after "Cannot read standard input: ".
+        var reason: String {
+            switch self {
+            case .closed: "it is closed"
+            case .system(let code): StandardStreams.message(for: code)
+            case .tooLarge(let limit): "it holds more than \(limit / 1024 / 1024) MiB"
+            case .lineTooLong(let number, let limit):
+                "line \(number) is longer than \(limit / 1024 / 1024) MiB; a request is one JSON object a line"
+            }
+        }
     }
 
-    /// Everything on standard input, to its end.
-    /// - Throws: `ReadFailure` when standard input is closed or a read fails; nothing read is returned then.
-    static func readInput() throws(ReadFailure) -> [UInt8] {
+    /// Everything on standard input, to its end, and no more than `limit` bytes: reading stops past it.
+    /// - Parameter limit: the most bytes read.
+    /// - Throws: `ReadFailure` when standard input is closed, a read fails or more than `limit` bytes arrive;
+    ///   nothing read is returned then.
+    static func readInput(limit: Int) throws(ReadFailure) -> [UInt8] {
         guard !wasClosedAtStart(STDIN_FILENO) else { throw .closed }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while let count = try readChunk(&chunk) {
+            guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+        return bytes
+    }
+
+    /// The next read of standard input into `chunk`: its byte count, `nil` at the end of input.
+    private static func readChunk(_ chunk: inout [UInt8]) throws(ReadFailure) -> Int? {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .system(errno)
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+            return count == 0 ? nil : count
+        }
+    }
+
+    /// Standard input's lines, for the `--jsonl` readers: a line ends at a newline (a CR before it dropped, as
+    /// `readLine` drops it) or at the end of input; a read error is an error, never the end; a line longer than
+    /// `limit` bytes is an error naming its number, found before more than `limit` bytes of it are held.
+    struct InputLines {
+        /// The longest line read: a request line carries one message, and a bundle is at most 4 MiB.
+        static let limit = 8 * 1024 * 1024
+
+        private var buffer: [UInt8] = []
+        /// Where the next line starts in `buffer`, and how far it has been searched for a newline.
+        private var start = 0
+        private var searched = 0
+        private var number = 0
+        private var ended = false
+        private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+        /// The next line, without its line ending; `nil` at the end of input.
+        mutating func next() throws(ReadFailure) -> String? {
+            while true {
+                if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                    return try line(upTo: newline, next: newline + 1)
+                }
+                searched = buffer.count
+                guard searched - start <= Self.limit else { throw .lineTooLong(number: number + 1, limit: Self.limit) }
+                if ended { return start < buffer.count ? try line(upTo: buffer.count, next: buffer.count) : nil }
+                buffer.removeFirst(start)
+                searched -= start
+                start = 0
+                if let count = try StandardStreams.readChunk(&chunk) {
+                    buffer.append(contentsOf: chunk[..<count])
+                } else {
+                    ended = true
+                }
+            }
+        }
+
+        private mutating func line(upTo end: Int, next: Int) throws(ReadFailure) -> String {
+            number += 1
+            guard end - start <= Self.limit else { throw .lineTooLong(number: number, limit: Self.limit) }
+            var last = end
+            if last > start, buffer[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+            let text = String(decoding: buffer[start..<last], as: UTF8.self)
+            start = next
+            searched = next
+            return text
         }
     }
 

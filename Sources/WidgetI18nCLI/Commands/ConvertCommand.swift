@@ -107,16 +107,15 @@ enum ConvertCommand: Command {
                 context.path(file), shown: file, what: "the bundle", limit: maximumInputSize, tooLarge: tooLarge)
         }
         let bytes: [UInt8]
-        do { bytes = try StandardStreams.readInput() } catch {
+        do { bytes = try StandardStreams.readInput(limit: maximumInputSize) } catch {
             switch error {
             case .closed:
                 throw .failure("Standard input is closed; name the bundle: 'widget-i18n convert mf2 --locale L FILE'")
-            case .system(let code):
-                throw .failure("Cannot read standard input: \(StandardStreams.message(for: code))")
+            case .tooLarge:
+                throw .failure("Cannot read the bundle on standard input: \(tooLarge(maximumInputSize + 1))")
+            default:
+                throw .failure("Cannot read standard input: \(error.reason)")
             }
-        }
-        guard bytes.count <= maximumInputSize else {
-            throw .failure("Cannot read the bundle on standard input: \(tooLarge(bytes.count))")
         }
         return bytes
     }

@@ -31,7 +31,8 @@ extension FormatCommand {
                     "Standard input is closed; --jsonl reads its messages from there, one JSON object a line")
             }
             let defaultLocale = arguments.value("locale") ?? configuration.defaultLocale.displayForm
-            while let line = readLine(strippingNewline: true) {
+            var lines = StandardStreams.InputLines()
+            while let line = try CommandInput.nextLine(&lines) {
                 guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
                 context.output.writeLine(formatLine(line, formatter: formatter, defaultLocale: defaultLocale))
             }

@@ -231,7 +231,8 @@ enum FormatCommand: Command {
             throw .failure("Standard input is closed; --jsonl reads its messages from there, one JSON object a line")
         }
         var zones: [String: ZoneInfo] = [:]
-        while let line = readLine(strippingNewline: true) {
+        var lines = StandardStreams.InputLines()
+        while let line = try CommandInput.nextLine(&lines) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             output.writeLine(
                 formatLine(line, formatter: formatter, defaultLocale: defaultLocale, lenient: lenient, zones: &zones))

@@ -83,12 +83,10 @@ enum StorePutCommand: Command {
             value = Array(data)
         } else {
             // A failed read writes nothing: a part of the value is not the value.
-            do { value = try StandardStreams.readInput() } catch {
+            do { value = try StandardStreams.readInput(limit: ConvertCommand.maximumInputSize) } catch {
                 switch error {
                 case .closed: throw .failure("Standard input is closed; pass the value with --file FILE")
-                case .system(let code):
-                    throw .failure(
-                        "Cannot read standard input: \(StandardStreams.message(for: code)); nothing was written")
+                default: throw .failure("Cannot read standard input: \(error.reason); nothing was written")
                 }
             }
         }

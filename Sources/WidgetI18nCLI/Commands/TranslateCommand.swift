@@ -153,7 +153,8 @@ enum TranslateCommand: Command {
         guard !StandardStreams.wasClosedAtStart(STDIN_FILENO) else {
             throw .failure("Standard input is closed; --jsonl reads its keys from there, one JSON object a line")
         }
-        while let line = readLine(strippingNewline: true) {
+        var lines = StandardStreams.InputLines()
+        while let line = try CommandInput.nextLine(&lines) {
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             context.output.writeLine(
                 translateLine(line, translator: translator, locale: locale, defaultText: arguments.value("default")))
