@@ -251,7 +251,8 @@ import Testing
         ),
         (
             ["t", "k", "--project", "acme"],
-            "error: Invalid project 'acme': use 'org/project' (e.g. 'acme/widgets') or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')\n"
+            "error: Invalid project 'acme': use 'org/project' (e.g. 'acme/widgets', the two at most 137 characters "
+                + "together) or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')\n"
         ),
         (["t", "k", "--bogus"], "error: Unknown option '--bogus' for 'widget-i18n t'; see 'widget-i18n t --help'\n"),
         (["t", "k", "--jsonl"], "error: --jsonl reads keys from stdin; pass no key\n"),

@@ -111,9 +111,16 @@ function isUUID(text) {
 }
 
 /**
+ * The most characters the two slugs have together, so that every key derived from the project fits a 255-byte file
+ * name with a 64-character locale (ProjectID.maximumSlugsLength in Sources/I18nCore/Schema/ProjectID.swift).
+ */
+const MAXIMUM_SLUGS_LENGTH = 137;
+
+/**
  * Validates `text` as a better-i18n project id exactly as WidgetI18n's `ProjectID` does
  * (Sources/I18nCore/Schema/ProjectID.swift): `org/project` (each slug a letter or digit, then letters,
- * digits, `-`, `_` or `.`, at most 100) or a UUID, either case. Returns it unchanged: ids go into keys verbatim.
+ * digits, `-`, `_` or `.`, at most 100, the two at most 137 together) or a UUID, either case. Returns it
+ * unchanged: ids go into keys verbatim.
  * @throws {RangeError} with `code` `ERR_INVALID_PROJECT` and ProjectID's own message.
  */
 export function validateProjectId(text) {
@@ -121,12 +128,13 @@ export function validateProjectId(text) {
     throw failure(TypeError, 'ERR_INVALID_PROJECT', `Expected a project id as a string, got ${describe(text)}`);
   }
   const segments = text.split('/');
-  if (isUUID(text) || (segments.length === 2 && segments.every(isSlug))) return text;
+  const slugs = segments.length === 2 && segments.every(isSlug) && text.length - 1 <= MAXIMUM_SLUGS_LENGTH;
+  if (isUUID(text) || slugs) return text;
   throw failure(
     RangeError,
     'ERR_INVALID_PROJECT',
-    `Invalid project '${text}': use 'org/project' (e.g. 'acme/widgets') or a project UUID ` +
-      `(e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')`,
+    `Invalid project '${text}': use 'org/project' (e.g. 'acme/widgets', the two at most ` +
+      `${MAXIMUM_SLUGS_LENGTH} characters together) or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')`,
   );
 }
 

@@ -74,8 +74,8 @@ describe('validateProjectId', () => {
           error instanceof RangeError &&
           error.code === 'ERR_INVALID_PROJECT' &&
           error.message ===
-            `Invalid project '${project}': use 'org/project' (e.g. 'acme/widgets') or a project UUID ` +
-              `(e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')`,
+            `Invalid project '${project}': use 'org/project' (e.g. 'acme/widgets', the two at most 137 ` +
+              `characters together) or a project UUID (e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')`,
         JSON.stringify(project),
       );
     }

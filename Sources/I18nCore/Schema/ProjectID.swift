@@ -32,11 +32,17 @@ public struct ProjectID: Hashable, Sendable, CustomStringConvertible {
 
     static let maximumSegmentLength = 100
 
+    /// The most characters the two slugs of `org/project` have together: so that every key derived from a
+    /// project, the longest `@better-i18n:widget-i18n:messages-cache:ORG/PROJECT:LOCALE` with a locale of
+    /// `LocaleTag`'s 64 characters, fits a file name of 255 bytes once percent-encoded (`FileGroupStore`'s
+    /// `KeyFileName`): 255 − 54 bytes of prefix and separators − 64 (`StorageKeyLengthTests` derives it).
+    package static let maximumSlugsLength = 137
+
     static func isValid(_ text: String) -> Bool {
         let utf8 = Array(text.utf8)
         if isUUID(utf8) { return true }
         let segments = utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard segments.count == 2 else { return false }
+        guard segments.count == 2, utf8.count - 1 <= maximumSlugsLength else { return false }
         return segments.allSatisfy { isSlug($0) }
     }
 
@@ -76,7 +82,8 @@ public struct ProjectIDError: Error, Hashable, Sendable, CustomStringConvertible
     public var code: Code { .invalid }
 
     public var description: String {
-        "Invalid project '\(text)': use 'org/project' (e.g. 'acme/widgets') or a project UUID "
+        "Invalid project '\(text)': use 'org/project' (e.g. 'acme/widgets', the two at most "
+            + "\(ProjectID.maximumSlugsLength) characters together) or a project UUID "
             + "(e.g. '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f')"
     }
 }

@@ -24,7 +24,7 @@ export const moreLocaleInputs = [
 /** The Swift ProjectIDTests' vectors. */
 export const validProjects = [
   'acme/widgets', 'my-org/my_project.v2', 'a/b', '3f2c8a9e-1b4d-4c6a-9e2f-7a8b9c0d1e2f',
-  '3F2C8A9E-1B4D-4C6A-9E2F-7A8B9C0D1E2F',
+  '3F2C8A9E-1B4D-4C6A-9E2F-7A8B9C0D1E2F', `${'a'.repeat(100)}/${'b'.repeat(37)}`,
 ];
 export const invalidProjects = [
   '', ' ', 'acme', 'acme/', '/widgets', 'acme//widgets', 'acme/widgets/extra', 'acme/../etc', '../acme',
