@@ -10,6 +10,17 @@ import LocaleData
 extension MF2Resolver {
     // MARK: Dates
 
+    /// Whether `date` is one of JavaScript's `Date` (±8.64e15 ms of 1970), as ICU MessageFormat's dates are
+    /// (`DateFormats.formattableRange`); else a `bad-operand` error, as the ICU path reports a problem.
+    mutating func isFormattable(_ date: Date) -> Bool {
+        guard DateFormats.formattableRange.contains(date.timeIntervalSince1970) else {
+            error(
+                .badOperand, "The date is outside what JavaScript's Date holds (100,000,000 days either side of 1970)")
+            return false
+        }
+        return true
+    }
+
     mutating func dateValue(
         _ handler: MF2Function.Handler, operand: MF2Value, options: [String: MF2OptionValue],
         annotations: MF2Annotations
@@ -38,6 +49,7 @@ extension MF2Resolver {
             }
             value = MF2DateValue(date: date, offset: offset, kind: kind, options: [:], annotations: annotations)
         }
+        guard isFormattable(value.date) else { return nil }
         value.annotations = annotations
         let styleOptions: [String: Set<String>] =
             switch kind {

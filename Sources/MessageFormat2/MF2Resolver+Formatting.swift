@@ -52,6 +52,7 @@ extension MF2Resolver {
             )
         case .input(.date(let date)):
             // …and a date as `{d}`: short date and short time.
+            guard isFormattable(date) else { return nil }
             let formats = LocaleProfile.profile(for: locale).dateFormats
             guard let text = formats.formatted(date, isTime: false, style: nil, zone: zone) else {
                 error(.badOperand, "The date is outside the \(formats.calendar.identifier) calendar's table")

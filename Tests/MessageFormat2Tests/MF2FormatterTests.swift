@@ -33,6 +33,29 @@ import Testing
         #expect(try text("{1234 :number useGrouping=always}", "pl") == "1\u{A0}234")
     }
 
+    /// A date past JavaScript's `Date` (±8.64e15 ms of 1970) is a `bad-operand` and shows as its placeholder, as
+    /// the ICU path reports it, plain or under `:datetime`, `:date`, `:time`, from an argument or a literal; the
+    /// range's last instant formats (they printed "9/13/60, 12:00 AM" and "Sep 13, 275760").
+    @Test func datesPastJavaScriptsRangeAreBadOperands() throws {
+        let edge = 8.64e12
+        for seconds in [edge + 1, -edge - 1, .infinity] {
+            for message in ["{$d}", "{$d :datetime}", "{$d :date}", "{$d :time}"] {
+                let result = formatter.formatted(
+                    message, locale: try LocaleTag("en-US"),
+                    arguments: ["d": .date(Date(timeIntervalSince1970: seconds))])
+                #expect(result.errors.map(\.code) == [.badOperand], "\(message) at \(seconds): \(result.errors)")
+                #expect(result.text == "{$d}", "\(message) at \(seconds)")
+            }
+        }
+        let literal = formatter.formatted(
+            "{|+275760-09-14T00:00:00Z| :date}", locale: try LocaleTag("en-US"), arguments: [:])
+        #expect(literal.errors.map(\.code) == [.badOperand], "\(literal.errors)")
+        #expect(
+            try text("{$d :date length=medium}", "en-US", ["d": .date(Date(timeIntervalSince1970: edge))])
+                == "Sep 13, 275760")
+        #expect(try !text("{$d}", "en-US", ["d": .date(Date(timeIntervalSince1970: -edge))]).isEmpty)
+    }
+
     @Test func percentsCurrenciesAndUnitsFormat() throws {
         #expect(try text("{1 :percent}") == "100%")
         #expect(try text("{0.12345678 :percent maximumFractionDigits=1}") == "12.3%")
