@@ -38,6 +38,8 @@ package struct MessageParseError: Error, Hashable, Sendable, CustomStringConvert
         case mismatchedTag(expected: String?, found: String)
         /// Plurals, selects and tags nested deeper than the parser accepts (`limit` levels).
         case tooDeep(limit: Int)
+        /// A plural or select with more cases than the parser accepts (`limit`).
+        case tooManyCases(limit: Int)
     }
 
     /// What is wrong with the message.
@@ -63,6 +65,7 @@ package struct MessageParseError: Error, Hashable, Sendable, CustomStringConvert
         case .unclosedTag: .unclosedTag
         case .mismatchedTag: .mismatchedTag
         case .tooDeep: .tooDeep
+        case .tooManyCases: .tooManyCases
         }
     }
 
@@ -94,6 +97,8 @@ package struct MessageParseError: Error, Hashable, Sendable, CustomStringConvert
                 ?? "Closing tag </\(found)> without an opening tag"
         case .tooDeep(let limit):
             what = "Nested deeper than \(limit) levels of plural, select and tags"
+        case .tooManyCases(let limit):
+            what = "More than \(limit) cases in one plural or select"
         }
         return "\(what) at \(location)"
     }
@@ -128,6 +133,8 @@ extension ErrorCode where Domain == MessageParseError {
     package static var unclosedTag: Self { Self("unclosedTag") }
     /// A closing tag that does not close the open one.
     package static var mismatchedTag: Self { Self("mismatchedTag") }
+    /// A plural or select with more cases than the parser accepts.
+    package static var tooManyCases: Self { Self("tooManyCases") }
     /// Nested deeper than the parser accepts.
     package static var tooDeep: Self { Self("tooDeep") }
 }

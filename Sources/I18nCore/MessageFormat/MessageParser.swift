@@ -21,6 +21,9 @@ package struct MessageParser {
 
     /// Nesting deeper than this is refused as unclosed rather than risking the stack.
     package static let maximumDepth = 64
+    /// The most cases of one plural or select: no message needs more, and a hostile one is refused before its
+    /// cases cost a widget's render (each case is checked against the others with a set, in linear time).
+    package static let maximumCases = 10_000
 
     private init(_ message: String) {
         scalars = Array(message.unicodeScalars)
@@ -351,6 +354,9 @@ package struct MessageParser {
                 return PluralElement(name: name, isOrdinal: ordinal, offset: offset, cases: cases, location: location)
             }
             let selectorStart = position
+            guard cases.count < Self.maximumCases else {
+                throw error(.tooManyCases(limit: Self.maximumCases), at: open)
+            }
             let selectorText: String
             let selector: PluralElement.Selector
             if scalars[position] == "=" {
@@ -381,21 +387,23 @@ package struct MessageParser {
         throws(MessageParseError) -> SelectElement
     {
         var cases: [(key: String, message: [MessageElement])] = []
+        var seen: Set<String> = []
         while true {
             skipWhitespace()
             guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
             if scalars[position] == "}" {
                 guard !cases.isEmpty else { throw error(.expectedCases("select"), at: position) }
-                guard cases.contains(where: { $0.key == "other" }) else {
-                    throw error(.missingOtherClause("select"), at: open)
-                }
+                guard seen.contains("other") else { throw error(.missingOtherClause("select"), at: open) }
                 position += 1
                 return SelectElement(name: name, cases: cases, location: location)
+            }
+            guard cases.count < Self.maximumCases else {
+                throw error(.tooManyCases(limit: Self.maximumCases), at: open)
             }
             let keyStart = position
             let key = readIdentifier()
             guard !key.isEmpty else { throw error(.expectedCommaOrBrace, at: keyStart) }
-            guard !cases.contains(where: { $0.key == key }) else { throw error(.duplicateSelector(key), at: keyStart) }
+            guard seen.insert(key).inserted else { throw error(.duplicateSelector(key), at: keyStart) }
             cases.append((key, try parseCaseMessage(selector: key, inPlural: inPlural, depth: depth)))
         }
     }

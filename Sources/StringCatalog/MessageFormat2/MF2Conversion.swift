@@ -97,9 +97,11 @@ extension MF2Conversion {
         var variable: String
         var keys: [Key] = []
         var readers: [Int] = []
+        /// `keys` as a set: a select of thousands of cases adds each key once, not after a scan of the others.
+        var added: Set<Key> = []
 
         mutating func add(_ key: Key) {
-            if !keys.contains(key) { keys.append(key) }
+            if added.insert(key).inserted { keys.append(key) }
         }
     }
 
