@@ -19,6 +19,9 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case io(operation: String, path: String, errno: Int32)
         /// Something other than a regular file sits where the key's file should be.
         case notARegularFile(path: String)
+        /// The file the store reads (a suite's property list) is not a regular file; the reason says what it is
+        /// ("it is a FIFO (named pipe), not a file", a device, a directory, a link to nothing).
+        case notAFile(reason: String)
         /// The value is not valid UTF-8 text.
         case notUTF8
         /// The value is larger than the reader accepts; nothing of it was read.
@@ -63,7 +66,7 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         switch kind {
         case .invalidKey: .invalidKey
         case .io: .io
-        case .notARegularFile: .notARegularFile
+        case .notARegularFile, .notAFile: .notARegularFile
         case .notUTF8: .notUTF8
         case .tooLarge: .tooLarge
         case .changedWhileReading: .changedWhileReading
@@ -81,13 +84,19 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .invalidKey(let reason):
             return "Invalid key \(keyText) for \(store): \(reason)"
         case .io(let operation, let path, let code):
-            return "Cannot \(operation) \(keyText) in \(store): \(SystemError.message(for: code)) ('\(path)')"
-                + SystemError.advice(for: code)
+            // A store that is one file (a property list) names it: "Cannot read property list '…'".
+            return "Cannot \(operation) \(key.map { "'\($0)' in " } ?? "")\(store): \(SystemError.message(for: code)) "
+                + "('\(path)')" + SystemError.advice(for: code)
         case .notARegularFile(let path):
             return "The value of \(keyText) in \(store) is not a regular file ('\(path)')"
+        case .notAFile(let reason):
+            return "\(store) cannot be read: \(reason)"
         case .notUTF8:
             return "The value of \(keyText) in \(store) is not valid UTF-8 text"
         case .tooLarge(let size, let limit):
+            guard key != nil else {
+                return "\(store) cannot be read: it is \(size) bytes, larger than the \(limit) bytes a reader accepts"
+            }
             return
                 "The value of \(keyText) in \(store) is \(size) bytes, larger than the \(limit) bytes a reader accepts"
         case .notDurable(let path, let code):

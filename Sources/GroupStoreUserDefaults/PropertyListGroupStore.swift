@@ -28,35 +28,17 @@ package struct PropertyListGroupStore: GroupStore {
 
     /// Reads the property list at `path` once; later changes to the file are not seen.
     /// - Parameter path: the property list file.
-    /// - Throws: `GroupStoreError`: the file cannot be read (`io`), is too large (`tooLarge`), or is not a
-    ///   property list whose top object is a dictionary (`malformed`).
+    /// - Throws: `GroupStoreError`: the file cannot be read (`io`), is no regular file (`notARegularFile`), is too
+    ///   large (`tooLarge`), or is not a property list whose top object is a dictionary (`malformed`).
     package init(path: String) throws(GroupStoreError) {
         self.path = path
         let name = "property list '\(path)'"
         displayName = name
-        // A FIFO or a device would block the reader or never end: only a regular file (through any links) is read.
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        if let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType,
-            type != .typeRegular
-        {
-            throw GroupStoreError(.notARegularFile(path: path), key: nil, store: name)
-        }
-        let handle: FileHandle
-        do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) } catch {
-            throw GroupStoreError(
-                .io(operation: "open", path: path, errno: Self.errno(of: error)), key: nil, store: name)
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data() } catch {
-            throw GroupStoreError(
-                .io(operation: "read", path: path, errno: Self.errno(of: error)), key: nil, store: name)
-        }
-        guard data.count <= Self.maximumFileSize else {
-            throw GroupStoreError(.tooLarge(size: data.count, limit: Self.maximumFileSize), key: nil, store: name)
-        }
+        let file = try Self.read(path, store: name)
         let object: Any
-        do { object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
+        do {
+            object = try PropertyListSerialization.propertyList(from: Data(file.bytes), options: [], format: nil)
+        } catch {
             throw GroupStoreError(.malformed("it is not a property list, binary or XML"), key: nil, store: name)
         }
         guard let domain = object as? [String: Any] else {
@@ -64,8 +46,27 @@ package struct PropertyListGroupStore: GroupStore {
                 .malformed("its top object is not a dictionary, as a suite's is"), key: nil, store: name)
         }
         values = domain.compactMapValues(UserDefaultsGroupStore.bytes(of:))
-        // No modification date is shown as an unknown age, not an error.
-        modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        modified = file.modified
+    }
+
+    /// The bytes of the property list file at `path`, read with `RegularFile` (a FIFO, a device or a link to
+    /// nothing refused by name, never waited on) within `maximumFileSize`; with its modification time.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - store: how errors name it.
+    /// - Throws: `GroupStoreError` (`io`, `notAFile`, `tooLarge`).
+    static func read(_ path: String, store: String) throws(GroupStoreError) -> (bytes: [UInt8], modified: Date) {
+        let file: (bytes: [UInt8], status: stat)
+        do { file = try RegularFile.contents(of: path, limit: maximumFileSize) } catch {
+            switch error {
+            case .system(let code):
+                throw GroupStoreError(.io(operation: "read", path: path, errno: code), key: nil, store: store)
+            case .notAFile(let reason): throw GroupStoreError(.notAFile(reason: reason), key: nil, store: store)
+            case .tooLarge(let size):
+                throw GroupStoreError(.tooLarge(size: size, limit: maximumFileSize), key: nil, store: store)
+            }
+        }
+        return (file.bytes, RegularFile.modificationDate(file.status))
     }
 
     package func identifiedValue(forKey key: String) throws -> IdentifiedValue? {
@@ -85,18 +86,5 @@ package struct PropertyListGroupStore: GroupStore {
     /// Every string or data value, with its size; the file's modification time stands for each.
     package func entries() throws -> [GroupStoreEntry] {
         values.map { GroupStoreEntry(key: $0.key, size: $0.value.count, modified: modified) }
-    }
-
-    private static func errno(of error: any Error) -> Int32 {
-        let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return Int32(underlying.code)
-        }
-        switch error.code {
-        case NSFileReadNoSuchFileError: return ENOENT
-        case NSFileReadNoPermissionError: return EACCES
-        default: return EIO
-        }
     }
 }

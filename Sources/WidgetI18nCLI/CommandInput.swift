@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import GroupStore
 import HomeScreenSimulator
 import I18nCore
 import LocaleData
@@ -262,50 +263,21 @@ struct WidgetRenderInput {
 extension CommandInput {
     /// The bytes of the file at `path`, which messages call `what` `shown` (as the user wrote it): a regular file (a
     /// FIFO would block the command, a device never end) of at most `limit` bytes, read whole even when it grows
-    /// while read; `tooLarge` says why a larger one is refused.
+    /// while read (`RegularFile`); `tooLarge` says why a larger one is refused.
     static func regularFileBytes(
         _ path: String, shown: String, what: String, limit: Int, tooLarge: (Int) -> String
     ) throws(CLIError) -> [UInt8] {
-        func refused(_ reason: String) -> CLIError { .failure("Cannot read \(what) '\(shown)': \(reason)") }
-        func systemReason(_ code: Int32) -> String {
-            code == ENOENT ? "no such file" : code == EACCES ? "permission denied" : String(cString: strerror(code))
-        }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw refused(systemReason(errno)) }
-        if let kind = Self.notAFile(status.st_mode) { throw refused(kind) }
-        guard status.st_size <= limit else { throw refused(tooLarge(Int(status.st_size))) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw refused(systemReason(errno)) }
-        defer { close(descriptor) }
-        // What was opened is checked again: the path may have been replaced since `stat`.
-        guard fstat(descriptor, &status) == 0 else { throw refused(systemReason(errno)) }
-        if let kind = Self.notAFile(status.st_mode) { throw refused(kind) }
-        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), limit) + 1)
-        var length = 0
-        while length < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + length, $0.count - length) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw refused(systemReason(errno)) }
-            if count == 0 { break }
-            length += count
-            // A file that grows while read is read on, up to one byte past the limit.
-            if length == bytes.count, bytes.count <= limit {
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count)))
+        do { return try RegularFile.contents(of: path, limit: limit).bytes } catch {
+            let reason: String
+            switch error {
+            case .system(let code):
+                reason =
+                    code == ENOENT
+                    ? "no such file" : code == EACCES ? "permission denied" : String(cString: strerror(code))
+            case .notAFile(let kind): reason = kind
+            case .tooLarge(let size): reason = tooLarge(size)
             }
-        }
-        guard length <= limit else { throw refused(tooLarge(length)) }
-        return Array(bytes[..<length])
-    }
-
-    /// What a file of `mode` is when it is not a regular file, as an error says it.
-    private static func notAFile(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "it is a directory"
-        case S_IFIFO: return "it is a FIFO (named pipe), not a file"
-        case S_IFCHR, S_IFBLK: return "it is a device, not a file"
-        case S_IFSOCK: return "it is a socket, not a file"
-        default: return "it is not a regular file"
+            throw .failure("Cannot read \(what) '\(shown)': \(reason)")
         }
     }
 }

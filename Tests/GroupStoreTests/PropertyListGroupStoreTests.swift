@@ -71,12 +71,15 @@ import Testing
             #expect(error.map { expected($0.kind) } == true, "\(name): \(String(describing: error))")
             #expect(error?.description.contains(path) == true)
         }
-        // A FIFO would block a reader forever, a directory is no file.
+        // A FIFO would block a reader forever, a directory is no file: each is named for what it is.
         let fifo = directory.path + "/fifo.plist"
         #expect(mkfifo(fifo, 0o600) == 0)
-        for path in [fifo, directory.path] {
+        for (path, reason) in [
+            (fifo, "it is a FIFO (named pipe), not a file"), (directory.path, "it is a directory"),
+        ] {
             let error = #expect(throws: GroupStoreError.self) { try PropertyListGroupStore(path: path) }
-            #expect(error?.kind == .notARegularFile(path: path))
+            #expect(error?.code == .notARegularFile)
+            #expect(error?.description == "property list '\(path)' cannot be read: \(reason)")
         }
     }
 }
