@@ -26,6 +26,9 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case notUTF8
         /// The value is larger than the reader accepts; nothing of it was read.
         case tooLarge(size: Int, limit: Int)
+        /// The file's values, as they would be read, come to more than `limit` bytes: a binary property list's
+        /// keys can share one object, so a small file can expand past any size. Nothing was read into memory.
+        case valuesTooLarge(limit: Int)
         /// Another process kept changing the value in place while it was read.
         case changedWhileReading
         /// The value was written, but flushing the container failed (`errno`): it may not survive a power loss.
@@ -68,7 +71,7 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
         case .io: .io
         case .notARegularFile, .notAFile: .notARegularFile
         case .notUTF8: .notUTF8
-        case .tooLarge: .tooLarge
+        case .tooLarge, .valuesTooLarge: .tooLarge
         case .changedWhileReading: .changedWhileReading
         case .notDurable: .notDurable
         case .domainFull: .domainFull
@@ -99,6 +102,10 @@ public struct GroupStoreError: Error, Hashable, Sendable, CustomStringConvertibl
             }
             return
                 "The value of \(keyText) in \(store) is \(size) bytes, larger than the \(limit) bytes a reader accepts"
+        case .valuesTooLarge(let limit):
+            let amount = limit % (1024 * 1024) == 0 ? "\(limit / 1024 / 1024) MiB" : "\(limit) bytes"
+            return "\(store) cannot be read: its values come to more than \(amount), the most a reader accepts "
+                + "(keys that share one object in the file count it once each)"
         case .notDurable(let path, let code):
             return "\(keyText) is stored in \(store), but flushing the container failed: "
                 + "\(SystemError.message(for: code)) ('\(path)'); the change may not survive a power loss"

@@ -12,6 +12,9 @@ import GroupStore
 package struct PropertyListGroupStore: GroupStore {
     /// The largest file read: sixteen times iOS's 4 MiB domain limit, so that a hostile file cannot exhaust memory.
     package static let maximumFileSize = 64 * 1024 * 1024
+    /// The most the file's values may come to once read, the same 64 MiB: a binary property list's keys can share
+    /// one object, so a file within `maximumFileSize` can expand past any size (`PropertyListExpansion`).
+    package static let maximumValuesSize = 64 * 1024 * 1024
 
     /// The file read.
     package let path: String
@@ -29,7 +32,8 @@ package struct PropertyListGroupStore: GroupStore {
     /// Reads the property list at `path` once; later changes to the file are not seen.
     /// - Parameter path: the property list file.
     /// - Throws: `GroupStoreError`: the file cannot be read (`io`), is no regular file (`notARegularFile`), is too
-    ///   large (`tooLarge`), or is not a property list whose top object is a dictionary (`malformed`).
+    ///   large or its values would come to too much once read (`tooLarge`), or is not a property list whose top
+    ///   object is a dictionary (`malformed`).
     package init(path: String) throws(GroupStoreError) {
         self.path = path
         let name = "property list '\(path)'"
@@ -45,16 +49,29 @@ package struct PropertyListGroupStore: GroupStore {
             throw GroupStoreError(
                 .malformed("its top object is not a dictionary, as a suite's is"), key: nil, store: name)
         }
+        // What is copied is summed first, and the sum stops as soon as it passes the bound.
+        var total = 0
+        for (key, value) in domain {
+            switch value {
+            case let text as String: total += key.utf8.count + text.utf8.count
+            case let data as Data: total += key.utf8.count + data.count
+            default: continue
+            }
+            guard total <= Self.maximumValuesSize else {
+                throw GroupStoreError(.valuesTooLarge(limit: Self.maximumValuesSize), key: nil, store: name)
+            }
+        }
         values = domain.compactMapValues(UserDefaultsGroupStore.bytes(of:))
         modified = file.modified
     }
 
     /// The bytes of the property list file at `path`, read with `RegularFile` (a FIFO, a device or a link to
-    /// nothing refused by name, never waited on) within `maximumFileSize`; with its modification time.
+    /// nothing refused by name, never waited on) within `maximumFileSize`, and refused when its objects would come to
+    /// more than `maximumValuesSize` once read; with its modification time.
     /// - Parameters:
     ///   - path: the file.
     ///   - store: how errors name it.
-    /// - Throws: `GroupStoreError` (`io`, `notAFile`, `tooLarge`).
+    /// - Throws: `GroupStoreError` (`io`, `notAFile`, `tooLarge`, `valuesTooLarge`, `malformed`).
     static func read(_ path: String, store: String) throws(GroupStoreError) -> (bytes: [UInt8], modified: Date) {
         let file: (bytes: [UInt8], status: stat)
         do { file = try RegularFile.contents(of: path, limit: maximumFileSize) } catch {
@@ -65,6 +82,12 @@ package struct PropertyListGroupStore: GroupStore {
             case .tooLarge(let size):
                 throw GroupStoreError(.tooLarge(size: size, limit: maximumFileSize), key: nil, store: store)
             }
+        }
+        switch PropertyListExpansion.verdict(file.bytes, limit: maximumValuesSize) {
+        case .fits: break
+        case .pastLimit: throw GroupStoreError(.valuesTooLarge(limit: maximumValuesSize), key: nil, store: store)
+        case .malformed:
+            throw GroupStoreError(.malformed("it is not a property list, binary or XML"), key: nil, store: store)
         }
         return (file.bytes, RegularFile.modificationDate(file.status))
     }

@@ -63,6 +63,11 @@ public final class UserDefaultsGroupStore: GroupStore {
         defaultReaderCache = Self.readerCache(suiteName: suiteName, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// Whether `name` can name a file in a directory: not empty, `.` or `..`, and without `/` or NUL.
+    static func canNameAFile(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+
     /// The UTF-8 bytes of the string or the bytes of the data stored at `key`, or `nil` when the suite has
     /// neither there (including values of other property list types).
     /// The value as `UserDefaults` holds it (a string as UTF-8, or data), in memory like the rest of the suite;
@@ -185,17 +190,47 @@ extension UserDefaultsGroupStore {
 
     static func readerCache(suiteName: String, environment: [String: String]) -> FileGroupStore? {
         // A suite name is a file name beside the other suites' plists, never a path.
-        guard !suiteName.isEmpty, !suiteName.contains("/"), suiteName != ".", suiteName != ".." else { return nil }
+        guard canNameAFile(suiteName) else { return nil }
         #if canImport(Darwin)
             guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: suiteName)
             else { return nil }
             let directory = container.appendingPathComponent("Library/Caches/widget-i18n", isDirectory: true).path
         #else
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            let configuration = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-            let directory = configuration + "/" + suiteName + ".widget-i18n-caches"
+            let directory = configurationDirectory(environment: environment) + "/" + suiteName + ".widget-i18n-caches"
         #endif
         return FileGroupStore(directory: directory, displayName: "reader cache of user defaults suite '\(suiteName)'")
+    }
+
+    #if !canImport(Darwin)
+        /// Where swift-corelibs-foundation keeps suites' property lists: `$XDG_CONFIG_HOME` when it is absolute (a
+        /// relative one is ignored, as the XDG specification and CoreFoundation do), else `~/.config`.
+        static func configurationDirectory(environment: [String: String]) -> String {
+            if let directory = environment["XDG_CONFIG_HOME"], directory.hasPrefix("/") { return directory }
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            return home + "/.config"
+        }
+    #endif
+
+    /// Refuses the suite `suiteName` before `UserDefaults` loads it whole when its property list, read as
+    /// ``PropertyListGroupStore`` reads one, is not a regular file, is larger than 64 MiB or would come to more once
+    /// read (`PropertyListExpansion`): on Linux, where the file is known (`<suite>.plist` in `$XDG_CONFIG_HOME`); a
+    /// suite without a file yet passes. On Apple platforms cfprefsd loads the suite, and refuses one of 4 MiB.
+    /// - Parameters:
+    ///   - suiteName: the suite.
+    ///   - environment: the variables that locate the file: `XDG_CONFIG_HOME`, `HOME`.
+    /// - Throws: `GroupStoreError` (`io`, `notARegularFile`, `tooLarge`, `malformed`) naming the suite and its file.
+    package static func checkPropertyList(suiteName: String, environment: [String: String]) throws(GroupStoreError) {
+        #if !canImport(Darwin)
+            guard canNameAFile(suiteName) else { return }
+            let path = configurationDirectory(environment: environment) + "/" + suiteName + ".plist"
+            do {
+                _ = try PropertyListGroupStore.read(path, store: "user defaults suite '\(suiteName)' ('\(path)')")
+            } catch {
+                // No file (or no directory for one) is a suite with nothing to load yet.
+                if case .io(_, _, let code) = error.kind, code == ENOENT || code == ENOTDIR { return }
+                throw error
+            }
+        #endif
     }
 }
 

@@ -230,6 +230,11 @@ struct Configuration {
             do { return try PropertyListGroupStore(path: suitePlist) } catch { throw .failure(error.description) }
         }
         if let suite {
+            // swift-corelibs-foundation loads a suite whole, however far a hostile plist expands: it is read first
+            // as --suite-plist reads one.
+            do { try UserDefaultsGroupStore.checkPropertyList(suiteName: suite, environment: environment) } catch {
+                throw .failure(error.description)
+            }
             guard let store = UserDefaultsGroupStore(suiteName: suite, budget: suiteBudget) else {
                 throw .usage("The system refuses the user defaults suite '\(suite)'; give an App Group identifier")
             }

@@ -5,6 +5,101 @@ import Testing
 /// A suite's property list that another process or a user planted: `--suite-plist FILE` and `--suite NAME` refuse
 /// what they cannot read, saying why, and never block, wait or run out of memory on it (issue 53).
 @Suite struct HostileSuiteTests {
+    /// A binary property list (`bplist00`) whose top dictionary has `keys` keys that all name one value object, a
+    /// string (or data) of `value`: written by hand, since Foundation's encoder writes every value out on its own.
+    static func sharedValuePlist(keys: Int, value: [UInt8], asData: Bool = false) -> Data {
+        func bigEndian(_ value: Int, size: Int) -> [UInt8] {
+            (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        // A marker with its count: in its low four bits below 15, else in an integer object after it.
+        func sized(_ marker: UInt8, _ count: Int) -> [UInt8] {
+            guard count >= 15 else { return [marker | UInt8(count)] }
+            if count < 0x100 { return [marker | 0x0F, 0x10] + bigEndian(count, size: 1) }
+            if count < 0x1_0000 { return [marker | 0x0F, 0x11] + bigEndian(count, size: 2) }
+            return [marker | 0x0F, 0x12] + bigEndian(count, size: 4)
+        }
+        precondition(keys + 2 < 0x1_0000, "references are two bytes here")
+        let shared = keys + 1
+        var objects: [[UInt8]] = [
+            sized(0xD0, keys) + (1...keys).flatMap { bigEndian($0, size: 2) }
+                + (1...keys).flatMap { _ in bigEndian(shared, size: 2) }
+        ]
+        for index in 1...keys {
+            let name = Array("key\(index)".utf8)
+            objects.append(sized(0x50, name.count) + name)
+        }
+        objects.append(sized(asData ? 0x40 : 0x50, value.count) + value)
+        var file = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(file.count)
+            file += object
+        }
+        let table = file.count
+        for offset in offsets { file += bigEndian(offset, size: 4) }
+        file +=
+            [0, 0, 0, 0, 0, 0, 4, 2] + bigEndian(objects.count, size: 8) + bigEndian(0, size: 8)
+            + bigEndian(table, size: 8)
+        return Data(file)
+    }
+
+    /// The generator writes what Foundation reads: every key names the one value.
+    @Test func theGeneratedPlistIsOneFoundationReads() throws {
+        let data = Self.sharedValuePlist(keys: 20, value: Array("shared".utf8))
+        let domain = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        #expect(domain.count == 20)
+        #expect(domain.values.allSatisfy { $0 as? String == "shared" })
+        let bytes = Self.sharedValuePlist(keys: 3, value: [0xFF, 0x00], asData: true)
+        let binary = try #require(
+            try PropertyListSerialization.propertyList(from: bytes, format: nil) as? [String: Any])
+        #expect(binary["key2"] as? Data == Data([0xFF, 0x00]))
+    }
+
+    /// 5,000 keys that share one string (or data) of 1 MiB: a 1.1 MB file that Foundation would read as 5 GB. It is
+    /// refused from what its values come to, counted before anything is copied, within a 1.5 GB address space (the
+    /// old store copied every value: SIGABRT at 7.7 GB, and SIGILL for data).
+    @Test(arguments: [false, true])
+    func aPlistWhoseKeysShareOneValueIsRefusedBeforeItExpands(_ asData: Bool) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let plist = cli.directory.appending("shared.plist")
+        try Self.sharedValuePlist(
+            keys: 5000, value: Array(repeating: UInt8(ascii: "x"), count: 1 << 20), asData: asData
+        )
+        .write(to: URL(fileURLWithPath: plist))
+        let result = try cli.runShell(
+            "ulimit -v 1500000; exec \"$WIDGET_I18N\" --suite-plist '\(plist)' store list")
+        #expect(!result.diedFromSignal && result.status == 1, "\(result)")
+        #expect(
+            result.standardError
+                == "error: property list '\(plist)' cannot be read: its values come to more than 64 MiB, the most a "
+                + "reader accepts (keys that share one object in the file count it once each)\n", "\(result)")
+    }
+
+    /// The same file as a suite's own (`--suite NAME`, its plist under `$XDG_CONFIG_HOME`): swift-corelibs-foundation's
+    /// `UserDefaults` loads a suite whole (5.2 GB), so the file is read first as `--suite-plist` reads one, and the
+    /// suite is refused the same way, by every command, its file unchanged.
+    @Test(arguments: [["store", "list"], ["t", "today.title"], ["store", "put", "k"]])
+    func aSuiteWhosePlistExpandsIsRefusedBeforeUserDefaultsLoadsIt(_ command: [String]) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let configuration = cli.directory.appending("config")
+        try FileManager.default.createDirectory(atPath: configuration, withIntermediateDirectories: true)
+        let plist = configuration + "/group.acme.widgets.plist"
+        let bytes = Self.sharedValuePlist(keys: 5000, value: Array(repeating: UInt8(ascii: "x"), count: 1 << 20))
+        try bytes.write(to: URL(fileURLWithPath: plist))
+        let result = try cli.runShell(
+            "export XDG_CONFIG_HOME='\(configuration)'; ulimit -v 1500000; "
+                + "exec \"$WIDGET_I18N\" --suite group.acme.widgets \(command.joined(separator: " ")) </dev/null")
+        #expect(!result.diedFromSignal && result.status == 1, "\(result)")
+        #expect(
+            result.standardError
+                == "error: user defaults suite 'group.acme.widgets' ('\(plist)') cannot be read: its values come to "
+                + "more than 64 MiB, the most a reader accepts (keys that share one object in the file count it once "
+                + "each)\n", "\(result)")
+        #expect(FileManager.default.contents(atPath: plist) == bytes)
+    }
+
     /// A FIFO where the plist should be is refused by name, never opened to wait for a writer: the file is opened
     /// without blocking and what was opened is checked (the old store checked the path, then opened it, so a FIFO
     /// swapped in between blocked it forever). The harness's `timeout` only ends a run that would hang.
