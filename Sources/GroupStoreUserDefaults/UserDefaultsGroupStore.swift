@@ -56,7 +56,10 @@ public final class UserDefaultsGroupStore: GroupStore {
     ///   - suiteName: the App Group identifier, such as `group.acme.widgets`.
     ///   - budget: the most a write may take the suite to.
     package init?(suiteName: String, budget: PreferencesBudget) {
-        guard let defaults = UserDefaults(suiteName: suiteName) else { return nil }
+        // A suite is a file beside the other suites' on Linux: a name with a `/` in it would be a path.
+        guard Self.canNameAFile(suiteName), suiteName != UserDefaults.globalDomain,
+            let defaults = UserDefaults(suiteName: suiteName)
+        else { return nil }
         self.defaults = defaults
         self.suiteName = suiteName
         self.budget = budget

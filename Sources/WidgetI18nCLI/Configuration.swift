@@ -156,7 +156,19 @@ struct Configuration {
         }
         let place = winning.first
         groupDirectory = place?.place == .groupDirectory ? place?.value : nil
-        suite = place?.place == .suite ? place?.value : nil
+        if let place, place.place == .suite {
+            // On Linux a suite is a file named after it: '../x', '/abs' or 'a/b/c' would be a path out of
+            // $XDG_CONFIG_HOME, and '' or 'NSGlobalDomain' no App Group's suite.
+            guard Self.isSuiteName(place.value) else {
+                throw .usage(
+                    "Invalid suite '\(place.value)' (from \(place.origin)): a suite is named like its App Group, in "
+                        + "reverse-DNS form: two or more labels of letters, digits, '-' and '_' joined by '.', such as "
+                        + "'group.acme.widgets'")
+            }
+            suite = place.value
+        } else {
+            suite = nil
+        }
         suitePlist = (place?.place == .suitePlist ? place?.value : nil).map {
             $0.hasPrefix("/") ? $0 : workingDirectory + "/" + $0
         }
@@ -205,6 +217,14 @@ struct Configuration {
         allowedOrigins = origins.values
         httpClient = setting(.httpClient)?.value
         self.environment = environment
+    }
+
+    /// Whether `name` can name a suite: a group identifier (`GroupContainer.validateGroupIdentifier`) in reverse-DNS
+    /// form, two or more non-empty labels joined by `.`.
+    static func isSuiteName(_ name: String) -> Bool {
+        guard (try? GroupContainer.validateGroupIdentifier(name)) != nil else { return false }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
     }
 
     /// The project, or a usage error that says how to set it.

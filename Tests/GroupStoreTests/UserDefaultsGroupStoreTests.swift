@@ -27,6 +27,13 @@ import Testing
         let defaults = try #require(UserDefaults(suiteName: suite))
         #expect(defaults.string(forKey: "@better-i18n:locale:acme/widgets") == "tr")
     }
+
+    /// A suite is a file beside the other suites' on Linux: a name that is a path (`../x` wrote a plist outside
+    /// `$XDG_CONFIG_HOME`), empty, `.`, `..` or the global domain names no suite of a group, and is refused.
+    @Test(arguments: ["../x", "/tmp/x", "a/b/c", "", ".", "..", "NSGlobalDomain", "a\0b"])
+    func aSuiteNameThatIsAPathIsRefused(_ name: String) {
+        #expect(UserDefaultsGroupStore(suiteName: name) == nil)
+    }
 }
 
 /// A suite never passes its budget: iOS refuses a domain of 4 MiB or more and then drops writes

@@ -157,4 +157,62 @@ import Testing
                 == "error: property list '\(plist)' cannot be read: it is 4294967296 bytes, larger than the 67108864 "
                 + "bytes a reader accepts\n", "\(result)")
     }
+
+    /// Every path below a test's directory, directories included.
+    static func tree(_ directory: String) -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    /// A suite is named like its App Group: `--suite`, `WIDGET_I18N_SUITE` and `suite` in widget-i18n.json alike
+    /// refuse a path (`../x`, an absolute one, `a/b/c`, which wrote plists outside `$XDG_CONFIG_HOME` and made
+    /// directories), `''`, `..` and `NSGlobalDomain` with exit 64 naming the rule, and create nothing anywhere.
+    @Test(arguments: ["flag", "environment", "file"])
+    func aSuiteNameThatIsNoAppGroupIsAUsageError(_ source: String) throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let configuration = cli.directory.appending("config")
+        try FileManager.default.createDirectory(atPath: configuration, withIntermediateDirectories: true)
+        // An empty variable is an unset one, as for every setting.
+        let names =
+            ["../x", cli.directory.appending("outside/abs"), "a/b/c", "..", "NSGlobalDomain", "group", ".group.acme"]
+            + (source == "environment" ? [] : [""])
+        for name in names {
+            var arguments = ["store", "put", "k"]
+            var environment = ["XDG_CONFIG_HOME": configuration, "WIDGET_I18N_GROUP_DIR": ""]
+            let origin: String
+            switch source {
+            case "flag":
+                arguments += ["--suite", name]
+                origin = "--suite"
+            case "environment":
+                environment["WIDGET_I18N_SUITE"] = name
+                origin = "WIDGET_I18N_SUITE"
+            default:
+                let json = try JSONSerialization.data(withJSONObject: ["suite": name])
+                try json.write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
+                origin = "'suite' in widget-i18n.json"
+            }
+            let before = Self.tree(cli.directory.path)
+            let result = try cli.run(arguments, environment: environment, input: Data("v".utf8))
+            #expect(result.status == 64, "\(source) '\(name)': \(result)")
+            #expect(
+                result.standardError
+                    == "error: Invalid suite '\(name)' (from \(origin)): a suite is named like its App Group, in "
+                    + "reverse-DNS form: two or more labels of letters, digits, '-' and '_' joined by '.', such as "
+                    + "'group.acme.widgets'\n", "\(source) '\(name)': \(result)")
+            #expect(Self.tree(cli.directory.path) == before, "\(source) '\(name)' created files")
+        }
+        // The rule is the name's, not the source's: a group's name is accepted from each.
+        let valid: [String] =
+            source == "flag" ? ["--suite", "group.acme.widgets"] : []
+        var environment = ["XDG_CONFIG_HOME": configuration, "WIDGET_I18N_GROUP_DIR": ""]
+        if source == "environment" { environment["WIDGET_I18N_SUITE"] = "group.acme.widgets" }
+        if source == "file" {
+            try Data(#"{"suite": "group.acme.widgets"}"#.utf8)
+                .write(to: URL(fileURLWithPath: cli.directory.appending("widget-i18n.json")))
+        }
+        let accepted = try cli.run(["store", "put", "k"] + valid, environment: environment, input: Data("v".utf8))
+        #expect(accepted.status == 0, "\(accepted)")
+        #expect(FileManager.default.fileExists(atPath: configuration + "/group.acme.widgets.plist"))
+    }
 }
