@@ -14,9 +14,14 @@ import WidgetI18nSupport
 /// reader derives from its values goes to a reader cache of the suite's beside it, never into the suite. Message
 /// bundles belong in the App Group's container (`FileGroupStore`); a widget reads both (`AppGroupStore`).
 ///
-/// On Linux this works too (swift-corelibs-foundation keeps the suite as one property list file), but every
-/// save rewrites the whole suite: two processes saving at once lose each other's keys. Use `FileGroupStore`
-/// for anything that more than one process writes on Linux.
+/// Writers of one suite take turns: each write and removal holds an exclusive lock (`flock`) on the suite's lock
+/// file (``writerLockPath``) while it measures the suite as it is then and saves it, so the budget holds whoever
+/// writes at the same time, as long as every writer takes the lock: every `UserDefaultsGroupStore` does; a writer
+/// that does not (another SDK on iOS) is covered by the budget's margin only (docs/reliability.md).
+///
+/// On Linux this works too (swift-corelibs-foundation keeps the suite as one property list file, which every
+/// save rewrites whole): writers of this store lose nothing of each other's, but any other writer of the file can.
+/// Use `FileGroupStore` for anything that more than one program writes on Linux.
 ///
 /// A module of its own because on Linux `UserDefaults` brings all of swift-corelibs-foundation into the
 /// binary, which a widget reading a `FileGroupStore` does not need.
@@ -32,6 +37,10 @@ public final class UserDefaultsGroupStore: GroupStore {
     /// Where readers keep what they derive from the suite: ``readerCache(environment:)`` for the process's
     /// environment.
     package let defaultReaderCache: FileGroupStore?
+    /// The file writers of the suite lock while they measure and save it: beside the suite's property list on
+    /// Linux (`<suite>.widget-i18n-lock` in `$XDG_CONFIG_HOME`), in the App Group's container on Apple platforms;
+    /// `nil` for a suite that is no App Group's there (one process's own, which it does not share).
+    package let writerLockPath: String?
 
     /// A capped preferences domain: its budget (and what it holds as the budget counts it), and a reader cache
     /// of its own beside it, since a domain keeps no caches of its readers.
@@ -63,7 +72,9 @@ public final class UserDefaultsGroupStore: GroupStore {
         self.defaults = defaults
         self.suiteName = suiteName
         self.budget = budget
-        defaultReaderCache = Self.readerCache(suiteName: suiteName, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        defaultReaderCache = Self.readerCache(suiteName: suiteName, environment: environment)
+        writerLockPath = Self.writerLockPath(suiteName: suiteName, environment: environment)
     }
 
     /// Whether `name` can name a file in a directory: not empty, `.` or `..`, and without `/` or NUL.
@@ -88,8 +99,10 @@ public final class UserDefaultsGroupStore: GroupStore {
     /// disk" (Apple, "synchronize()", UserDefaults), so nothing here survives a power loss for certain. On Linux,
     /// swift-corelibs-foundation writes the suite's property list file when `synchronize()` is called. The
     /// suite as it would be after the batch is measured first (`PreferencesBudget.encodedSize(ofStrings:)`), and a
-    /// batch that would pass the budget is refused before anything is set.
-    /// - Throws: `GroupStoreError` with kind `domainFull` (nothing written), `invalidKey`, or `notSaved`.
+    /// batch that would pass the budget is refused before anything is set. Measuring and saving happen under the
+    /// suite's writer lock (``writerLockPath``), the suite measured as it is then, with what other writers saved.
+    /// - Throws: `GroupStoreError` with kind `domainFull` (nothing written), `invalidKey`, `io` (the lock), or
+    ///   `notSaved`.
     @discardableResult
     public func write(_ values: [(key: String, value: [UInt8])], durability: WriteDurability) throws -> [[UInt8]?] {
         var objects: [(key: String, object: Any)] = []
@@ -104,20 +117,50 @@ public final class UserDefaultsGroupStore: GroupStore {
             }
         }
         guard let first = values.first else { return [] }
-        var domain = defaults.persistentDomain(forName: suiteName) ?? [:]
-        for (key, object) in objects { domain[key] = object }
-        let size = try Self.encodedSize(of: domain, store: displayName)
-        guard size <= budget.bytes else {
-            throw GroupStoreError(.domainFull(size: size, budget: budget.bytes), key: first.key, store: displayName)
+        try whileLocked(key: first.key) {
+            // Without unsaved changes, this drops the process's copy of the suite: it is measured as it is now, with
+            // what other writers saved meanwhile (swift-corelibs-foundation reads its file again; on Apple platforms
+            // cfprefsd holds the suite and answers with its current contents).
+            _ = defaults.synchronize()
+            var domain = defaults.persistentDomain(forName: suiteName) ?? [:]
+            for (key, object) in objects { domain[key] = object }
+            let size = try Self.encodedSize(of: domain, store: displayName)
+            guard size <= budget.bytes else {
+                throw GroupStoreError(.domainFull(size: size, budget: budget.bytes), key: first.key, store: displayName)
+            }
+            for (key, object) in objects { defaults.set(object, forKey: key) }
+            try save(key: first.key)
         }
-        for (key, object) in objects { defaults.set(object, forKey: key) }
-        try save(key: first.key)
         return values.map { _ in nil }
     }
 
     public func removeValue(forKey key: String) throws {
-        defaults.removeObject(forKey: key)
-        try save(key: key)
+        try whileLocked(key: key) {
+            defaults.removeObject(forKey: key)
+            try save(key: key)
+        }
+    }
+
+    /// Runs `body` holding the suite's writer lock (an exclusive `flock` of ``writerLockPath``, created with its
+    /// directory when missing), which closing the descriptor releases; without a lock path, runs it as it is.
+    private func whileLocked(key: String, _ body: () throws -> Void) throws {
+        guard let path = writerLockPath else { return try body() }
+        func failure(_ operation: String, _ code: Int32) -> GroupStoreError {
+            GroupStoreError(.io(operation: operation, path: path, errno: code), key: key, store: displayName)
+        }
+        var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        if descriptor < 0, errno == ENOENT {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            try? FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        }
+        guard descriptor >= 0 else { throw failure("take the writers' lock to change", errno) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw failure("take the writers' lock to change", errno) }
+        }
+        try body()
     }
 
     /// Saves the suite; `notSaved` when the system says it did not.
@@ -202,6 +245,20 @@ extension UserDefaultsGroupStore {
             let directory = configurationDirectory(environment: environment) + "/" + suiteName + ".widget-i18n-caches"
         #endif
         return FileGroupStore(directory: directory, displayName: "reader cache of user defaults suite '\(suiteName)'")
+    }
+
+    /// The writers' lock file of suite `suiteName` (``writerLockPath``): on Apple platforms
+    /// `Library/Application Support/<suite>.widget-i18n-lock` in the App Group's container (`nil` without one),
+    /// elsewhere beside the suite's property list.
+    static func writerLockPath(suiteName: String, environment: [String: String]) -> String? {
+        guard canNameAFile(suiteName) else { return nil }
+        #if canImport(Darwin)
+            guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: suiteName)
+            else { return nil }
+            return container.appendingPathComponent("Library/Application Support/\(suiteName).widget-i18n-lock").path
+        #else
+            return configurationDirectory(environment: environment) + "/" + suiteName + ".widget-i18n-lock"
+        #endif
     }
 
     #if !canImport(Darwin)

@@ -629,7 +629,7 @@ private func refusingStore(_ refused: String, over base: InMemoryGroupStore = In
         let suiteName = "widget-i18n-tests-\(UUID().uuidString)"
         let suite = try #require(
             UserDefaultsGroupStore(suiteName: suiteName, budget: PreferencesBudget(limit: 8_000, margin: 0)))
-        defer { UserDefaults.standard.removePersistentDomain(forName: suiteName) }
+        defer { removeSuite(suiteName) }
         try suite.setString("tr", forKey: StorageKey.locale(project: project))
         let fetcher = try makeFetcher(URL(fileURLWithPath: Repository.root + "/Locales").absoluteString, store: suite)
         let manifestFetch = try await fetcher.fetchManifest()

@@ -9,7 +9,7 @@ import Testing
     @Test func roundTripsTextAndBytes() throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
         let store: any GroupStore = try #require(UserDefaultsGroupStore(suiteName: suite))
-        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        defer { removeSuite(suite) }
         try store.setString("pt-BR", forKey: "@better-i18n:locale:acme/widgets")
         try store.setValue([0xFF, 0x00], forKey: "binary")
         #expect(try store.string(forKey: "@better-i18n:locale:acme/widgets") == "pt-BR")
@@ -22,7 +22,7 @@ import Testing
     @Test func storesTextAsStringsLikeTheOtherSDKs() throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
         let store: any GroupStore = try #require(UserDefaultsGroupStore(suiteName: suite))
-        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        defer { removeSuite(suite) }
         try store.setString("tr", forKey: "@better-i18n:locale:acme/widgets")
         let defaults = try #require(UserDefaults(suiteName: suite))
         #expect(defaults.string(forKey: "@better-i18n:locale:acme/widgets") == "tr")
@@ -43,7 +43,7 @@ import Testing
     func withSuite(budget: PreferencesBudget, _ body: (UserDefaultsGroupStore, String) throws -> Void) throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
         let store = try #require(UserDefaultsGroupStore(suiteName: suite, budget: budget))
-        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        defer { removeSuite(suite) }
         try body(store, suite)
     }
 

@@ -35,3 +35,14 @@ public func snapshot(of directory: String) -> [String: Data] {
     }
     return result
 }
+
+/// Removes the `UserDefaults` suite `suite` a test made in the process's own preferences (`~/.config` on Linux):
+/// its keys, so its property list goes, and the writers' lock file `UserDefaultsGroupStore` keeps beside it.
+public func removeSuite(_ suite: String) {
+    UserDefaults.standard.removePersistentDomain(forName: suite)
+    let environment = ProcessInfo.processInfo.environment
+    let configuration =
+        environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+    try? FileManager.default.removeItem(atPath: configuration + "/" + suite + ".widget-i18n-lock")
+}

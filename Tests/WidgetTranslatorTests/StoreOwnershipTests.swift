@@ -12,7 +12,7 @@ import WidgetTranslator
     @Test func readingThroughUserDefaultsLeavesTheSuiteAsItWas() throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
         let store = try #require(UserDefaultsGroupStore(suiteName: suite))
-        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        defer { removeSuite(suite) }
         // What the app wrote, as the other SDKs write it: strings.
         for locale in ["en", "tr"] {
             let file = Repository.sampleProjectLocales + "/\(locale)/translations.json"
@@ -55,7 +55,7 @@ import WidgetTranslator
     @Test func aSuitesReaderCacheKeepsTheIndexBesideTheSuite() throws {
         let suite = "widget-i18n-tests-\(UUID().uuidString)"
         let store = try #require(UserDefaultsGroupStore(suiteName: suite))
-        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        defer { removeSuite(suite) }
         let config = try TemporaryDirectory()
         defer { config.remove() }
         try store.setString(#"{"today":{"title":"Bugün"}}"#, forKey: "@better-i18n:messages:acme/widgets:tr")
