@@ -114,6 +114,12 @@ enum CLI {
             output.writeLine(command.help)
             return
         }
+        var output = output
+        // A copy of a suite takes no fetch: its warnings advise what works on it. A configuration that does not
+        // read is the command's to report.
+        output.readsASuiteCopy =
+            (try? Configuration(arguments: parsed, environment: environment, workingDirectory: workingDirectory))?
+            .suitePlist != nil
         let context = CommandContext(
             environment: environment, workingDirectory: workingDirectory, output: output, arguments: parsed)
         try await command.run(parsed, context: context)

@@ -18,8 +18,17 @@ enum CLIAdvice {
     }
 
     /// A translator's problem, and what to run about it.
-    static func text(of problem: StoreProblem) -> String {
+    /// - Parameters:
+    ///   - problem: what the translator met.
+    ///   - readOnlyCopy: whether the store is `--suite-plist`'s copy of a suite, which takes no fetch.
+    static func text(of problem: StoreProblem, readOnlyCopy: Bool = false) -> String {
         guard problem.code == .unusableMessages, let locale = problem.locale else { return problem.message }
+        guard !readOnlyCopy else {
+            return problem.message
+                + ". --suite-plist reads a copy, which nothing here writes: replace them in the suite "
+                + "the copy came from (on a device, in the app; a suite here: 'widget-i18n fetch --locale "
+                + "\(locale.displayForm) --force --suite NAME'), then copy its property list again"
+        }
         return problem.message + ". Run 'widget-i18n fetch --locale \(locale.displayForm) --force' to replace them"
     }
 

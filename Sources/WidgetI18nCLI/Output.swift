@@ -11,6 +11,8 @@ import WidgetTranslator
 struct Output: Sendable {
     var standardOutput = StandardStreams.output
     var standardError = StandardStreams.error
+    /// Whether the command reads `--suite-plist`'s copy of a suite: advice names no command that writes it.
+    var readsASuiteCopy = false
 
     /// Text on stdout: exact to a pipe or a file, escaped on a terminal.
     func write(_ text: String) {
@@ -34,7 +36,7 @@ struct Output: Sendable {
     func warning(_ text: String) { diagnostic("warning: \(text)") }
     /// A problem the translator met, with what to run about it: the library says what happened, the command
     /// line what to do.
-    func warning(_ problem: StoreProblem) { warning(CLIAdvice.text(of: problem)) }
+    func warning(_ problem: StoreProblem) { warning(CLIAdvice.text(of: problem, readOnlyCopy: readsASuiteCopy)) }
     func error(_ text: String) { diagnostic("error: \(text)") }
     func note(_ text: String) { diagnostic(text) }
 

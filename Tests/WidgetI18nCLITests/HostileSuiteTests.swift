@@ -158,6 +158,36 @@ import Testing
                 + "bytes a reader accepts\n", "\(result)")
     }
 
+    /// A copy whose messages are unusable warns with advice that works on a copy: `--suite-plist` takes no fetch
+    /// (it refuses one with exit 64), so the advice is not `fetch --force` over it.
+    @Test func aCopysWarningAdvisesWhatWorksOnACopy() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let plist = cli.directory.appending("group.acme.widgets.plist")
+        let domain: [String: Any] = [
+            "@better-i18n:locale:acme/widgets": "tr", "@better-i18n:messages:acme/widgets:tr": "{not json",
+            "@better-i18n:messages:acme/widgets:en": try String(
+                contentsOfFile: Repository.sampleProjectLocales + "/en/translations.json", encoding: .utf8),
+        ]
+        try PropertyListSerialization.data(fromPropertyList: domain, format: .binary, options: 0)
+            .write(to: URL(fileURLWithPath: plist))
+        let result = try cli.run(["t", "today.title", "--suite-plist", plist])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == "Today\n")
+        #expect(result.standardError.hasPrefix("warning: The cached messages for 'tr'"), "\(result)")
+        #expect(!result.standardError.contains("fetch --locale tr --force'"), "\(result)")
+        #expect(
+            result.standardError.contains(
+                "--suite-plist reads a copy, which nothing here writes: replace them in the suite the copy came from "
+                    + "(on a device, in the app; a suite here: 'widget-i18n fetch --locale tr --force --suite NAME'), "
+                    + "then copy its property list again"), "\(result)")
+        // What it advises for a suite here works there.
+        let suite = try cli.run(
+            ["fetch", "--locale", "tr", "--force", "--suite", "group.acme.widgets"],
+            environment: ["XDG_CONFIG_HOME": cli.directory.appending("config")])
+        #expect(suite.status == 0, "\(suite)")
+    }
+
     /// Every path below a test's directory, directories included.
     static func tree(_ directory: String) -> [String] {
         ((try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []).sorted()
