@@ -8,12 +8,15 @@ import Testing
 @Suite(.serialized) struct ConcurrentWritersTests {
     static let writers = 4
     static let writes = 500
+    /// Writes each to a suite: every save rewrites the whole property list, in turns under the lock, so a suite's
+    /// run costs the square of its keys (500 each took 110 s); 100 still interleave the four processes' saves.
+    static let suiteWrites = 100
 
     /// Runs the writers and returns what each that failed said; every one must succeed unless `mayFail` accepts
     /// what it said.
     @discardableResult
     static func runWriters(
-        _ backend: String, _ location: String, environment: [String: String] = [:],
+        _ backend: String, _ location: String, writes: Int = writes, environment: [String: String] = [:],
         mayFail: (String) -> Bool = { _ in false }
     ) throws -> [String] {
         let runs = try (1...writers).map { writer in
@@ -101,17 +104,17 @@ import Testing
         defer { home.remove() }
         let suite = "widget-i18n-concurrency"
         let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.appending(".config")]
-        try Self.runWriters("userdefaults", suite, environment: environment)
+        try Self.runWriters("userdefaults", suite, writes: Self.suiteWrites, environment: environment)
         // Read the suite back in a fresh process's view: the property list on disk.
         let data = try #require(FileManager.default.contents(atPath: home.appending(".config/\(suite).plist")))
         let values = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         let written = values.keys.filter { $0.hasPrefix("w") }.count
-        #expect(written == Self.writers * Self.writes)
+        #expect(written == Self.writers * Self.suiteWrites)
         #expect(Self.isCompleteValue(values["shared"] as? String))
         for (key, value) in values where key.hasPrefix("w") {
             #expect(Self.isCompleteValue(value as? String), "\(key)")
         }
-        print("UserDefaultsGroupStore: \(written) of \(Self.writers * Self.writes) distinct keys survived")
+        print("UserDefaultsGroupStore: \(written) of \(Self.writers * Self.suiteWrites) distinct keys survived")
     }
 
     /// Four `store put --suite` processes at once, each of a 1.5 MB value under a key of its own, into one suite
