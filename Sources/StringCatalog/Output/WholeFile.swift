@@ -5,6 +5,11 @@ import Foundation
 /// new ones, never half of one. A file that replaces another keeps its permissions; a new one gets the umask's.
 /// A path that is a symbolic link is written through to the file it names, as editors write one, so that a
 /// catalog shared by link stays shared.
+///
+/// A path that names (links followed) a device, a FIFO or standard output (`/dev/null`, `/dev/stdout`) is
+/// written through as the stream it is, never replaced by a regular file: opened without blocking, its bytes
+/// written once every regular file of the set is ready and before any is renamed, with no flush. A FIFO that no
+/// process reads is an error rather than a wait, and a socket, which cannot be opened, is named as one.
 package enum WholeFile {
     /// Writes `bytes` to `path`.
     /// - Parameters:
@@ -18,19 +23,33 @@ package enum WholeFile {
     /// Writes every file of `files`, or none of them.
     /// - Parameter files: each file's path and bytes.
     /// - Throws: `WholeFileError` for the first file that cannot be written; no file is renamed into place then,
-    ///   and the temporary files and the directories made for them are removed.
+    ///   and the temporary files and the directories made for them are removed. A stream of the set has had no
+    ///   bytes then, unless it was writing to it that failed (a reader that went away is `EPIPE` where SIGPIPE is
+    ///   ignored, as the CLI ignores it).
     package static func write(_ files: [(path: String, bytes: [UInt8])]) throws(WholeFileError) {
         var made: [String] = []
         var temporaries: [(temporary: String, path: String)] = []
+        var streams: [(descriptor: Int32, path: String, bytes: [UInt8])] = []
+        defer { for stream in streams { close(stream.descriptor) } }
         func undo() {
             for (temporary, _) in temporaries { unlink(temporary) }
             for directory in made.reversed() { rmdir(directory) }
         }
-        do {
+        do throws(WholeFileError) {
             for (link, bytes) in files {
+                if let descriptor = try stream(at: link) {
+                    streams.append((descriptor, link, bytes))
+                    continue
+                }
                 let path = try target(of: link)
                 try makeDirectories(for: path, made: &made)
                 temporaries.append((try temporary(bytes, for: path), path))
+            }
+            // A stream takes its bytes only once every other file is ready: one that cannot be made writes nothing.
+            for stream in streams {
+                if let failure = writeAll(stream.bytes, to: stream.descriptor) {
+                    throw WholeFileError(path: stream.path, reason: String(cString: strerror(failure)))
+                }
             }
         } catch {
             undo()
@@ -41,6 +60,48 @@ package enum WholeFile {
             for (left, _) in temporaries[index...] { unlink(left) }
             throw WholeFileError(path: path, reason: reason)
         }
+    }
+
+    /// A descriptor open for writing, blocking, on what `path` names when that is (links followed) a device or a
+    /// FIFO, which is written as a stream rather than replaced; `nil` for a regular file, a directory, or nothing
+    /// there (or nothing `stat` can reach, which `target(of:)` then reports).
+    private static func stream(at path: String) throws(WholeFileError) -> Int32? {
+        var status = stat()
+        guard stat(path, &status) == 0, !isFileOrDirectory(status.st_mode) else { return nil }
+        if status.st_mode & S_IFMT == S_IFSOCK {
+            throw WholeFileError(path: path, reason: "it is a socket, which cannot be opened as a file")
+        }
+        // Without O_NONBLOCK, opening a FIFO no process reads would wait for a reader for ever.
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            let noReader = code == ENXIO && status.st_mode & S_IFMT == S_IFIFO
+            throw WholeFileError(
+                path: path, reason: noReader ? "it is a FIFO with no reader" : String(cString: strerror(code)))
+        }
+        // What was opened is checked again: the path may have been replaced since `stat`.
+        var failure: String?
+        if fstat(descriptor, &status) != 0 {
+            failure = String(cString: strerror(errno))
+        } else if isFileOrDirectory(status.st_mode) {
+            failure = "it was replaced while it was opened; try again"
+        } else {
+            let flags = fcntl(descriptor, F_GETFL)
+            if flags < 0 || fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) != 0 {
+                failure = String(cString: strerror(errno))
+            }
+        }
+        if let failure {
+            close(descriptor)
+            throw WholeFileError(path: path, reason: failure)
+        }
+        return descriptor
+    }
+
+    /// Whether `mode` is a regular file's or a directory's, which are written by renaming (or refused), never as
+    /// streams.
+    private static func isFileOrDirectory(_ mode: mode_t) -> Bool {
+        mode & S_IFMT == S_IFREG || mode & S_IFMT == S_IFDIR
     }
 
     /// The file `path` names once its symbolic links are followed (relative ones from their own directory), or
@@ -95,7 +156,7 @@ package enum WholeFile {
         var status = stat()
         let existingMode: mode_t? = stat(path, &status) == 0 ? status.st_mode : nil
         if let existingMode, existingMode & S_IFMT == S_IFDIR {
-            throw WholeFileError(path: path, reason: "it is a directory")
+            throw WholeFileError(path: path, reason: WholeFileError.isADirectory)
         }
         let name = (path as NSString).lastPathComponent
         var template = Array((parent(of: path) + "/.\(name).partial-XXXXXX").utf8CString)
@@ -125,6 +186,9 @@ package struct WholeFileError: Error, Hashable, Sendable, CustomStringConvertibl
     package let reason: String
 
     package var description: String { "Cannot write '\(path)': \(reason)" }
+
+    /// The `reason` of a path that is a directory, for which a command can say what to pass instead.
+    package static let isADirectory = "it is a directory"
 }
 
 /// Writes all of `bytes` to `descriptor`, through short writes and interruptions; the `errno` of a failure.
