@@ -45,6 +45,21 @@ struct Output: Sendable {
         standardError.write(TerminalText.escaped(CLIAdvice.flags(in: text), keeping: [.newlines, .tabs]) + "\n")
     }
 
+    /// Where a command reports on the file it writes to `path`: here, or stderr in stdout's place when `path` is
+    /// standard output itself (`--out /dev/stdout`), so that stdout holds the file and nothing after it. Asked
+    /// before the file is written: a regular file replaced by a rename is another file afterwards.
+    func reporting(beside path: String) -> Output {
+        var file = stat()
+        var standard = stat()
+        guard !StandardStreams.wasClosedAtStart(standardOutput.descriptor), stat(path, &file) == 0,
+            fstat(standardOutput.descriptor, &standard) == 0, file.st_dev == standard.st_dev,
+            file.st_ino == standard.st_ino
+        else { return self }
+        var output = self
+        output.standardOutput = standardError
+        return output
+    }
+
     /// Why stdout and stderr, each that had a write fail, failed: the errors to report (where stderr works).
     var writeFailures: [String] {
         [standardOutput.failureDescription, standardError.failureDescription].compactMap(\.self)

@@ -73,6 +73,8 @@ enum CatalogExportCommand: Command {
             throw .failure(merge.map { "\($0): \(error)" } ?? error.description)
         }
         let out = arguments.value("out") ?? merge
+        // Stdout holds the catalog alone when it is the file (--out /dev/stdout): the counts go to stderr then.
+        let counting = out.map { context.output.reporting(beside: context.path($0)) } ?? context.output
         if let out {
             do { try WholeFile.write(exported.bytes, to: context.path(out)) } catch {
                 throw .failure(error.description)
@@ -82,7 +84,7 @@ enum CatalogExportCommand: Command {
         if let out {
             var counts = ["\(exported.added) added", "\(exported.changed) changed", "\(exported.unchanged) unchanged"]
             if existing != nil { counts.append("\(exported.kept) other key\(exported.kept == 1 ? "" : "s") kept") }
-            context.output.writeLine(
+            counting.writeLine(
                 TerminalText.escaped(
                     "\(out): \(exported.keys.count) key\(exported.keys.count == 1 ? "" : "s") in "
                         + "\(exported.locales.count) localizations (\(exported.locales.joined(separator: ", "))): "

@@ -83,9 +83,11 @@ enum ConvertCommand: Command {
                     + "reads; split it into namespaces")
         }
         if let out = arguments.value("out") {
+            // Stdout holds the bundle alone when it is the file (--out /dev/stdout): the count goes to stderr then.
+            let counting = context.output.reporting(beside: context.path(out))
             do { try WholeFile.write(json, to: context.path(out)) } catch { throw .failure(error.description) }
             let count = keys.count - refused
-            context.output.writeLine(TerminalText.escaped("\(count) message\(count == 1 ? "" : "s") → \(out)"))
+            counting.writeLine(TerminalText.escaped("\(count) message\(count == 1 ? "" : "s") → \(out)"))
         } else {
             context.output.writeBytes(json)
         }

@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import LocaleData
+import StringCatalog
 
 /// `widget-i18n data`: the locale data of only the locales an app ships, and only the families it uses, as a Swift
 /// file for the app's (and the widget's) own target.
@@ -36,19 +37,24 @@ enum DataCommand: Command {
         guard let out = arguments.value("out") else { throw .usage("Missing --out FILE.swift") }
         let slice = LocaleDataSlice(locales: locales, families: families)
         let text = Self.swiftFile(slice)
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: context.path(out)), options: .atomic)
-        } catch {
-            throw .failure("Cannot write '\(out)': \(error.localizedDescription)")
+        // The one writer of every --out: a file replaced whole keeping its mode, a link written through, a device
+        // or a FIFO written as a stream, never replaced.
+        let path = context.path(out)
+        let report = context.output.reporting(beside: path)
+        do { try WholeFile.write(Array(text.utf8), to: path) } catch {
+            guard error.reason == WholeFileError.isADirectory else { throw .failure(error.description) }
+            let directory = out.hasSuffix("/") ? String(out.dropLast()) : out
+            throw .failure(
+                "\(error.description); name the Swift file to write, such as --out \(directory)/LocaleData+Slice.swift")
         }
         let kept =
             slice.families.isEmpty ? "no optional family" : slice.families.map(\.rawValue).joined(separator: ", ")
-        context.output.writeLine(
+        report.writeLine(
             "\(out): \(locales.map(\.displayForm).joined(separator: ", ")) (\(slice.dataLocales.count) data locales), "
                 + "\(kept); \(slice.byteCount) bytes of locale data (every locale: "
                 + "\(LocaleDataSlice.everyLocaleByteCount))")
         for family in LocaleDataTables.Family.allCases where !slice.families.contains(family) {
-            context.output.writeLine("  without \(family.rawValue) (\(family.examples)): \(family.shownInstead)")
+            report.writeLine("  without \(family.rawValue) (\(family.examples)): \(family.shownInstead)")
         }
     }
 
