@@ -53,6 +53,36 @@ package struct DeliveryState: Codable, Hashable, Sendable {
         self.arrival = arrival
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case status, courier, stops, arrival
+    }
+
+    /// Decodes a state as ActivityKit encodes it, `stops` a whole number from 0.
+    /// - Throws: `DecodingError`; for a `stops` that is negative, fractional or past `Int.max` (which JSONDecoder
+    ///   reports as "not valid JSON"), one that says what `stops` must be and what it is.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decode(LocalizedMessage.self, forKey: .status)
+        courier = try container.decode(String.self, forKey: .courier)
+        // A missing or non-number `stops` is the decoder's own error; any other is a number no Int holds.
+        var decoded: Int?
+        do { decoded = try container.decode(Int.self, forKey: .stops) } catch let error as DecodingError {
+            throw error
+        } catch {
+            decoded = nil
+        }
+        guard let stops = decoded, stops >= 0 else {
+            let shown = decoded.map(String.init) ?? (try? container.decode(Decimal.self, forKey: .stops))?.description
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "'stops' must be a whole number from 0 to \(Int.max)"
+                        + (shown.map { ", not \($0)" } ?? "")))
+        }
+        self.stops = stops
+        arrival = try container.decode(Date.self, forKey: .arrival)
+    }
+
     /// The sample's state at `date`: on the way with Ayşe, three stops, arriving 12 minutes later.
     /// - Parameter date: the moment the state is made.
     package static func sample(at date: Date) -> DeliveryState {

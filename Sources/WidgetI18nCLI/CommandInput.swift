@@ -52,9 +52,56 @@ enum CommandInput {
             context.path(path), shown: path, what: "the state", limit: 64 * 1024,
             tooLarge: { "it is \($0) bytes or more; an activity's state is at most 4 KB" })
         do { return try JSONDecoder().decode(DeliveryState.self, from: Data(bytes)) } catch {
-            throw .failure(
-                "The state '\(path)' is not a delivery state (\((error as? DecodingError)?.sentence ?? "\(error)"))")
+            // JSONDecoder calls a string it cannot decode "not valid JSON", as it calls broken syntax.
+            let reason: String
+            if case .dataCorrupted = error as? DecodingError, let escape = firstUnpairedSurrogate(in: bytes) {
+                reason = "the JSON holds an unpaired surrogate \(escape), which is not text"
+            } else {
+                reason = (error as? DecodingError)?.sentence ?? "\(error)"
+            }
+            throw .failure("The state '\(path)' is not a delivery state (\(reason))")
         }
+    }
+
+    /// The first `\u` escape in the strings of JSON `bytes` that is half of a UTF-16 surrogate pair without the
+    /// other half (`\ud800` alone, or before `\u0041`), as written; `nil` when every escape is text.
+    static func firstUnpairedSurrogate(in bytes: [UInt8]) -> String? {
+        /// The code unit of the `\uXXXX` escape at `index`, if one is there.
+        func unit(at index: Int) -> UInt32? {
+            guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[index + 2..<index + 6] {
+                guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+                value = value * 16 + UInt32(digit)
+            }
+            return value
+        }
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                inString.toggle()
+                index += 1
+            case UInt8(ascii: "\\") where inString:
+                guard let first = unit(at: index) else {
+                    index += 2
+                    continue
+                }
+                if (0xD800..<0xDC00).contains(first), let second = unit(at: index + 6),
+                    (0xDC00..<0xE000).contains(second)
+                {
+                    index += 12
+                } else if (0xD800..<0xE000).contains(first) {
+                    return String(decoding: bytes[index..<index + 6], as: UTF8.self)
+                } else {
+                    index += 6
+                }
+            default: index += 1
+            }
+        }
+        return nil
     }
 
     /// A locale given on the command line.

@@ -77,6 +77,41 @@ import Testing
         }
     }
 
+    /// A `stops` that is no whole number or past what an Int holds, and a lone surrogate in a string, were all "The
+    /// given data was not valid JSON": each is named for what it is, exit 1, nothing on stdout (issue 53).
+    @Test func aStateThatIsNoDeliveryStateNamesTheCause() throws {
+        let cli = try CLIHarness()
+        defer { cli.remove() }
+        let whole = "'stops' must be a whole number from 0 to 9223372036854775807"
+        for (stops, courier, reason) in [
+            ("2.5", "Ayşe", whole + ", not 2.5"),
+            ("18446744073709551616", "Ayşe", whole + ", not 18446744073709551616"),
+            ("-1", "Ayşe", whole + ", not -1"),
+            ("1e400", "Ayşe", whole),
+            ("3", #"\ud800"#, #"the JSON holds an unpaired surrogate \ud800, which is not text"#),
+            ("3", #"Ay\uDC00"#, #"the JSON holds an unpaired surrogate \uDC00, which is not text"#),
+            ("3", #"\ud800\u0041"#, #"the JSON holds an unpaired surrogate \ud800, which is not text"#),
+        ] {
+            let state = Self.state.replacingOccurrences(of: "\"stops\": 3", with: "\"stops\": \(stops)")
+                .replacingOccurrences(of: "Ayşe", with: courier)
+            try Data(state.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("state.json")))
+            let result = try cli.run(["activity", "payload", "--widget", "delivery", "--state", "state.json"])
+            #expect(result.status == 1 && result.standardOutput.isEmpty, "\(state): \(result)")
+            #expect(
+                result.standardError == "error: The state 'state.json' is not a delivery state (\(reason))\n",
+                "\(state)")
+        }
+        // A pair is text, and 1e3 a whole number.
+        let state = Self.state.replacingOccurrences(of: "\"stops\": 3", with: "\"stops\": 1e3")
+            .replacingOccurrences(of: "Ayşe", with: #"\ud83d\ude9a"#)
+        try Data(state.utf8).write(to: URL(fileURLWithPath: cli.directory.appending("state.json")))
+        let result = try cli.run(["activity", "payload", "--widget", "delivery", "--state", "state.json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.standardOutput.contains(#""courier":"🚚""#) && result.standardOutput.contains(#""stops":1000}"#),
+            "\(result)")
+    }
+
     /// `preview --widget delivery` draws the four presentations in every bundled locale at their sizes, and the
     /// layout check finds every line of every entry of the countdown fits.
     @Test func theActivityIsDrawnInEveryPresentationAndLocaleAndFits() throws {
