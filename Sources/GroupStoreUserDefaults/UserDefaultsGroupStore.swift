@@ -15,7 +15,7 @@ import WidgetI18nSupport
 /// bundles belong in the App Group's container (`FileGroupStore`); a widget reads both (`AppGroupStore`).
 ///
 /// Writers of one suite take turns: each write and removal holds an exclusive lock (`flock`) on the suite's lock
-/// file (``writerLockPath``) while it measures the suite as it is then and saves it, so the budget holds whoever
+/// file (`writerLockPath`) while it measures the suite as it is then and saves it, so the budget holds whoever
 /// writes at the same time, as long as every writer takes the lock: every `UserDefaultsGroupStore` does; a writer
 /// that does not (another SDK on iOS) is covered by the budget's margin only (docs/reliability.md).
 ///
@@ -100,7 +100,7 @@ public final class UserDefaultsGroupStore: GroupStore {
     /// swift-corelibs-foundation writes the suite's property list file when `synchronize()` is called. The
     /// suite as it would be after the batch is measured first (`PreferencesBudget.encodedSize(ofStrings:)`), and a
     /// batch that would pass the budget is refused before anything is set. Measuring and saving happen under the
-    /// suite's writer lock (``writerLockPath``), the suite measured as it is then, with what other writers saved.
+    /// suite's writer lock (`writerLockPath`), the suite measured as it is then, with what other writers saved.
     /// - Throws: `GroupStoreError` with kind `domainFull` (nothing written), `invalidKey`, `io` (the lock), or
     ///   `notSaved`.
     @discardableResult
@@ -141,7 +141,7 @@ public final class UserDefaultsGroupStore: GroupStore {
         }
     }
 
-    /// Runs `body` holding the suite's writer lock (an exclusive `flock` of ``writerLockPath``, created with its
+    /// Runs `body` holding the suite's writer lock (an exclusive `flock` of `writerLockPath`, created with its
     /// directory when missing), which closing the descriptor releases; without a lock path, runs it as it is.
     private func whileLocked(key: String, _ body: () throws -> Void) throws {
         guard let path = writerLockPath else { return try body() }
@@ -247,7 +247,7 @@ extension UserDefaultsGroupStore {
         return FileGroupStore(directory: directory, displayName: "reader cache of user defaults suite '\(suiteName)'")
     }
 
-    /// The writers' lock file of suite `suiteName` (``writerLockPath``): on Apple platforms
+    /// The writers' lock file of suite `suiteName` (`writerLockPath`): on Apple platforms
     /// `Library/Application Support/<suite>.widget-i18n-lock` in the App Group's container (`nil` without one),
     /// elsewhere beside the suite's property list.
     static func writerLockPath(suiteName: String, environment: [String: String]) -> String? {
@@ -272,7 +272,7 @@ extension UserDefaultsGroupStore {
     #endif
 
     /// Refuses the suite `suiteName` before `UserDefaults` loads it whole when its property list, read as
-    /// ``PropertyListGroupStore`` reads one, is not a regular file, is larger than 64 MiB or would come to more once
+    /// `PropertyListGroupStore` reads one, is not a regular file, is larger than 64 MiB or would come to more once
     /// read (`PropertyListExpansion`): on Linux, where the file is known (`<suite>.plist` in `$XDG_CONFIG_HOME`); a
     /// suite without a file yet passes. On Apple platforms cfprefsd loads the suite, and refuses one of 4 MiB.
     /// - Parameters:
