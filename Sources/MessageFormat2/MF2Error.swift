@@ -70,8 +70,8 @@ extension ErrorCode where Domain == MF2Error {
     public static var badSelector: Self { Self("bad-selector") }
     /// A variant key the selector's function cannot compare (`:number` with the key `foo`).
     package static var badVariantKey: Self { Self("bad-variant-key") }
-    /// What a function cannot do here (spec/errors.md, "Unsupported Operation"): an `:offset` beyond exact
-    /// arithmetic, a unit whose names this build's locale data leaves out.
+    /// What a function cannot do here (spec/errors.md, "Unsupported Operation"): a unit whose names this build's
+    /// locale data leaves out.
     package static var unsupportedOperation: Self { Self("unsupported-operation") }
     /// A value a function can select with but not format (a custom value without `format`).
     public static var notFormattable: Self { Self("not-formattable") }

@@ -22,6 +22,13 @@ import WidgetI18nSupport
 ///     formatter.format(".input {$n :number} .match $n one {{{$n} gün}} * {{{$n} gün}}",
 ///                      locale: try LocaleTag("tr"), arguments: ["n": 3]).text
 public struct MF2Formatter: MessageFormatting, MarkupFormatting {
+    /// `:number`'s one option of WidgetI18n's own (spec/functions/README.md: "Implementations MAY implement
+    /// additional options … Such options MUST use an implementation-specific namespace"; other implementations
+    /// ignore it): `=operand` makes the operand's visible fraction digits, when they fit the maximum, the minimum,
+    /// as ICU MessageFormat's plural and `#` take them (de `1.0` is "other 1,0", not "one 1").
+    /// `MF2Conversion` writes it on the `:number` of every plural it converts.
+    package static let operandDigitsOption = "widget-i18n:minimumFractionDigits"
+
     /// How placeholders are isolated from the text around them (spec/formatting.md, "Handling Bidirectional
     /// Text").
     public enum BidiIsolation: Hashable, Sendable {

@@ -174,24 +174,3 @@ extension MF2Resolver {
         return MF2CustomValue(argument: argument, format: { @Sendable () throws(MF2Error) -> String in text })
     }
 }
-
-extension MessageNumber {
-    /// `self + amount`, exactly, keeping the visible fraction digits (`:offset`); `nil` beyond what an `Int` of
-    /// the digits holds.
-    func adding(_ amount: Int) -> MessageNumber? {
-        guard amount != 0 else { return self }
-        let fractionDigits = visibleFractionDigits
-        let digits = text.filter { $0 != "." }
-        guard fractionDigits <= 15, let scaled = Int(digits) else { return nil }
-        var unit = 1
-        for _ in 0..<fractionDigits { unit *= 10 }
-        let (step, overflow) = amount.multipliedReportingOverflow(by: unit)
-        let (result, overflowed) = scaled.addingReportingOverflow(step)
-        guard !overflow, !overflowed else { return nil }
-        guard fractionDigits > 0 else { return MessageNumber(result) }
-        let magnitude = String(result.magnitude)
-        let padded = String(repeating: "0", count: max(0, fractionDigits + 1 - magnitude.count)) + magnitude
-        return MessageNumber(
-            (result < 0 ? "-" : "") + padded.dropLast(fractionDigits) + "." + padded.suffix(fractionDigits))
-    }
-}

@@ -21,6 +21,16 @@ extension MF2Resolver {
         return true
     }
 
+    /// An argument's number as milliseconds since 1970, as JavaScript's `Date` and ICU MessageFormat take a
+    /// number for a date (an implementation-defined operand, spec/functions/README.md); a literal is never one.
+    static func milliseconds(_ operand: MF2Value) -> Double? {
+        switch operand {
+        case .input(.number(let number)): number.value
+        case .input(.string(let text)): MessageNumber(text)?.value
+        default: nil
+        }
+    }
+
     mutating func dateValue(
         _ handler: MF2Function.Handler, operand: MF2Value, options: [String: MF2OptionValue],
         annotations: MF2Annotations
@@ -40,14 +50,19 @@ extension MF2Resolver {
         case .input(.date(let date)):
             value = MF2DateValue(date: date, offset: nil, kind: kind, options: [:], annotations: annotations)
         default:
-            guard let text = Self.text(of: operand), let (date, offset) = parseDate(text) else {
+            if let text = Self.text(of: operand), let (date, offset) = parseDate(text) {
+                value = MF2DateValue(date: date, offset: offset, kind: kind, options: [:], annotations: annotations)
+            } else if let milliseconds = Self.milliseconds(operand) {
+                value = MF2DateValue(
+                    date: Date(timeIntervalSince1970: milliseconds / 1000), offset: nil, kind: kind, options: [:],
+                    annotations: annotations)
+            } else {
                 error(
                     .badOperand,
                     Self.text(of: operand).map { "'\($0)' is not an ISO 8601 date or date-time" }
                         ?? "The operand is not a date")
                 return nil
             }
-            value = MF2DateValue(date: date, offset: offset, kind: kind, options: [:], annotations: annotations)
         }
         guard isFormattable(value.date) else { return nil }
         value.annotations = annotations

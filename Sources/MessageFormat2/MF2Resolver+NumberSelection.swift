@@ -111,8 +111,14 @@ extension MF2Resolver {
         case .number, .integer: break
         }
         let int = { (name: String) in options[name].flatMap { Int($0) } }
-        let minimumFraction = int("minimumFractionDigits") ?? (options["fractionDigits"].flatMap { Int($0) })
+        var minimumFraction = int("minimumFractionDigits") ?? (options["fractionDigits"].flatMap { Int($0) })
         let maximumFraction = int("maximumFractionDigits") ?? (options["fractionDigits"].flatMap { Int($0) })
+        // ICU's `#` (LocaleProfile.formatPound, pluralNumber): `1.0` keeps its digit; `1.0004` rounds as usual.
+        if minimumFraction == nil, options[Self.operandDigitsOption] == "operand",
+            case let visible = number.value.visibleFractionDigits, visible <= maximumFraction ?? defaults.maximum
+        {
+            minimumFraction = visible
+        }
         let minimumSignificant = int("minimumSignificantDigits")
         let maximumSignificant = int("maximumSignificantDigits")
         var fraction: DecimalText.Precision?

@@ -26,7 +26,8 @@ extension MF2Resolver {
         "maximumSignificantDigits", "trailingZeroDisplay", "roundingPriority", "roundingMode", "useGrouping",
         "signDisplay",
     ]
-    static let takenByNumber = digitAndRoundingOptions.union(["select", "roundingIncrement"])
+    static let operandDigitsOption = MF2Formatter.operandDigitsOption
+    static let takenByNumber = digitAndRoundingOptions.union(["select", "roundingIncrement", operandDigitsOption])
     static let takenByInteger: Set<String> = [
         "select", "signDisplay", "useGrouping", "minimumIntegerDigits", "maximumSignificantDigits",
     ]
@@ -51,6 +52,7 @@ extension MF2Resolver {
         "currencySign": ["standard", "accounting"],
         "currencyDisplay": ["narrowSymbol", "symbol", "name", "code", "never"],
         "unitDisplay": ["short", "narrow", "long"],
+        operandDigitsOption: ["operand"],
     ]
 
     static let digitOptions: Set<String> = [
@@ -103,11 +105,19 @@ extension MF2Resolver {
         return MessageNumber(text)
     }
 
-    /// The operand's number and the options it carries, or `nil` after a bad-operand error.
+    /// The operand's number and the options it carries, or `nil` after a bad-operand error. An argument (an
+    /// implementation-defined value, spec/functions/README.md) is read as ICU MessageFormat reads it, so a message
+    /// converted from ICU takes what its original took: text as `MessageNumber` parses it (`05`, `+1`, `1.`), a
+    /// date as its milliseconds since 1970; a literal in the message is a `number-literal` or nothing.
     mutating func numericOperand(_ operand: MF2Value) -> (MessageNumber, MF2NumberValue?)? {
         switch operand {
         case .number(let number): return (number.value, number)
         case .input(.number(let number)): return (number, nil)
+        case .input(.date(let date)): return (MessageNumber(date.timeIntervalSince1970 * 1000), nil)
+        case .input(.string(let text)):
+            if let number = MessageNumber(text) { return (number, nil) }
+            error(.badOperand, "'\(text)' is not a number")
+            return nil
         case .custom(let custom):
             if case .number(let number)? = custom.argument { return (number, nil) }
             if case .string(let text)? = custom.argument, let number = Self.numberLiteral(text) { return (number, nil) }
@@ -244,11 +254,9 @@ extension MF2Resolver {
             ?? MF2NumberValue(
                 value: number, kind: .number, options: [:], currency: nil, unit: nil, isSelectable: true,
                 annotations: MF2Annotations())
-        guard let sum = number.adding(amount) else {
-            error(.unsupportedOperation, "':offset' adds exactly to numbers of up to 15 fraction digits and 18 digits")
-            return nil
-        }
-        value.value = sum
+        // ICU's plural offset arithmetic, which the conversion from ICU relies on: exact for decimals, in a
+        // `Double` beyond 2^53 as JavaScript's numbers are.
+        value.value = number.offset(by: amount)
         return .number(value)
     }
 }

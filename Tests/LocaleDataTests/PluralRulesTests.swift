@@ -68,11 +68,18 @@ private let samples: PluralSamples = try! testData.load("cldr-plural-samples.jso
         #expect(PluralRules.categories(for: LocaleTag(parsing: locale)!) == expected)
     }
 
-    @Test func hugeNumbersKeepTheirLastDigits() {
-        // 10^20 + 1 ends in 1 but is not 1: Russian "one" needs i % 10 = 1 and i % 100 != 11.
+    @Test func hugeNumbersKeepTheirLast18Digits() {
+        // As ICU4C 77.1 selects (checked through PyICU with the number parsed as a decimal): `i` is the lowest 18
+        // digits, so 10^20 + 1 is `one` in English and Russian, 10^20 + 11 `many` in Russian, 10^18 `one` in French.
         let huge = MessageNumber("100000000000000000001")!
         #expect(PluralRules.category(for: huge, locale: LocaleTag(parsing: "ru")!) == .one)
-        #expect(PluralRules.category(for: huge, locale: .english) == .other)
+        #expect(PluralRules.category(for: huge, locale: .english) == .one)
+        #expect(
+            PluralRules.category(for: MessageNumber("100000000000000000011")!, locale: LocaleTag(parsing: "ru")!)
+                == .many)
+        #expect(PluralRules.category(for: MessageNumber("1000000000000000000")!, locale: .english) == .other)
+        let french = LocaleTag(parsing: "fr")!
+        #expect(PluralRules.category(for: MessageNumber("1000000000000000000")!, locale: french) == .one)
         #expect(PluralRules.category(for: MessageNumber("-1")!, locale: .english) == .one)
     }
 }

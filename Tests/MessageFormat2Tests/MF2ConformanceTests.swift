@@ -51,7 +51,8 @@ import Testing
     }
 
     /// The suite's parameters as arguments: JSON numbers as numbers, `"type": "datetime"` as instants (UTC), `true`
-    /// as text (Foundation reads it as an `NSNumber` whose type is `__NSCFBoolean`).
+    /// as the text `true` (Foundation reads it as an `NSNumber` whose type is `__NSCFBoolean`, whose description
+    /// is `1`, which a date or number function would take as a number).
     static func arguments(_ data: Data?) throws -> MessageArguments {
         guard let data else { return [:] }
         var arguments: MessageArguments = [:]
@@ -60,8 +61,10 @@ import Testing
             let value = parameter["value"]
             if parameter["type"] as? String == "datetime", let text = value as? String {
                 arguments[name] = .date(try Date(text + "Z", strategy: .iso8601))
-            } else if let number = value as? NSNumber, !"\(type(of: number))".hasSuffix("Boolean") {
-                arguments[name] = .number(MessageNumber(number.doubleValue))
+            } else if let number = value as? NSNumber {
+                arguments[name] =
+                    "\(type(of: number))".hasSuffix("Boolean")
+                    ? .string(number.boolValue ? "true" : "false") : .number(MessageNumber(number.doubleValue))
             } else {
                 arguments[name] = .string(value.map { "\($0)" } ?? "")
             }

@@ -71,6 +71,8 @@ import Testing
         }
         tally.converted += 1
         let original = ICUMessageFormatter(timeZone: zone).format(message, locale: tag, arguments: arguments)
+        // What the original does not take, the converted message need not print alike.
+        guard original.problems.isEmpty else { return }
         let result = MF2Formatter(timeZone: zone, bidiIsolation: .none, draftFunctions: true).formatted(
             converted, locale: tag, arguments: arguments)
         if result.text != original.text || !result.errors.isEmpty {
@@ -101,5 +103,62 @@ import Testing
                 rawValue: "\(tally.differences.count) differ. \(summary)\n"
                     + tally.differences.prefix(40).joined(separator: "\n")))
         if ProcessInfo.processInfo.environment["WIDGET_I18N_PRINT_TALLY"] != nil { print(summary) }
+    }
+
+    /// An argument in another form ICU MessageFormat takes for it.
+    enum ArgumentForm: Int, CaseIterable, Sendable {
+        /// `1` as `1.0`, `2.5` as `2.50`: a plural keeps the digit (de "other 1,0").
+        case trailingZeros
+        /// `5` as the text `05`, `-2.5` as `-02.5`.
+        case numbersAsText
+        /// A date as its milliseconds since 1970, as JavaScript passes one.
+        case datesAsMilliseconds
+        /// A number as the date that many milliseconds after 1970.
+        case numbersAsDates
+
+        func callAsFunction(_ argument: MessageArgument) -> MessageArgument? {
+            switch (self, argument) {
+            case (.trailingZeros, .number(let number)):
+                return MessageNumber(number.text + (number.text.contains(".") ? "0" : ".0")).map { .number($0) }
+            case (.numbersAsText, .number(let number)):
+                let negative = number.text.hasPrefix("-")
+                return .string((negative ? "-0" : "0") + number.text.dropFirst(negative ? 1 : 0))
+            case (.datesAsMilliseconds, .date(let date)):
+                return .number(MessageNumber(date.timeIntervalSince1970 * 1000))
+            case (.numbersAsDates, .number(let number)):
+                return .date(Date(timeIntervalSince1970: number.value / 1000))
+            default: return nil
+            }
+        }
+    }
+
+    /// A quarter of the corpus, each case with its arguments in `form` (a case whose arguments have no such form
+    /// is skipped): the converted message prints what the original prints whenever the original takes them.
+    @Test(arguments: ArgumentForm.allCases)
+    func convertedMessagesTakeArgumentsInEveryFormTheOriginalTakes(_ form: ArgumentForm) throws {
+        var tally = Tally()
+        var zones: [String: ZoneInfo] = [:]
+        var compared = 0
+        let corpus = try Self.cases("icu-corpus.jsonl") + Self.cases("calendar-corpus.jsonl")
+        for (index, testCase) in corpus.enumerated() where index % ArgumentForm.allCases.count == form.rawValue {
+            var changed = false
+            var arguments = testCase.arguments
+            for (name, value) in arguments {
+                guard let other = form(value) else { continue }
+                arguments[name] = other
+                changed = true
+            }
+            guard changed else { continue }
+            compared += 1
+            try Self.compare(
+                message: testCase.message, locale: testCase.locale, arguments: arguments, timeZone: testCase.timeZone,
+                into: &tally, zones: &zones)
+        }
+        #expect(compared > 1000)
+        #expect(
+            tally.differences.isEmpty,
+            Comment(
+                rawValue: "\(tally.differences.count) of \(compared) differ:\n"
+                    + tally.differences.prefix(40).joined(separator: "\n")))
     }
 }

@@ -42,7 +42,7 @@ import Testing
     @Test func aPluralIsAMatchOnItsNumber() throws {
         #expect(
             try converted("{n, plural, one {# day} other {# days}}") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 one {{{$n} day}}
                 * {{{$n} days}}
@@ -53,7 +53,7 @@ import Testing
     @Test func aPluralGroupsAsHashDoes() throws {
         #expect(
             try converted("{n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}", "pl") == """
-                .input {$n :number useGrouping=always roundingMode=halfEven}
+                .input {$n :number useGrouping=always roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 one {{{$n} plik}}
                 few {{{$n} pliki}}
@@ -67,7 +67,7 @@ import Testing
     @Test func anOffsetIsASecondSelector() throws {
         #expect(
             try converted("{n, plural, offset:1 =0 {a} one {b} other {c}}") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .local $n_offset = {$n :offset subtract=1}
                 .match $n $n_offset
                 0 * {{a}}
@@ -78,7 +78,7 @@ import Testing
             try converted(
                 "{n, plural, offset:1 =0 {none} =1 {{name}} one {{name} and # other} other {{name} and # others}}")
                     == """
-                    .input {$n :number roundingMode=halfEven}
+                    .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                     .local $n_offset = {$n :offset subtract=1}
                     .match $n $n_offset
                     0 * {{none}}
@@ -93,7 +93,7 @@ import Testing
     @Test func exactKeysAreTheIntegersMF2Serializes() throws {
         #expect(
             try converted("{n, plural, =01 {one exactly} =-0 {zero} other {#}}") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 1 {{one exactly}}
                 0 {{zero}}
@@ -101,7 +101,7 @@ import Testing
                 """)
         #expect(
             try converted("{n, plural, =1 {a} =1.0 {b} other {c}}") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 1 {{a}}
                 * {{c}}
@@ -111,7 +111,7 @@ import Testing
     @Test func aSelectordinalSelectsOrdinally() throws {
         #expect(
             try converted("{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}") == """
-                .input {$n :number select=ordinal roundingMode=halfEven}
+                .input {$n :number select=ordinal roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 one {{{$n}st}}
                 two {{{$n}nd}}
@@ -126,7 +126,7 @@ import Testing
             try converted(
                 "{n, plural, one {{g, select, female {She has # cat} other {They have # cat}}} other {# cats}}")
                     == """
-                    .input {$n :number roundingMode=halfEven}
+                    .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                     .input {$g :string}
                     .match $n $g
                     one female {{She has {$n} cat}}
@@ -138,14 +138,14 @@ import Testing
     @Test func textAroundAPluralIsInEveryVariant() throws {
         #expect(
             try converted("You have {n, plural, one {# item} other {# items}} in {place}.") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 one {{You have {$n} item in {$place}.}}
                 * {{You have {$n} items in {$place}.}}
                 """)
         #expect(
             try converted("<b>{n, plural, one {# item} other {# items}}</b>") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 one {{{#b}{$n} item{/b}}}
                 * {{{#b}{$n} items{/b}}}
@@ -155,7 +155,7 @@ import Testing
     @Test func variantTextIsEscaped() throws {
         #expect(
             try converted(#"{n, plural, one {'{'#'}'} other {a\b}}"#) == #"""
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n
                 one {{\{{$n}\}}}
                 * {{a\\b}}
@@ -167,8 +167,8 @@ import Testing
         #expect(
             try converted("{n, plural, one {# file} other {# files}} ({n, selectordinal, one {#st} other {#th}})")
                 == """
-                .local $n_plural = {$n :number roundingMode=halfEven}
-                .local $n_ordinal = {$n :number select=ordinal roundingMode=halfEven}
+                .local $n_plural = {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
+                .local $n_ordinal = {$n :number select=ordinal roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n_plural $n_ordinal
                 one one {{{$n_plural} file ({$n_ordinal}st)}}
                 one * {{{$n_plural} file ({$n_ordinal}th)}}
@@ -181,7 +181,7 @@ import Testing
     @Test func anArgumentAPlaceholderShowsKeepsItsInput() throws {
         #expect(
             try converted("{n, plural, one {{n} day} other {{n} days}}") == """
-                .local $n_plural = {$n :number roundingMode=halfEven}
+                .local $n_plural = {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n_plural
                 one {{{$n} day}}
                 * {{{$n} days}}
@@ -189,7 +189,7 @@ import Testing
         // A made name is no argument's.
         #expect(
             try converted("{n, plural, one {{n_plural}} other {{n}}}") == """
-                .local $n_plural_2 = {$n :number roundingMode=halfEven}
+                .local $n_plural_2 = {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 .match $n_plural_2
                 one {{{$n_plural}}}
                 * {{{$n}}}
@@ -218,7 +218,7 @@ import Testing
     @Test func aPluralWithOtherAloneIsNoMatch() throws {
         #expect(
             try converted("{n, plural, other {# items}}") == """
-                .input {$n :number roundingMode=halfEven}
+                .input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}
                 {{{$n} items}}
                 """)
     }

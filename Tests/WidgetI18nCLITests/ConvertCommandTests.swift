@@ -22,7 +22,7 @@ import Testing
                 {
                   "$messageFormat": "2",
                   "widget": {
-                    "days": ".input {$n :number roundingMode=halfEven}\n.match $n\none {{{$n} day}}\n* {{{$n} days}}"
+                    "days": ".input {$n :number roundingMode=halfEven widget-i18n:minimumFractionDigits=operand}\n.match $n\none {{{$n} day}}\n* {{{$n} days}}"
                   }
                 }
 

@@ -65,7 +65,8 @@ LOCALES = [
 # --- 1, 2: plural categories -----------------------------------------------------------------------------------
 
 PLURAL_MESSAGE = "{n, plural, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"
-PLURAL_VALUES = [0, 1, 2, 3, 5, 11, 21, 101, 1000000, 0.0, 1.0, 1.5, 2.5, 0.1, 1.25, 10.0, 100.5, -1, -2.5]
+PLURAL_VALUES = [0, 1, 2, 3, 5, 11, 21, 101, 1000000, 0.0, 1.0, 1.5, 2.5, 0.1, 1.25, 10.0, 100.5, -1, -2.5,
+                 10**18, 3 * 10**18]
 # More fraction digits than the decimal format shows: ICU rounds half to even at 3, drops the zeros the rounding
 # left, and selects the category from what it formatted (1.0004 is `1`, `one`), on both sides of each boundary.
 PLURAL_ROUNDED_VALUES = [
@@ -77,7 +78,9 @@ PLURAL_OFFSET_MESSAGE = (
     "{n, plural, offset:1 =0 {none} =1 {exact #} zero {zero #} one {one #} two {two #} few {few #} many {many #} "
     "other {other #}}"
 )
-PLURAL_OFFSET_VALUES = [0, 1, 2, 3, 1.0004, 2.0004, 3.0004, 2.5, 6.0001]
+# Past 2^53 ICU subtracts the offset in a double; from 10^18 its `i` operand is the lowest 18 digits (0 for 10^18).
+PLURAL_OFFSET_VALUES = [0, 1, 2, 3, 1.0004, 2.0004, 3.0004, 2.5, 6.0001, 9007199254740993, 1234567890123456789,
+                        10**18, 1e15]
 
 ORDINAL_MESSAGE = (
     "{n, selectordinal, zero {zero #} one {one #} two {two #} few {few #} many {many #} other {other #}}"

@@ -213,7 +213,7 @@ private struct Renderer {
         guard let number = number(value, name: element.name) else { return }
         // Explicit values match the argument as given (`=1` is not `1.0004`); the category and `#` take the
         // number as ICU formats it.
-        var shifted = element.offset == 0 ? number : Self.subtract(element.offset, from: number)
+        var shifted = element.offset == 0 ? number : number.offset(by: -element.offset)
         if shifted.visibleFractionDigits > 0 { shifted = profile().pluralNumber(shifted) }
         var chosen: [MessageElement]?
         for (selector, message) in element.cases {
@@ -348,25 +348,5 @@ private struct Renderer {
                         + (formats.calendar.coveredDaysDescription ?? "") + "), not "
                         + QuotedExcerpt.of(zone.iso8601(date)))))
         return "{\(name)}"
-    }
-
-    /// `number − offset`, keeping the number's visible fraction digits, exactly.
-    private static func subtract(_ offset: Int, from number: MessageNumber) -> MessageNumber {
-        let fractionDigits = number.visibleFractionDigits
-        if fractionDigits == 0 { return MessageNumber(number.value - Double(offset)) }
-        // In units of the last fraction digit: 2.50 − 1 is 250 − 100.
-        let digits = number.text.filter { $0 != "." }
-        guard fractionDigits <= 15, let scaled = Int(digits) else {
-            return MessageNumber(number.value - Double(offset))
-        }
-        var unit = 1
-        for _ in 0..<fractionDigits { unit *= 10 }
-        let (result, overflow) = scaled.subtractingReportingOverflow(
-            offset.multipliedReportingOverflow(by: unit).partialValue)
-        guard !overflow else { return MessageNumber(number.value - Double(offset)) }
-        let magnitude = String(result.magnitude)
-        let padded = String(repeating: "0", count: max(0, fractionDigits + 1 - magnitude.count)) + magnitude
-        let text = (result < 0 ? "-" : "") + padded.dropLast(fractionDigits) + "." + padded.suffix(fractionDigits)
-        return MessageNumber(text) ?? MessageNumber(number.value - Double(offset))
     }
 }

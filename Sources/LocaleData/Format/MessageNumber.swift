@@ -28,7 +28,8 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     /// `1` and `0.1` is `0.1` (ICU formats the double the same way: `1 item`, not `1.0 items`).
     /// - Parameter value: the number; non-finite values are kept as `nan`, `inf` or `-inf` text.
     public init(_ value: Double) {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        // Whole doubles below 10^16 as integers: `String` writes `1e15` as `1000000000000000.0`, a visible digit.
+        if value.isFinite, value == value.rounded(), abs(value) < 1e16 {
             text = String(Int64(value))
         } else if value.isFinite, let parsed = MessageNumber(String(value)) {
             text = parsed.text
@@ -96,5 +97,28 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
         if !fractionPart.isEmpty { result += "." + String(decoding: fractionPart, as: UTF8.self) }
         self.text = result
         self.value = Double(result) ?? 0
+    }
+
+    /// `self + amount`, as ICU MessageFormat's plural `offset:` computes it (and so MessageFormat 2's `:offset`,
+    /// which the conversion from ICU writes for it): a decimal of up to 15 fraction digits exactly, keeping its
+    /// visible fraction digits (2.50 − 1 is 1.50); anything else in a `Double`, as ICU4C and JavaScript do, so
+    /// an integer past 2^53 rounds (9007199254740993 − 1 is 9007199254740991) and 1e21 − 1 is 1e21.
+    /// - Parameter amount: what to add; negative to subtract.
+    package func offset(by amount: Int) -> MessageNumber {
+        guard amount != 0 else { return self }
+        let fractionDigits = visibleFractionDigits
+        let inDouble = MessageNumber(value + Double(amount))
+        guard fractionDigits > 0 else { return inDouble }
+        // In units of the last fraction digit: 2.50 − 1 is 250 − 100.
+        guard fractionDigits <= 15, let scaled = Int(text.filter { $0 != "." }) else { return inDouble }
+        var unit = 1
+        for _ in 0..<fractionDigits { unit *= 10 }
+        let (step, overflow) = amount.multipliedReportingOverflow(by: unit)
+        let (result, overflowed) = scaled.addingReportingOverflow(step)
+        guard !overflow, !overflowed else { return inDouble }
+        let magnitude = String(result.magnitude)
+        let padded = String(repeating: "0", count: max(0, fractionDigits + 1 - magnitude.count)) + magnitude
+        let sum = (result < 0 ? "-" : "") + padded.dropLast(fractionDigits) + "." + padded.suffix(fractionDigits)
+        return MessageNumber(sum) ?? inDouble
     }
 }

@@ -19,15 +19,15 @@ package struct PluralOperands: Hashable, Sendable {
     package let t: Int
     package let e: Int
 
-    /// Digit strings longer than this are reduced to their last digits plus a marker digit, which keeps every
-    /// `%` up to 10^17 and every comparison with a small number right.
-    private static let keptDigits = 17
+    /// Digit strings longer than this keep their last 18 digits, as ICU4C's `DecimalQuantity::toLong` truncates
+    /// them for the operands: 10^18 has `i` 0 and is `one` in French, 2·10^18 + 1 has `i` 1.
+    private static let keptDigits = 18
 
     /// The operands of `number`'s decimal text, read in one pass over its bytes (this runs for every plural).
     package init(_ number: MessageNumber) {
         var text = number.text
         let fast: PluralOperands? = text.withUTF8 { bytes in
-            // Beyond 17 digits the general path keeps what the rules can observe.
+            // Beyond 18 bytes the general path keeps the digits ICU keeps.
             guard bytes.count <= Self.keptDigits else { return nil }
             var integer = 0
             var fraction = 0
@@ -99,14 +99,9 @@ package struct PluralOperands: Hashable, Sendable {
         e = exponent
     }
 
-    /// The integer value of a digit string, keeping only what plural rules can observe when it is long.
+    /// The integer value of a digit string's last 18 digits.
     private static func value(of digits: Substring) -> Int {
-        guard !digits.isEmpty else { return 0 }
-        if digits.count <= keptDigits { return Int(digits) ?? 0 }
-        let low = Int(digits.suffix(keptDigits)) ?? 0
-        var marker = 1
-        for _ in 0..<keptDigits { marker *= 10 }
-        return marker + low
+        Int(digits.suffix(keptDigits)) ?? 0
     }
 
     /// Whether `value` is a whole number within `range` (how CLDR ranges apply to `n`).

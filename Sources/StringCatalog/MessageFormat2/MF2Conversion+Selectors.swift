@@ -36,11 +36,12 @@ extension MF2Conversion.Converter {
         let isInput = inputs.contains(kind.argument) && !declaredInputs.contains(kind.argument)
         let name = isInput ? kind.argument : fresh(kind.argument + (kind.isOrdinal ? "_ordinal" : "_plural"))
         // ICU's plural formats `#` and picks the category from the number in the locale's decimal pattern,
-        // rounded half to even, grouped from the first group on (LocaleProfile.formatPound, pluralNumber).
+        // rounded half to even, grouped from the first group on, keeping the fraction digits the argument shows
+        // (LocaleProfile.formatPound, pluralNumber).
         var options: [(String, String)] = kind.isOrdinal ? [("select", "ordinal")] : []
         let maximum = profile.numberFormats.decimalPattern.maximumFractionDigits
         if maximum != 3 { options.append(("maximumFractionDigits", String(maximum))) }
-        options += styleTail
+        options += styleTail + [(MF2Formatter.operandDigitsOption, "operand")]
         let expression = Self.expression(kind.argument, "number", options)
         declare(name, expression, isInput: isInput)
         variables.append((name, exactKeys))
