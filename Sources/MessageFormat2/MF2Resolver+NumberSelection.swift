@@ -40,13 +40,17 @@ extension MF2Resolver {
         exact.trimFraction(keeping: 0)
         var exactText = exact.text
         if exactText == "-0" { exactText = "0" }
+        // NaN and the infinities equal no key, as ICU's `=N` never matches them (their text is `nan`, `inf`).
+        if !number.value.isFinite { exactText = number.value.text }
         let mode = number.kind == .percent ? "plural" : number.options["select"] ?? "plural"
         guard mode != "exact" else { return .number(exact: exactText, category: nil) }
         let skeleton = skeleton(for: number)
         if case .digits(let precision) = skeleton.precision { decimal.apply(precision, mode: skeleton.roundingMode) }
         if skeleton.hidesFractionWhenWhole, decimal.fraction.allSatisfy({ $0 == 0 }) { decimal.fraction = [] }
         let profile = LocaleProfile.profile(for: number.annotations.locale ?? locale)
-        let operands = PluralOperands(MessageNumber(decimal.text) ?? number.value)
+        // NaN and the infinities select `other`, as on the ICU path (`PluralRules.rule(for:)`).
+        let operands = PluralOperands(
+            number.value.isFinite ? MessageNumber(decimal.text) ?? number.value : number.value)
         return .number(
             exact: exactText, category: mode == "ordinal" ? profile.ordinal(operands) : profile.cardinal(operands))
     }

@@ -68,6 +68,18 @@ private let samples: PluralSamples = try! testData.load("cldr-plural-samples.jso
         #expect(PluralRules.categories(for: LocaleTag(parsing: locale)!) == expected)
     }
 
+    /// Found by the `convert-mf2` fuzz target: `nan`'s letters were read as digits (Persian `one`, where MF2 read it
+    /// as 0). ICU4C 77.1 selects `other` for ±infinity in every locale (checked through PyICU) and fails on NaN.
+    @Test func nanAndTheInfinitiesAreOtherEverywhere() {
+        for value in [Double.nan, .infinity, -.infinity] {
+            for locale in ["fa", "en", "ru", "ar", "fr"] {
+                let category = PluralRules.category(for: MessageNumber(value), locale: LocaleTag(parsing: locale)!)
+                #expect(category == .other, "\(value) in \(locale)")
+            }
+        }
+        #expect(PluralRules.category(for: MessageNumber(0), locale: LocaleTag(parsing: "fa")!) == .one)
+    }
+
     @Test func hugeNumbersKeepTheirLast18Digits() {
         // As ICU4C 77.1 selects (checked through PyICU with the number parsed as a decimal): `i` is the lowest 18
         // digits, so 10^20 + 1 is `one` in English and Russian, 10^20 + 11 `many` in Russian, 10^18 `one` in French.

@@ -60,6 +60,15 @@ import Testing
         }
     }
 
+    /// Found by the `convert-mf2` fuzz target: NaN matched the key `0`, where ICU's `=0` never matches NaN.
+    @Test func nanAndTheInfinitiesMatchNoNumberKey() throws {
+        let message = ".input {$n :number} .match $n 0 {{zero}} * {{other}}"
+        for value in [Double.nan, .infinity, -.infinity] {
+            #expect(try text(message, "en", ["n": .number(MessageNumber(value))]) == "other", "\(value)")
+        }
+        #expect(try text(message, "en", ["n": 0]) == "zero")
+    }
+
     @Test func datesPastJavaScriptsRangeAreBadOperands() throws {
         let edge = 8.64e12
         for seconds in [edge + 1, -edge - 1, .infinity] {

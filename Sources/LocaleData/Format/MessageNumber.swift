@@ -14,6 +14,13 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// Whether the text is a number: false for NaN and the infinities, which `init(_: Double)` keeps as `nan`,
+    /// `inf` and `-inf` (a long decimal whose `value` overflows to infinity is still a number).
+    package var isFinite: Bool {
+        guard let last = text.utf8.last else { return false }
+        return last >= UInt8(ascii: "0") && last <= UInt8(ascii: "9")
+    }
+
     public static func == (lhs: MessageNumber, rhs: MessageNumber) -> Bool { lhs.text == rhs.text }
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 

@@ -18,6 +18,9 @@ package struct PluralOperands: Hashable, Sendable {
     package let f: Int
     package let t: Int
     package let e: Int
+    /// Whether the number is one: false for NaN and the infinities (`nan`, `inf`), which select `other` in every
+    /// locale, as ICU4C's `PluralRules::select` returns for them.
+    package private(set) var isFinite = true
 
     /// Digit strings longer than this keep their last 18 digits, as ICU4C's `DecimalQuantity::toLong` truncates
     /// them for the operands: 10^18 has `i` 0 and is `one` in French, 2·10^18 + 1 has `i` 1.
@@ -58,6 +61,7 @@ package struct PluralOperands: Hashable, Sendable {
                 e: 0)
         }
         self = fast ?? PluralOperands(decimalText: number.text, exponent: 0)!
+        isFinite = number.isFinite
     }
 
     private init(n: Double, i: Int, v: Int, w: Int, f: Int, t: Int, e: Int) {

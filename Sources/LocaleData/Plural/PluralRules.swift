@@ -24,7 +24,7 @@ package enum PluralRules {
         rule(for: locale, ordinal: ordinal)(operands)
     }
 
-    /// The rule function for `locale`, found through its parents.
+    /// The rule function for `locale`, found through its parents; NaN and the infinities are `other`.
     package static func rule(for locale: LocaleTag, ordinal: Bool = false)
         -> @Sendable (PluralOperands) -> PluralCategory
     {
@@ -32,7 +32,7 @@ package enum PluralRules {
         // Truncate the normalised tag in place: cheaper than building parent tags on a formatting hot path.
         var candidate = Substring(locale.normalized)
         while true {
-            if let rule = table[String(candidate)] { return rule }
+            if let rule = table[String(candidate)] { return { $0.isFinite ? rule($0) : .other } }
             guard let dash = candidate.lastIndex(of: "-") else { return { _ in .other } }
             candidate = candidate[..<dash]
             if let dash = candidate.lastIndex(of: "-"), candidate.distance(from: dash, to: candidate.endIndex) == 2 {
