@@ -1,11 +1,6 @@
+import Foundation
 import I18nCore
 import LocaleData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 // libFuzzer entry: MessageFormat 2 formatting with hostile argument values (numbers and dates as raw bit patterns,
 // text that is almost a number or a date) and option values taken from variables, in every calendar, must never
@@ -55,7 +50,7 @@ public func fuzzMessageFormat2Arguments(_ data: UnsafePointer<UInt8>, _ count: I
     ]
     let formatter = MF2Formatter(timeZone: zone, bidiIsolation: .none, draftFunctions: true)
     let formatted = formatter.formatted(message, locale: locale, arguments: arguments)
-    for error in formatted.errors { require(!error.description.isEmpty) }
+    for error in formatted.errors { require(!error.description.isEmpty, "an error without a description") }
     // The parts are the string, piece by piece, with the same errors.
     let parts = formatter.formatToParts(message, locale: locale, arguments: arguments)
     let joined = parts.parts.map { (part: MF2Part) -> String in

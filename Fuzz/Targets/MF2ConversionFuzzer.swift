@@ -1,11 +1,6 @@
+import Foundation
 import I18nCore
 import LocaleData
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 // libFuzzer entry: the conversion from ICU MessageFormat to MessageFormat 2, as a differential. A message it
 // converts must be valid MF2 and, with any arguments the original takes (numbers and dates as raw bit patterns,
