@@ -23,11 +23,13 @@ enum FormatBenchmark {
         ("date skeleton", "{now, date, ::MMMEd}", ["now": "2026-11-29T21:41:00Z"]),
     ]
 
-    static func run(iterations: Int, rounds: Int) -> String {
+    /// The rows of the cases whose name is `only` (every case when `nil`), one JSON line each.
+    static func run(iterations: Int, rounds: Int, only: String? = nil) -> String {
         let formatter = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc)
         let locale = LocaleTag(parsing: "en")!
+        let wanted = { (name: String) in only == nil || only == name }
         var rows: [String] = []
-        for (name, message, arguments) in cases {
+        for (name, message, arguments) in cases where wanted(name) {
             rows.append(
                 row(
                     name, formatter: formatter, message: message, arguments: arguments, iterations: iterations,
@@ -36,12 +38,12 @@ enum FormatBenchmark {
                     $0 + " \($1)"
                 })
         }
-        rows += messageFormat2Rows(iterations: iterations, rounds: rounds)
-        rows += valueRows(iterations: iterations, rounds: rounds)
+        rows += messageFormat2Rows(iterations: iterations, rounds: rounds, wanted: wanted)
+        rows += valueRows(iterations: iterations, rounds: rounds, wanted: wanted)
         // The parser is package API, not the benchmark's to call: a message seen for the first time is parsed
         // (then formatted with its arguments missing, which costs little beside the parse).
         var round = 0
-        rows += [2_000, 20_000].map { count in
+        rows += [2_000, 20_000].filter { wanted("parse \($0) placeholders") }.map { count in
             let message = longMessage(placeholders: count)
             let parse = median(rounds) {
                 measure(1) { _ in
@@ -75,9 +77,9 @@ enum FormatBenchmark {
         ("mf2 time", "Updated {$now :time}", ["now": "2026-11-29T21:41:00Z"]),
     ]
 
-    static func messageFormat2Rows(iterations: Int, rounds: Int) -> [String] {
+    static func messageFormat2Rows(iterations: Int, rounds: Int, wanted: (String) -> Bool) -> [String] {
         let formatter = MF2Formatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc, draftFunctions: true)
-        return messageFormat2Cases.map { name, message, arguments in
+        return messageFormat2Cases.filter { wanted($0.name) }.map { name, message, arguments in
             row(
                 name, formatter: formatter, message: message, arguments: arguments, iterations: iterations,
                 rounds: rounds
@@ -134,10 +136,10 @@ enum FormatBenchmark {
         "uz", "vi", "zh", "zu",
     ]
 
-    static func valueRows(iterations: Int, rounds: Int) -> [String] {
+    static func valueRows(iterations: Int, rounds: Int, wanted: (String) -> Bool) -> [String] {
         let zone = ZoneInfo(identifier: "Europe/Istanbul") ?? .utc
         let formatter = WidgetFormatter(locale: LocaleTag(parsing: "tr")!, timeZone: zone)
-        return valueCases.map { name, call in
+        return valueCases.filter { wanted($0.name) }.map { name, call in
             _ = call(formatter)
             let cached = median(rounds) { measure(max(iterations / 10, 100)) { _ in _ = call(formatter) } }
             // Each case meets the locales in another order of regions, so no case finds another's data decoded.

@@ -11,7 +11,7 @@ import WidgetKeysFile
 ///                     [--renders R] [--baseline naive] [--no-stored-index] [--print]
 ///                     [--suite NAME [--cache-dir DIR | --no-reader-cache]]
 ///   widget-i18n-bench fill-suite --suite NAME --store-dir DIR
-///   widget-i18n-bench format [--iterations N] [--rounds R]
+///   widget-i18n-bench format [--iterations N] [--rounds R] [--case NAME]
 ///
 /// `--suite` renders over a `UserDefaultsGroupStore` (on Linux a plist under `~/.config`), as a widget reads an
 /// App Group's suite, with the indexes it derives in the suite's reader cache (`--cache-dir`, else
@@ -39,8 +39,9 @@ func fail(_ message: String) -> Never {
 if arguments.first == "format" {
     print(
         FormatBenchmark.run(
-            iterations: max(number("--iterations", default: 200_000), 1), rounds: max(number("--rounds", default: 7), 1)
-        ))
+            iterations: max(number("--iterations", default: 200_000), 1),
+            rounds: max(number("--rounds", default: 7), 1),
+            only: option("--case")))
     exit(0)
 }
 if arguments.first == "fill-suite" {
@@ -79,7 +80,7 @@ guard let storeDirectory = option("--store-dir"), let projectText = option("--pr
 else {
     fail(
         "usage: widget-i18n-bench --store-dir DIR --project P --keys FILE [--default-locale L] [--iterations N] [--renders R] "
-            + "[--baseline naive] [--no-stored-index] [--print]\n       widget-i18n-bench format [--iterations N] [--rounds R]"
+            + "[--baseline naive] [--no-stored-index] [--print]\n       widget-i18n-bench format [--iterations N] [--rounds R] [--case NAME]"
     )
 }
 guard let project = try? ProjectID(projectText) else { fail("invalid project '\(projectText)'") }

@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// Lists ("a, b, and c", "a, b, or c", "3 ft, 7 in") as ICU4C 77.1's `ListFormatter` joins them, from CLDR 47's list
 /// patterns (`RelativeListData`): no items is the empty string, one is itself, two take the `2` pattern, and more
 /// take `start` for the first two, `middle` for each next one and `end` for the last.
@@ -20,43 +22,116 @@ package enum ListFormat {
     /// `items` joined as ICU's `ListFormatter` joins them in `locale`.
     package static func format(_ items: [String], type: ListType, length: FormatLength, locale: LocaleTag) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        let values = RelativeListData.values(.lists, for: locale)
-        let prefix = typeLetter(type) + RelativeTimeFormat.styleLetter(length)
-        func pattern(_ part: String) -> String { values[prefix + part] ?? "{0}, {1}" }
-        let language = locale.language
+        let patterns = Patterns.of(locale, type: type, length: length)
         if items.count == 2 {
-            return join(contextual(pattern("2"), before: items[1], language: language), items[0], items[1])
+            return patterns.contextual(patterns.two, before: items[1]).join(items[0], items[1])
         }
-        var text = Wrapped(join(pattern("s"), items[0], items[1]))
-        let middle = Pattern(pattern("m"))
-        for item in items[2..<(items.count - 1)] { text.wrap(middle, with: item) }
         let last = items[items.count - 1]
-        text.wrap(Pattern(contextual(pattern("e"), before: last, language: language)), with: last)
+        let end = patterns.contextual(patterns.end, before: last)
+        // Patterns that only append (`{0}, {1}`, every CLDR locale's): the list grows in place.
+        if patterns.middle.appends, end.appends {
+            var text = patterns.start.join(items[0], items[1])
+            for item in items[2..<(items.count - 1)] { patterns.middle.append(item, to: &text) }
+            end.append(last, to: &text)
+            return text
+        }
+        var text = Wrapped(patterns.start.join(items[0], items[1]))
+        for item in items[2..<(items.count - 1)] { text.wrap(patterns.middle, with: item) }
+        text.wrap(end, with: last)
         return text.joined()
+    }
+
+    /// A locale's four patterns of one type and length, split once and kept (`BoundedCache`), so that a call
+    /// reads no records and splits no pattern: what ICU's `ListFormatter` keeps once it is made.
+    struct Patterns {
+        let two: Pattern
+        let start: Pattern
+        let middle: Pattern
+        let end: Pattern
+        let language: String
+
+        private static let cache = BoundedCache<Patterns>(capacity: 256)
+
+        static func of(_ locale: LocaleTag, type: ListType, length: FormatLength) -> Patterns {
+            let prefix = typeLetter(type) + RelativeTimeFormat.styleLetter(length)
+            return cache.value(forKey: prefix + locale.normalized) {
+                let values = RelativeListData.values(.lists, for: locale)
+                func pattern(_ part: String) -> Pattern { Pattern(values[prefix + part] ?? "{0}, {1}") }
+                return Patterns(
+                    two: pattern("2"), start: pattern("s"), middle: pattern("m"), end: pattern("e"),
+                    language: locale.language)
+            }
+        }
+
+        /// `pattern`, or its Spanish or Hebrew form before `next` (`ListFormat.contextual`).
+        func contextual(_ pattern: Pattern, before next: String) -> Pattern {
+            guard language == "es" || language == "he" || language == "iw" else { return pattern }
+            let text = ListFormat.contextual(pattern.text, before: next, language: language)
+            return text == pattern.text ? pattern : Pattern(text)
+        }
     }
 
     /// A list pattern split at its placeholders: `before {0} between {1} after`, or with `{1}` first.
     struct Pattern {
+        /// The pattern as CLDR writes it.
+        let text: String
         /// Whether `{0}`, the list so far, comes before `{1}`, the next item.
         let listFirst: Bool
         let before: String
         let between: String
         let after: String
+        /// Whether the pattern holds `{0}` and `{1}` once each, so that `join` is the pieces around the two.
+        let isSplit: Bool
 
         /// `pattern` split at its first `{0}` and `{1}`, braces of other text kept; one without both placeholders
         /// keeps the list and appends the item, as `join` would drop neither.
         init(_ pattern: String) {
-            let marker = "\u{0}"
-            let marked = ListFormat.join(pattern, marker + "0", marker + "1")
-            let pieces = marked.components(separatedBy: marker)
-            guard pieces.count == 3, let first = pieces[1].first, let second = pieces[2].first, first != second else {
-                (listFirst, before, between, after) = (true, "", ", ", "")
+            text = pattern
+            // Where `{0}` and `{1}` start, in one pass over the bytes; a pattern with either twice or missing is
+            // not split.
+            var zero: [String.Index] = []
+            var one: [String.Index] = []
+            let utf8 = pattern.utf8
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let next = utf8.index(after: index)
+                if utf8[index] == UInt8(ascii: "{"), next < utf8.endIndex,
+                    utf8[next] == UInt8(ascii: "0")
+                        || utf8[next] == UInt8(ascii: "1"), utf8.index(after: next) < utf8.endIndex,
+                    utf8[utf8.index(after: next)] == UInt8(ascii: "}")
+                {
+                    if utf8[next] == UInt8(ascii: "0") { zero.append(index) } else { one.append(index) }
+                    index = utf8.index(index, offsetBy: 3)
+                    continue
+                }
+                index = next
+            }
+            guard zero.count == 1, one.count == 1 else {
+                (listFirst, before, between, after, isSplit) = (true, "", ", ", "", false)
                 return
             }
-            listFirst = first == "0"
-            before = pieces[0]
-            between = String(pieces[1].dropFirst())
-            after = String(pieces[2].dropFirst())
+            let (first, second) = zero[0] < one[0] ? (zero[0], one[0]) : (one[0], zero[0])
+            listFirst = zero[0] < one[0]
+            before = String(pattern[..<first])
+            between = String(pattern[utf8.index(first, offsetBy: 3)..<second])
+            after = String(pattern[utf8.index(second, offsetBy: 3)...])
+            isSplit = true
+        }
+
+        /// Whether wrapping the list in the pattern appends to it: `{0}` first, nothing before it.
+        var appends: Bool { listFirst && before.isEmpty }
+
+        /// `list` wrapped in the pattern with `item`, when it `appends`.
+        func append(_ item: String, to list: inout String) {
+            list += between
+            list += item
+            list += after
+        }
+
+        /// The pattern with `first` for `{0}` and `second` for `{1}`, as `ListFormat.join` writes it.
+        func join(_ first: String, _ second: String) -> String {
+            guard isSplit else { return ListFormat.join(text, first, second) }
+            return listFirst ? before + first + between + second + after : before + second + between + first + after
         }
     }
 
