@@ -16,6 +16,15 @@ import Testing
     }
 
     /// The Swift file `data` writes to a regular file, to compare the streams' bytes with.
+    /// A harness with the sample en locale, for `catalog export`, and `en.json`, a bundle for `convert mf2`.
+    static func catalogAndBundle() throws -> CLIHarness {
+        let cli = try CLIHarness()
+        try cli.seedSampleLocales(["en"])
+        try Data(#"{"widget": {"days": "{n} days"}}"#.utf8).write(
+            to: URL(fileURLWithPath: cli.directory.appending("en.json")))
+        return cli
+    }
+
     static func swiftFile(_ cli: CLIHarness) throws -> Data {
         let result = try cli.run(data + ["--out", "Plain.swift"])
         #expect(result.status == 0, "\(result)")
@@ -64,11 +73,8 @@ import Testing
     /// `catalog export --out /dev/stdout` and `convert mf2 --out /dev/stdout` print what they would print without
     /// `--out`, and nothing after it: their counts go to stderr.
     @Test func catalogExportAndConvertToStandardOutputPrintTheFileAlone() throws {
-        let cli = try CLIHarness()
+        let cli = try Self.catalogAndBundle()
         defer { cli.remove() }
-        try cli.seedSampleLocales(["en"])
-        try Data(#"{"widget": {"days": "{n} days"}}"#.utf8).write(
-            to: URL(fileURLWithPath: cli.directory.appending("en.json")))
         for (arguments, count) in [
             (["catalog", "export", "--keys", "today.title"], "/dev/stdout: 1 key in 1 localizations (en): 1 added, "),
             (["convert", "mf2", "--locale", "en", "en.json"], "1 message → /dev/stdout"),
@@ -84,11 +90,8 @@ import Testing
 
     /// `catalog export`, `convert mf2` and `data` write /dev/null as the device it is: it stays one.
     @Test func everyOutWritesADeviceWithoutReplacingIt() throws {
-        let cli = try CLIHarness()
+        let cli = try Self.catalogAndBundle()
         defer { cli.remove() }
-        try cli.seedSampleLocales(["en"])
-        try Data(#"{"widget": {"days": "{n} days"}}"#.utf8).write(
-            to: URL(fileURLWithPath: cli.directory.appending("en.json")))
         var before = stat()
         #expect(stat("/dev/null", &before) == 0 && before.st_mode & S_IFMT == S_IFCHR)
         for arguments in [

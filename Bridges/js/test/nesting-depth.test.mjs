@@ -7,20 +7,15 @@
 // the good bundle, its stamp, and in a container the lookup index and fetch metadata beside it stay byte for byte.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { groupStorage, keyFileName, mirrorToWidget, storageKeys } from '../index.mjs';
-import { fileContainer, fileStorage } from '../node.mjs';
-import { fakeCore, MemoryExtensionStorage } from './support/fakes.mjs';
-import { temporaryRoot } from './support/temporary.mjs';
+import { keyFileName, mirrorToWidget, storageKeys } from '../index.mjs';
+import { fakeCore } from './support/fakes.mjs';
+import { mirroredStores } from './support/mirrored-stores.mjs';
 
 const PROJECT = 'acme/widgets';
 const GOOD = { en: { today: { title: 'Today' } }, de: { today: { title: 'Heute' } } };
 const DE_KEY = storageKeys.messages(PROJECT, 'de');
-
-const freshDirectory = temporaryRoot('widget-i18n-bridge-nesting-depth-');
 
 /** `objects` objects one in another, the top-level one included, around `inner`: `{"a":{"a":…inner…}}`. */
 const chain = (objects, inner) => '{"a":'.repeat(objects) + inner + '}'.repeat(objects);
@@ -48,46 +43,19 @@ const refused = [
 ];
 
 /**
- * The two stores, each with the good bundles mirrored into it, and a `snapshot()` of everything in it: every key and
- * value of the suite with the writes since, every file of the container (bytes, inode, modification time), where a
- * widget's lookup index and WidgetI18n's fetch metadata of the de bundle are put beside it.
+ * The two stores, each with the good bundles mirrored into it; the container holds a widget's lookup index and
+ * WidgetI18n's fetch metadata of the de bundle beside it.
  */
-const stores = {
-  'a suite (ExtensionStorage in memory)': async () => {
-    const backend = new MemoryExtensionStorage();
-    const storage = groupStorage(backend);
-    await mirrorToWidget({ core: fakeCore({ bundles: GOOD }), storage, project: PROJECT, locales: ['en', 'de'] });
-    const calls = backend.calls.length;
-    return {
-      storage,
-      stored: () => backend.values.get(DE_KEY),
-      snapshot: () => ({
-        values: [...backend.values.entries()],
-        writes: backend.calls.slice(calls).filter(([call]) => call !== 'get'),
-      }),
-    };
-  },
-  'a file container (fileStorage)': async () => {
-    const directory = freshDirectory();
-    const storage = fileStorage(directory);
-    await mirrorToWidget({ core: fakeCore({ bundles: GOOD }), storage, project: PROJECT, locales: ['en', 'de'] });
-    const files = fileContainer(directory);
-    for (const kind of ['index', 'messages-cache']) {
-      files.write(keyFileName(`@better-i18n:widget-i18n:${kind}:${PROJECT}:de`), Buffer.from(`the ${kind}`));
-    }
-    return {
-      storage,
-      stored: () => readFileSync(join(directory, keyFileName(DE_KEY)), 'utf8'),
-      snapshot: () =>
-        readdirSync(directory)
-          .sort()
-          .map((name) => {
-            const status = statSync(join(directory, name), { bigint: true });
-            return [name, readFileSync(join(directory, name)).toString('base64'), status.ino, status.mtimeNs];
-          }),
-    };
-  },
-};
+const stores = mirroredStores({
+  directoryPrefix: 'widget-i18n-bridge-nesting-depth-',
+  bundles: GOOD,
+  mirror: { project: PROJECT, locales: ['en', 'de'] },
+  key: DE_KEY,
+  beside: ['index', 'messages-cache'].map((kind) => [
+    keyFileName(`@better-i18n:widget-i18n:${kind}:${PROJECT}:de`),
+    Buffer.from(`the ${kind}`),
+  ]),
+});
 
 const mirrorDe = (storage, json, reload) =>
   mirrorToWidget({

@@ -6,14 +6,11 @@
 // in the store stays there byte for byte, in a suite (the in-memory ExtensionStorage) and in a file container.
 
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 
-import { groupStorage, keyFileName, mirrorToWidget, storageKeys } from '../index.mjs';
-import { fileStorage } from '../node.mjs';
-import { fakeCore, MemoryExtensionStorage } from './support/fakes.mjs';
-import { temporaryRoot } from './support/temporary.mjs';
+import { mirrorToWidget, storageKeys } from '../index.mjs';
+import { fakeCore } from './support/fakes.mjs';
+import { mirroredStores } from './support/mirrored-stores.mjs';
 
 const PROJECT = 'acme/widgets';
 const GOOD = {
@@ -23,45 +20,13 @@ const GOOD = {
 const locales = ['en', 'de'];
 const DE_KEY = storageKeys.messages(PROJECT, 'de');
 
-const freshDirectory = temporaryRoot('widget-i18n-bridge-stored-json-');
-
-/**
- * The two stores, each with a good bundle of en and de mirrored into it and the de locale selected, and a
- * `snapshot()` of everything in it: every key and value of the suite (with the backend's calls since, which must be
- * none that write), every file of the container with its bytes, inode and modification time.
- */
-const stores = {
-  'a suite (ExtensionStorage in memory)': async () => {
-    const backend = new MemoryExtensionStorage();
-    const storage = groupStorage(backend);
-    await mirrorToWidget({ core: fakeCore({ bundles: GOOD }), storage, project: PROJECT, locales, locale: 'de' });
-    const calls = backend.calls.length;
-    return {
-      storage,
-      good: () => backend.values.get(DE_KEY),
-      snapshot: () => ({
-        values: [...backend.values.entries()],
-        writes: backend.calls.slice(calls).filter(([call]) => call !== 'get'),
-      }),
-    };
-  },
-  'a file container (fileStorage)': async () => {
-    const directory = freshDirectory();
-    const storage = fileStorage(directory);
-    await mirrorToWidget({ core: fakeCore({ bundles: GOOD }), storage, project: PROJECT, locales, locale: 'de' });
-    return {
-      storage,
-      good: () => readFileSync(join(directory, keyFileName(DE_KEY)), 'utf8'),
-      snapshot: () =>
-        readdirSync(directory)
-          .sort()
-          .map((name) => {
-            const status = statSync(join(directory, name), { bigint: true });
-            return [name, readFileSync(join(directory, name)).toString('base64'), status.ino, status.mtimeNs];
-          }),
-    };
-  },
-};
+/** The two stores, each with a good bundle of en and de mirrored into it and the de locale selected. */
+const stores = mirroredStores({
+  directoryPrefix: 'widget-i18n-bridge-stored-json-',
+  bundles: GOOD,
+  mirror: { project: PROJECT, locales, locale: 'de' },
+  key: DE_KEY,
+});
 
 const cyclic = { today: { title: 'Heute' } };
 cyclic.today.self = cyclic;
@@ -140,9 +105,9 @@ for (const [storeName, makeStore] of Object.entries(stores)) {
   describe(`mirrorToWidget over ${storeName} judges the JSON, and a refused bundle writes nothing`, () => {
     for (const [title, bundle, { name, code, message, cause }] of refused) {
       test(title, async () => {
-        const { storage, snapshot, good } = await makeStore();
+        const { storage, snapshot, stored } = await makeStore();
         const before = snapshot();
-        assert.equal(good(), JSON.stringify(GOOD.de));
+        assert.equal(stored(), JSON.stringify(GOOD.de));
         let reloaded = false;
         const options = {
           core: fakeCore({ bundles: { en: GOOD.en, de: bundle } }),
@@ -163,12 +128,12 @@ for (const [storeName, makeStore] of Object.entries(stores)) {
         });
         assert.equal(reloaded, false);
         assert.deepEqual(snapshot(), before, 'the store is as it was');
-        assert.equal(good(), JSON.stringify(GOOD.de), 'the good bundle is still there, byte for byte');
+        assert.equal(stored(), JSON.stringify(GOOD.de), 'the good bundle is still there, byte for byte');
       });
     }
 
     test('what the JSON keeps is what is stored: dropped members go, a toJSON that gives a bundle is one', async () => {
-      const { storage, good } = await makeStore();
+      const { storage, stored } = await makeStore();
       const bundles = [
         [{ today: { title: 'Heute', gone: undefined, run: () => 1, tag: Symbol('t') } }, '{"today":{"title":"Heute"}}'],
         [Object.assign(['x'], { toJSON: () => ({ today: { title: 'Heute' } }) }), '{"today":{"title":"Heute"}}'],
@@ -181,7 +146,7 @@ for (const [storeName, makeStore] of Object.entries(stores)) {
           project: PROJECT,
           locales: ['de'],
         });
-        assert.equal(good(), json);
+        assert.equal(stored(), json);
         assert.equal(summary.bytes, Buffer.byteLength(json));
       }
     });
@@ -191,7 +156,7 @@ for (const [storeName, makeStore] of Object.entries(stores)) {
     for (const [title, bundle, { name, code, cause }] of refused) {
       if (hasNoJSON(bundle)) continue; // a function, or a toJSON giving undefined: ERR_INVALID_VALUE, below
       test(`under a messages key: ${title}`, async () => {
-        const { storage, snapshot, good } = await makeStore();
+        const { storage, snapshot, stored } = await makeStore();
         const before = snapshot();
         for (const set of [storage.set, storage.setItem]) {
           await assert.rejects(set(DE_KEY, bundle), (error) => {
@@ -204,7 +169,7 @@ for (const [storeName, makeStore] of Object.entries(stores)) {
           });
         }
         assert.deepEqual(snapshot(), before);
-        assert.equal(good(), JSON.stringify(GOOD.de));
+        assert.equal(stored(), JSON.stringify(GOOD.de));
       });
     }
 
@@ -235,16 +200,16 @@ for (const [storeName, makeStore] of Object.entries(stores)) {
     });
 
     test('a value with no JSON is refused as before; one whose JSON is a bundle is stored as that JSON', async () => {
-      const { storage, good } = await makeStore();
+      const { storage, stored } = await makeStore();
       for (const value of [() => ({ a: 'b' }), Symbol('s'), { toJSON: () => undefined }]) {
         await assert.rejects(storage.set(DE_KEY, value), { name: 'TypeError', code: 'ERR_INVALID_VALUE' });
       }
-      assert.equal(good(), JSON.stringify(GOOD.de));
+      assert.equal(stored(), JSON.stringify(GOOD.de));
       await storage.set(DE_KEY, { today: { title: 'Heute!', gone: undefined } });
-      assert.equal(good(), '{"today":{"title":"Heute!"}}');
+      assert.equal(stored(), '{"today":{"title":"Heute!"}}');
       // Strings are the caller's JSON and are stored as they are (the core writes its bundles so).
       await storage.set(DE_KEY, JSON.stringify(GOOD.de));
-      assert.equal(good(), JSON.stringify(GOOD.de));
+      assert.equal(stored(), JSON.stringify(GOOD.de));
     });
   });
 }

@@ -65,7 +65,6 @@ package enum ListFormat {
 
         /// `pattern`, or its Spanish or Hebrew form before `next` (`ListFormat.contextual`).
         func contextual(_ pattern: Pattern, before next: String) -> Pattern {
-            guard language == "es" || language == "he" || language == "iw" else { return pattern }
             let text = ListFormat.contextual(pattern.text, before: next, language: language)
             return text == pattern.text ? pattern : Pattern(text)
         }
