@@ -54,6 +54,18 @@ import Testing
         try Self.expectCLIRenders(Array(lines.dropFirst()), fixture: fixture)
     }
 
+    /// `format --case NAME` times that case alone; a name that is no case is a usage error that names the cases.
+    @Test func formatRunsTheNamedCaseAndRefusesAnUnknownOne() throws {
+        let bench = try Repository.benchmarkProduct("widget-i18n-bench")
+        let one = try runProcess(bench, ["format", "--case", "list", "--iterations", "10", "--rounds", "1"])
+        #expect(one.status == 0, "\(one)")
+        let rows = one.standardOutput.split(separator: "\n")
+        #expect(rows.count == 1 && rows[0].hasPrefix(#"{"case":"list","cached_ns":"#), "\(one.standardOutput)")
+        let unknown = try runProcess(bench, ["format", "--case", "lists"])
+        #expect(unknown.status == 64 && unknown.standardOutput.isEmpty, "\(unknown)")
+        #expect(unknown.standardError.hasPrefix("error: no case 'lists'; the cases: plain, "), "\(unknown)")
+    }
+
     /// `widget-i18n-render`, the one-render process the benchmark times, renders what a widget renders.
     @Test func theWidgetProcessRendersWhatTheCLIRenders() throws {
         let directory = try TemporaryDirectory()

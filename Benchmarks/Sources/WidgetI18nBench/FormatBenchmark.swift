@@ -23,6 +23,12 @@ enum FormatBenchmark {
         ("date skeleton", "{now, date, ::MMMEd}", ["now": "2026-11-29T21:41:00Z"]),
     ]
 
+    /// Every case's name, as `--case` takes it.
+    static var caseNames: [String] {
+        cases.map(\.name) + messageFormat2Cases.map(\.name) + valueCases.map(\.name)
+            + [2_000, 20_000].map { "parse \($0) placeholders" }
+    }
+
     /// The rows of the cases whose name is `only` (every case when `nil`), one JSON line each.
     static func run(iterations: Int, rounds: Int, only: String? = nil) -> String {
         let formatter = ICUMessageFormatter(timeZone: ZoneInfo(identifier: "Europe/Istanbul") ?? .utc)

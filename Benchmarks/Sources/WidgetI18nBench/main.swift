@@ -37,6 +37,9 @@ func fail(_ message: String) -> Never {
 }
 
 if arguments.first == "format" {
+    if let only = option("--case"), !FormatBenchmark.caseNames.contains(only) {
+        fail("no case '\(only)'; the cases: \(FormatBenchmark.caseNames.joined(separator: ", "))")
+    }
     print(
         FormatBenchmark.run(
             iterations: max(number("--iterations", default: 200_000), 1),
