@@ -8,19 +8,25 @@
 ///
 ///     static let cache = BoundedCache<ZoneNames>(capacity: 256)
 ///     let names = cache.value(forKey: id) { ZoneNames(id: id) }
+///
+/// The store itself is not generic (`BoundedStore`, values as `any Sendable` by key): callers in other modules run
+/// this class's methods unspecialized (this toolchain does not serialize a `package` declaration's `@inlinable`
+/// body), and a generic store, or a generic box around each value, made them look up a generic type's metadata on
+/// every call, a fifth of a cached number's format; a cast from `any Sendable` needs only `Value`'s, at hand.
 package final class BoundedCache<Value: Sendable>: Sendable {
     /// The most values it holds before it starts over.
-    package let capacity: Int
-    private let entries = Locked<[String: Value]>([:])
+    package var capacity: Int { store.capacity }
+    private let store: BoundedStore
 
     /// - Parameter capacity: the most values to hold; at least 1.
     package init(capacity: Int) {
-        self.capacity = max(1, capacity)
+        store = BoundedStore(capacity: capacity)
     }
 
     /// The value kept for `key`, or `nil`.
     package func value(forKey key: String) -> Value? {
-        entries.withLock { $0[key] }
+        // Only `insert` puts values in this store, each a `Value`.
+        store.value(forKey: key).map { $0 as! Value }
     }
 
     /// The value kept for `key`, else `make()`'s, which is kept. `make` runs outside the lock, so two callers may
@@ -34,14 +40,36 @@ package final class BoundedCache<Value: Sendable>: Sendable {
 
     /// Keeps `value` for `key`, starting over first when full.
     package func insert(_ value: Value, forKey key: String) {
+        store.insert(value, forKey: key)
+    }
+
+    /// Forgets every value.
+    package func removeAll() {
+        store.removeAll()
+    }
+}
+
+/// Values by key behind a lock, bounded.
+final class BoundedStore: Sendable {
+    let capacity: Int
+    private let entries = Locked<[String: any Sendable]>([:])
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    func value(forKey key: String) -> (any Sendable)? {
+        entries.withLock { $0[key] }
+    }
+
+    func insert(_ value: any Sendable, forKey key: String) {
         entries.withLock { entries in
             if entries.count >= capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
             entries[key] = value
         }
     }
 
-    /// Forgets every value.
-    package func removeAll() {
+    func removeAll() {
         entries.withLock { $0.removeAll() }
     }
 }
