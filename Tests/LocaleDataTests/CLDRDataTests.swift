@@ -45,4 +45,45 @@ import Testing
         #expect(unknown["sym.decimal"] == ".")
         #expect(unknown["pattern.decimalFormat"] == "#,##0.###")
     }
+
+    /// The unit sections are read in place by binary search over each record's sorted items: every item of every
+    /// unit record is found with its value, and keys between them are not.
+    @Test func everyUnitValueIsFoundInPlace() {
+        let packed = CLDRData.packed
+        var checked = 0
+        for entry in PackedRecords.entries(of: packed.table.index, keyLength: packed.keyLength)
+        where entry.name.hasSuffix("/u") || entry.name.hasSuffix("/U") {
+            let record = UnsafeBufferPointer(rebasing: packed.table.records[entry.record])
+            PackedRecords.items(record) { key, value in
+                var key = key
+                key.withUTF8 { bytes in
+                    let found = PackedRecords.sortedValue(bytes, in: record).map { String(decoding: $0, as: UTF8.self) }
+                    #expect(found == value, "\(entry.name) \(String(decoding: bytes, as: UTF8.self))")
+                    var between = Array(bytes)
+                    between.append(0x01)
+                    between.withUnsafeBufferPointer { #expect(PackedRecords.sortedValue($0, in: record) == nil) }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
+    }
+
+    /// A unit section read in place gives what the decoded chain gives, key for key, cancelled keys included.
+    @Test(arguments: ["af", "tr", "en-AU", "ar", "zh-Hant-HK", "sr-Latn-BA", "sw"])
+    func aUnitSectionReadInPlaceIsTheDecodedChain(_ tag: String) throws {
+        let locale = try #require(LocaleTag(parsing: tag))
+        let id = CLDRData.dataLocale(for: locale)
+        for section in ["u", "U"] {
+            var merged: [String: String] = [:]
+            CLDRData.packed.merge(CLDRData.chain(from: id).reversed().map { $0 + "/" + section }, into: &merged)
+            var every: Set<String> = []
+            for name in CLDRData.chain(from: id) {
+                CLDRData.packed.forEach(in: name + "/" + section) { key, _ in every.insert(key) }
+            }
+            let values = CLDRData.values(section == "u" ? .units : .moreUnits, for: locale)
+            for key in every { #expect(values[key] == merged[key], "\(tag)/\(section) \(key)") }
+            #expect(!merged.isEmpty)
+        }
+    }
 }

@@ -21,25 +21,52 @@ public enum CLDRData {
     }
 
     /// One section of one locale: its own values over its parents', as ICU resolves them.
-    final class Values: Sendable {
+    ///
+    /// Decoded into a dictionary, the sections a format call reads many values of (numbers, dates); the unit
+    /// sections (tens of kilobytes a locale, of which a unit reads a few values, and those once: its patterns are
+    /// kept) are read in place, each value found by binary search in the chain's records. Decoding `moreUnits`
+    /// cost a locale's first unit a millisecond.
+    final class Values: @unchecked Sendable {
+        // The records point into the binary's string literals, immutable for the life of the process.
         private let values: [String: String]
+        /// The chain's records, nearest first, for a section read in place; empty for a decoded one.
+        private let records: [UnsafeBufferPointer<UInt8>]
         /// List values, split on first use (a section holds dozens; a message uses a few) and then kept, rather
         /// than on every date formatted.
         private let lists = BoundedCache<[String]>(capacity: 256)
 
         init(_ values: [String: String]) {
             self.values = values
+            records = []
         }
 
-        subscript(key: String) -> String? { values[key] }
+        /// A section read in place through `records`, nearest first.
+        init(inPlace records: [UnsafeBufferPointer<UInt8>]) {
+            values = [:]
+            self.records = records
+        }
 
-        /// Every value, as decoded (a calendar's values start from the Gregorian ones: `CalendarData`).
+        subscript(key: String) -> String? {
+            guard !records.isEmpty else { return values[key] }
+            var key = key
+            return key.withUTF8 { wanted -> String? in
+                for record in records {
+                    guard let value = PackedRecords.sortedValue(wanted, in: record) else { continue }
+                    if value.first == PackedRecords.Layout.absent { return nil }
+                    return String(decoding: value, as: UTF8.self)
+                }
+                return nil
+            }
+        }
+
+        /// Every value, as decoded (a calendar's values start from the Gregorian ones: `CalendarData`); a section
+        /// read in place has none here.
         var all: [String: String] { values }
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
             if let list = lists.value(forKey: key) { return list }
-            guard let value = values[key] else { return [] }
+            guard let value = self[key] else { return [] }
             // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
             let list = value.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
                 String(decoding: $0, as: UTF8.self)
@@ -59,10 +86,16 @@ public enum CLDRData {
     private static func values(_ section: Section, id: String) -> Values {
         let cacheKey = id + "/" + String(UnicodeScalar(section.rawValue))
         if let cached = cache.value(forKey: cacheKey) { return cached }
-        var merged: [String: String] = [:]
         let suffix = "/" + String(UnicodeScalar(section.rawValue))
-        packed.merge(chain(from: id).reversed().lazy.map { $0 + suffix }, into: &merged)
-        let values = Values(merged)
+        let values: Values
+        switch section {
+        case .units, .moreUnits:
+            values = Values(inPlace: chain(from: id).compactMap { packed.record($0 + suffix) })
+        case .numbers, .currencies, .dates, .patternGenerator:
+            var merged: [String: String] = [:]
+            packed.merge(chain(from: id).reversed().lazy.map { $0 + suffix }, into: &merged)
+            values = Values(merged)
+        }
         cache.insert(values, forKey: cacheKey)
         return values
     }
@@ -86,7 +119,22 @@ public enum CLDRData {
 
     /// The locale of the data `locale` formats with: its tag without extensions, through ICU's aliases
     /// (`zh-tw` → `zh-hant-tw`).
-    static func dataLocale(for locale: LocaleTag, in packed: PackedRecords = packed) -> String {
+    static func dataLocale(for locale: LocaleTag) -> String {
+        let key = locale.normalized
+        if let id = dataLocales.withLock({ $0[key] }) { return id }
+        let id = dataLocale(for: locale, in: packed)
+        dataLocales.withLock {
+            if $0.count >= 1024 { $0.removeAll(keepingCapacity: true) }
+            $0[key] = id
+        }
+        return id
+    }
+
+    /// `dataLocale(for:)` by tag, found once per tag: every formatted value asks for it.
+    private static let dataLocales = Locked<[String: String]>([:])
+
+    /// `dataLocale(for:)` in `packed`'s records.
+    static func dataLocale(for locale: LocaleTag, in packed: PackedRecords) -> String {
         var id = locale.normalized
         if let range = id.firstRange(of: "-u-") ?? id.firstRange(of: "-x-") ?? id.firstRange(of: "-t-") {
             id = String(id[..<range.lowerBound])

@@ -246,6 +246,36 @@ package struct PackedRecords: Sendable {
         }
     }
 
+    /// The bytes of `key`'s value in `record`, whose items are sorted by their keys' bytes (every generated record:
+    /// `generated.py`'s `record` sorts them), by binary search over the bytes: an item is found from any byte of it
+    /// by its separators, so a lookup reads a few dozen items of a record of thousands.
+    static func sortedValue(_ key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>?
+    {
+        var low = 0
+        var high = record.count
+        while low < high {
+            // The item around the middle byte: it starts after an RS (or at `low`) and ends at its RS.
+            var start = (low + high) / 2
+            while start > low, record[start - 1] != Layout.itemEnd { start -= 1 }
+            var separator = start
+            while separator < high, record[separator] != Layout.valueStart { separator += 1 }
+            var end = separator
+            while end < high, record[end] != Layout.itemEnd { end += 1 }
+            // The item's key against `key`, byte by byte; a prefix sorts first.
+            var order = 0
+            let length = min(key.count, separator - start)
+            for offset in 0..<length where record[start + offset] != key[offset] {
+                order = record[start + offset] < key[offset] ? -1 : 1
+                break
+            }
+            if order == 0 { order = (separator - start) < key.count ? -1 : (separator - start) > key.count ? 1 : 0 }
+            if order == 0 { return UnsafeBufferPointer(rebasing: record[min(separator + 1, end)..<end]) }
+            if order < 0 { low = end + 1 } else { high = start }
+        }
+        return nil
+    }
+
     /// The bytes of `key`'s value in `record` (`key US value RS` items), without decoding any other item.
     static func value(_ key: UnsafeBufferPointer<UInt8>, in record: UnsafeBufferPointer<UInt8>)
         -> UnsafeBufferPointer<UInt8>?
