@@ -55,11 +55,11 @@ package struct MessageParser {
     {
         guard depth <= Self.maximumDepth else { throw error(.tooDeep(limit: Self.maximumDepth), at: position) }
         var elements: [MessageElement] = []
-        var text = String.UnicodeScalarView()
+        var text = ""
         func flush() {
             if !text.isEmpty {
-                elements.append(.literal(String(text)))
-                text = String.UnicodeScalarView()
+                elements.append(.literal(text))
+                text = ""
             }
         }
         while position < scalars.count {
@@ -71,7 +71,7 @@ package struct MessageParser {
             case "}":
                 switch context {
                 case .topLevel:
-                    text.append(scalar)
+                    text.unicodeScalars.append(scalar)
                     position += 1
                 case .caseBody:
                     flush()
@@ -80,7 +80,7 @@ package struct MessageParser {
                     if enclosing {
                         throw error(.unclosedTag(name), at: opener)
                     }
-                    text.append(scalar)
+                    text.unicodeScalars.append(scalar)
                     position += 1
                 }
             case "#" where inPlural:
@@ -112,8 +112,19 @@ package struct MessageParser {
                 }
                 throw error(.mismatchedTag(expected: nil, found: name), at: start)
             default:
-                text.append(scalar)
+                // Plain text runs to the next scalar of syntax, appended at once.
+                let start = position
                 position += 1
+                while position < scalars.count {
+                    switch scalars[position] {
+                    case "{", "}", "#", "'", "<": break
+                    default:
+                        position += 1
+                        continue
+                    }
+                    break
+                }
+                text += Self.text(scalars[start..<position])
             }
         }
         switch context {
@@ -133,7 +144,7 @@ package struct MessageParser {
     }
 
     /// After a `'`: an escaped apostrophe, quoted text, or a literal apostrophe.
-    private mutating func appendApostrophe(to text: inout String.UnicodeScalarView, inPlural: Bool) {
+    private mutating func appendApostrophe(to text: inout String, inPlural: Bool) {
         guard position < scalars.count else {
             text.append("'")
             return
@@ -160,7 +171,7 @@ package struct MessageParser {
                 }
                 return
             }
-            text.append(scalar)
+            text.unicodeScalars.append(scalar)
         }
     }
 
@@ -481,23 +492,47 @@ package struct MessageParser {
 
     /// Argument names, types and selectors: everything up to white space or syntax.
     private mutating func readIdentifier() -> String {
-        var name = String.UnicodeScalarView()
+        let start = position
         while position < scalars.count {
-            let scalar = scalars[position]
-            if scalar.properties.isPatternWhitespace || scalar.properties.isWhitespace { break }
-            if "{},#<>'=:".unicodeScalars.contains(scalar) { break }
-            name.append(scalar)
-            position += 1
+            switch scalars[position] {
+            case "{", "}", ",", "#", "<", ">", "'", "=", ":": break
+            case let scalar where Self.isSpace(scalar): break
+            default:
+                position += 1
+                continue
+            }
+            break
         }
-        return String(name)
+        return Self.text(scalars[start..<position])
+    }
+
+    /// `scalars` as a string, written as UTF-8 at once (`UnicodeScalarView.append(contentsOf:)` is a generic
+    /// call per scalar).
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        // The exact length, so that a short string is a small one, with no allocation.
+        var length = 0
+        for scalar in scalars { length += UTF8.width(scalar) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var count = 0
+            for scalar in scalars {
+                for byte in UTF8.encode(scalar)! {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
     }
 
     private mutating func skipWhitespace() {
-        while position < scalars.count,
-            scalars[position].properties.isWhitespace || scalars[position].properties.isPatternWhitespace
-        {
-            position += 1
-        }
+        while position < scalars.count, Self.isSpace(scalars[position]) { position += 1 }
+    }
+
+    /// White space or pattern white space, as ICU's `PatternProps` and Unicode's `White_Space` have it; ASCII
+    /// without a property lookup (which was half of parsing a long message).
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isWhitespace || scalar.properties.isPatternWhitespace }
+        return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
     }
 
     private func matches(_ literal: String) -> Bool {
