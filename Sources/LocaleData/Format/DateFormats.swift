@@ -7,7 +7,10 @@
 /// A locale's date and time formats from `CLDRData` (and `CalendarData` when the locale's calendar is not the
 /// Gregorian one), and the formatting of an instant with them in a time zone: ICU MessageFormat's `date` and
 /// `time` styles, date skeletons and patterns, as ICU4C prints them.
-package struct DateFormats: Sendable {
+///
+/// A class, made once per locale (`LocaleProfile.dateFormats`): every format call reads it, and a struct of this
+/// size was copied, field by field, on each.
+package final class DateFormats: Sendable {
     let dates: CLDRData.Values
     package let numbers: NumberFormats
     package let locale: LocaleTag

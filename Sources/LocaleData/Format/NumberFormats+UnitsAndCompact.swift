@@ -11,23 +11,32 @@ extension NumberFormats {
     func compactMultiplier(_ table: String, magnitude: Int) -> Int {
         guard magnitude >= 3 else { return 0 }
         let power = min(magnitude, 14)
-        guard let pattern = numbers["compact.\(table).\(power).other"], pattern != "0" else {
-            return 0
+        let key = Memo.compactKey(table, power: power, category: nil, isExactlyOne: false)
+        if let kept = memo.state.withLock({ $0.multipliers[key] }) { return kept }
+        var multiplier = 0
+        if let pattern = numbers["compact.\(table).\(power).other"], pattern != "0" {
+            // The positive subpattern's zeros: Swahili's `elfu 0;elfu -0` scales by a thousand, not ten thousand.
+            let zeros = pattern.utf8.prefix { $0 != UInt8(ascii: ";") }.filter { $0 == UInt8(ascii: "0") }.count
+            multiplier = zeros - power - 1
         }
-        // The positive subpattern's zeros: Swahili's `elfu 0;elfu -0` scales by a thousand, not ten thousand.
-        let zeros = pattern.utf8.prefix { $0 != UInt8(ascii: ";") }.filter { $0 == UInt8(ascii: "0") }.count
-        return zeros - power - 1
+        memo.state.withLock { $0.multipliers[key] = multiplier }
+        return multiplier
     }
 
+    /// The compact pattern for `power` and a value of `category`, parsed once per locale.
     func compactPattern(
         _ table: String, power: Int, category: PluralCategory, isExactlyOne: Bool
-    ) -> String? {
+    ) -> NumberPattern? {
         guard power >= 3 else { return nil }
-        let key = "compact.\(table).\(min(power, 14))."
-        let exact = isExactlyOne ? numbers[key + "1"] : nil
-        guard let pattern = exact ?? numbers[key + category.rawValue] ?? numbers[key + "other"], pattern != "0" else {
-            return nil
+        let key = Memo.compactKey(table, power: min(power, 14), category: category, isExactlyOne: isExactlyOne)
+        if let kept = memo.state.withLock({ $0.compactPatterns[key] }) { return kept }
+        let prefix = "compact.\(table).\(min(power, 14))."
+        let exact = isExactlyOne ? numbers[prefix + "1"] : nil
+        var pattern: NumberPattern?
+        if let text = exact ?? numbers[prefix + category.rawValue] ?? numbers[prefix + "other"], text != "0" {
+            pattern = NumberPattern(text)
         }
+        memo.state.withLock { $0.compactPatterns[key] = .some(pattern) }
         return pattern
     }
 
@@ -109,7 +118,7 @@ extension NumberFormats {
         _ code: String, width: NumberSkeleton.UnitWidth, value: DecimalText, body: String, bodyPieces: NumberPieces?,
         prefix: [NumberPattern.Part], suffix: [NumberPattern.Part], pieces: inout NumberPieces?
     ) -> String {
-        let currencies = CLDRData.values(.currencies, for: locale)
+        let currencies = memo.currencies(for: locale)
         if width == .fullName {
             let category = category(of: value).rawValue
             let name = currencies["\(code).\(category)"] ?? currencies["\(code).other"] ?? currencies["\(code).name"]
@@ -165,6 +174,38 @@ extension NumberFormats {
             return false
         default:
             return true
+        }
+    }
+}
+
+extension NumberFormats {
+    /// What formatting in a locale derives from its data on first use and keeps beside its `NumberFormats`: the
+    /// compact patterns, parsed, and their multipliers, and the locale's currency names. A value formatted again
+    /// reads them here instead of from the records (a compact number read and parsed its pattern on every call).
+    final class Memo: Sendable {
+        struct State {
+            var multipliers: [Int: Int] = [:]
+            var compactPatterns: [Int: NumberPattern?] = [:]
+            var currencies: CLDRData.Values?
+        }
+        let state = Locked(State())
+
+        /// The currencies section of `locale`, the one these formats are for.
+        func currencies(for locale: LocaleTag) -> CLDRData.Values {
+            if let kept = state.withLock({ $0.currencies }) { return kept }
+            let values = CLDRData.values(.currencies, for: locale)
+            state.withLock { $0.currencies = values }
+            return values
+        }
+
+        /// A compact table's entry as a number: the table, the power (3…14), the category and whether the value
+        /// is exactly one.
+        static func compactKey(_ table: String, power: Int, category: PluralCategory?, isExactlyOne: Bool) -> Int {
+            let tables = ["short", "long", "currency"]
+            let categories = PluralCategory.allCases
+            let tableIndex = tables.firstIndex(of: table) ?? tables.count
+            let categoryIndex = category.flatMap { categories.firstIndex(of: $0) } ?? categories.count
+            return ((tableIndex * 16 + power) * 8 + categoryIndex) * 2 + (isExactlyOne ? 1 : 0)
         }
     }
 }

@@ -6,14 +6,17 @@ import WidgetI18nSupport
 /// Arithmetic is on the decimal text, so long integers and fractions are exact; rounding is half-even, ICU's
 /// default. Built in rather than borrowed from Foundation: on Linux Foundation's formatters bring
 /// CoreFoundation and ICU into every binary, which triples a widget's size and slows each widget process.
-package struct NumberFormats: Sendable {
+///
+/// A class, made once per locale (`LocaleProfile.numberFormats`): every format call reads it, and a struct of this
+/// size was copied, field by field, on each.
+package final class NumberFormats: Sendable {
     /// The ten digits, zero first.
     package let digits: [String]
     package let decimal: String
     package let group: String
     package let minus: String
     package let plus: String
-    package private(set) var percentSign: String
+    package let percentSign: String
     package let perMille: String
     /// Scientific notation's separator (`E`; `×۱۰^` in Persian).
     package let exponential: String
@@ -34,6 +37,8 @@ package struct NumberFormats: Sendable {
     package var regionCurrency: String? { numbers["currency"] }
     package let locale: LocaleTag
     package let plural: @Sendable (PluralOperands) -> PluralCategory
+    /// What formatting derives from `numbers` on first use (`Memo`).
+    let memo: Memo
 
     /// The locale's number formats, in `numberingSystem` when given (a skeleton's `numbering-system/arab`), else
     /// in the tag's `-u-nu-` system, else in the locale's own.
@@ -44,6 +49,7 @@ package struct NumberFormats: Sendable {
         let numbers = CLDRData.values(.numbers, for: locale)
         self.numbers = numbers
         self.locale = locale
+        memo = Memo()
         self.plural = plural
         var digits = numbers["digits"] ?? "0123456789"
         var system = numbers["nu"] ?? "latn"
@@ -64,6 +70,7 @@ package struct NumberFormats: Sendable {
         }
         numberingSystem = system
         self.digits = digits.map { String($0) }
+        usesASCIIDigits = self.digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
         decimal = numbers[symbols + "decimal"] ?? "."
         group = numbers[symbols + "group"] ?? ","
         minus = numbers[symbols + "minus"] ?? "-"
@@ -77,7 +84,30 @@ package struct NumberFormats: Sendable {
         minimumGroupingDigits = Int(numbers["minimumGroupingDigits"] ?? "1") ?? 1
     }
 
-    package var usesASCIIDigits: Bool { digits == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"] }
+    /// `other` with `percentSign` for its percent sign (the per mille sign, for `permille`).
+    private init(_ other: NumberFormats, percentSign: String) {
+        digits = other.digits
+        usesASCIIDigits = other.usesASCIIDigits
+        decimal = other.decimal
+        group = other.group
+        minus = other.minus
+        plus = other.plus
+        self.percentSign = percentSign
+        perMille = other.perMille
+        exponential = other.exponential
+        decimalPattern = other.decimalPattern
+        percentPattern = other.percentPattern
+        currencyPattern = other.currencyPattern
+        minimumGroupingDigits = other.minimumGroupingDigits
+        numberingSystem = other.numberingSystem
+        numbers = other.numbers
+        locale = other.locale
+        plural = other.plural
+        memo = other.memo
+    }
+
+    /// Whether `digits` are 0 to 9 (read on every `#`).
+    package let usesASCIIDigits: Bool
 
     /// A number `rounding-mode-unnecessary` cannot format: it would need rounding (ICU fails the call).
     package struct RoundingNecessary: Error, Hashable, Sendable {
@@ -145,8 +175,7 @@ package struct NumberFormats: Sendable {
             || (skeleton.unit == .measure("permille") && skeleton.unitWidth != .fullName
                 && skeleton.notation != .compactShort && skeleton.notation != .compactLong)
         {
-            var formats = self
-            formats.percentSign = perMille
+            let formats = NumberFormats(self, percentSign: perMille)
             var percent = skeleton
             percent.unit = .percent
             return formats.format(
@@ -212,12 +241,9 @@ package struct NumberFormats: Sendable {
             if skeleton.grouping == .auto { grouping.minimum = 2 }
             let multiplier = Self.scale(&value, round: round) { compactMultiplier(compactTable, magnitude: $0) }
             let power = value.isZero ? 0 : value.magnitude - multiplier
-            if let text = compactPattern(
+            compactAffixes = compactPattern(
                 compactTable, power: power, category: category(of: value),
                 isExactlyOne: value.integer == [1] && value.fraction.isEmpty)
-            {
-                compactAffixes = NumberPattern(text)
-            }
         case .scientific(let settings):
             // ICU's ScientificHandler: the mantissa shows one integer digit, or one to three for engineering
             // (exponents that are multiples of three); zero has the exponent 0.
