@@ -1,3 +1,5 @@
+import WidgetI18nSupport
+
 /// Relative times ("in 3 days", "yesterday", "3 min. ago") as ICU4C 77.1's `RelativeDateTimeFormatter` formats
 /// them when made with a locale, no number format of its own, a style and no capitalization: the words and patterns
 /// of CLDR 47 (`RelativeListData`), the number in the locale's own decimal format (`NumberFormats`: its numbering
@@ -18,15 +20,28 @@ package enum RelativeTimeFormat {
     package static func format(
         _ value: Double, unit: RelativeTimeUnit, length: FormatLength, numeric: RelativeTimeNumeric, locale: LocaleTag
     ) -> String {
-        let values = RelativeListData.values(.relative, for: locale)
         let prefix = unitLetter(unit) + styleLetter(length)
-        if numeric == .auto, let offset = wordOffset(value, unit: unit), let word = values[prefix + offset],
-            !word.isEmpty
-        {
-            return word
+        if numeric == .auto, let offset = wordOffset(value, unit: unit) {
+            // A word is looked up once per locale, unit, length and offset ("" where the locale has none).
+            let key = locale.normalized + "|" + prefix + offset
+            let word =
+                words.withLock { $0[key] }
+                ?? {
+                    let word = RelativeListData.values(.relative, for: locale)[prefix + offset] ?? ""
+                    words.withLock {
+                        if $0.count >= 4096 { $0.removeAll(keepingCapacity: true) }
+                        $0[key] = word
+                    }
+                    return word
+                }()
+            if !word.isEmpty { return word }
         }
+        let values = RelativeListData.values(.relative, for: locale)
         return numericTime(value, prefix: prefix, values: values, locale: locale)
     }
+
+    /// `.auto`'s words by `tag|<unit><style><offset>`.
+    private static let words = Locked<[String: String]>([:])
 
     /// The offset, -2 to 2, whose word `.auto` uses for `value`, or `nil` where it is numeric.
     static func wordOffset(_ value: Double, unit: RelativeTimeUnit) -> String? {
@@ -59,6 +74,15 @@ package enum RelativeTimeFormat {
         } else if value.isInfinite {
             number = formats.numbers["sym.infinity"] ?? "∞"
             category = .other
+        } else if value.magnitude < 1000, value == value.rounded(), formats.usesASCIIDigits,
+            formats.decimalPattern.prefix.isEmpty, formats.decimalPattern.suffix.isEmpty,
+            formats.decimalPattern.minimumIntegerDigits == 1, !(1...2).contains(formats.decimalPattern.primaryGrouping)
+        {
+            // The commonest case, a whole number below a thousand in ASCII digits: its digits as they are, the
+            // category of the whole number; what the decimal format prints for it, with no text in between.
+            let whole = Int(value.magnitude)
+            number = String(whole)
+            category = formats.plural(PluralOperands(MessageNumber(whole)))
         } else {
             // The category is the formatted number's: rounded as the pattern rounds it (1.0004 → 1, one).
             let pattern = formats.decimalPattern
