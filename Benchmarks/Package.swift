@@ -19,9 +19,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "WidgetKeysFile", dependencies: [.product(name: "WidgetI18nEssentials", package: "WidgetI18n")]),
+        // Counts heap allocations (glibc's malloc, interposed) for `format`'s allocations per call.
+        .target(name: "AllocationCounter"),
         .executableTarget(
             name: "WidgetI18nBench",
-            dependencies: [.product(name: "WidgetI18nWidget", package: "WidgetI18n"), "WidgetKeysFile"]),
+            dependencies: [
+                .product(name: "WidgetI18nWidget", package: "WidgetI18n"), "WidgetKeysFile", "AllocationCounter",
+            ]),
         .executableTarget(
             name: "WidgetI18nRender",
             dependencies: [.product(name: "WidgetI18nEssentials", package: "WidgetI18n"), "WidgetKeysFile"]),

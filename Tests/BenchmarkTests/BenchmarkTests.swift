@@ -61,9 +61,26 @@ import Testing
         #expect(one.status == 0, "\(one)")
         let rows = one.standardOutput.split(separator: "\n")
         #expect(rows.count == 1 && rows[0].hasPrefix(#"{"case":"list","cached_ns":"#), "\(one.standardOutput)")
+        #expect(rows[0].contains(#""cached_allocs":"#) && rows[0].contains(#""uncached_allocs":"#), "\(rows[0])")
         let unknown = try runProcess(bench, ["format", "--case", "lists"])
         #expect(unknown.status == 64 && unknown.standardOutput.isEmpty, "\(unknown)")
         #expect(unknown.standardError.hasPrefix("error: no case 'lists'; the cases: plain, "), "\(unknown)")
+    }
+
+    /// The allocations per call are counted (glibc's malloc, interposed): a first message allocates as it is
+    /// parsed, and loading the catalog allocates its index.
+    @Test func formatCountsAllocations() throws {
+        let bench = try Repository.benchmarkProduct("widget-i18n-bench")
+        func row(_ name: String) throws -> [String: Any] {
+            let result = try runProcess(bench, ["format", "--case", name, "--iterations", "100", "--rounds", "1"])
+            #expect(result.status == 0, "\(result)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+            return try #require(object as? [String: Any])
+        }
+        let plain = try row("two arguments")
+        #expect((plain["uncached_allocs"] as? Double ?? 0) >= 1, "\(plain)")
+        let load = try row("mf2 catalog load")
+        #expect((load["allocs"] as? Double ?? 0) >= 1 && load["messages"] as? Int == 1600, "\(load)")
     }
 
     /// `widget-i18n-render`, the one-render process the benchmark times, renders what a widget renders.

@@ -1,10 +1,13 @@
+import AllocationCounter
+import Foundation
 import I18nCore
 import LocaleData
 import MessageFormat2
 import WidgetTranslator
 
 /// `widget-i18n-bench format`: ns per ICU format call, cached (the message parsed before) and uncached
-/// (every call formats a message never seen, so it is parsed first).
+/// (every call formats a message never seen, so it is parsed first), each with its heap allocations per call
+/// (`cached_allocs`, `uncached_allocs`; -1 where the C library's allocator cannot be counted).
 enum FormatBenchmark {
     static let cases: [(name: String, message: String, arguments: MessageArguments)] = [
         ("plain", "Open the app to see your events", [:]),
@@ -21,12 +24,18 @@ enum FormatBenchmark {
         ("currency", "{price, number, ::currency/EUR}", ["price": 9.5]),
         ("time", "Updated {now, time, short}", ["now": "2026-11-29T21:41:00Z"]),
         ("date skeleton", "{now, date, ::MMMEd}", ["now": "2026-11-29T21:41:00Z"]),
+        // The same instants as a `Date`, as the API takes them (the rows above also read ISO 8601 text per call).
+        ("time, Date", "Updated {now, time, short}", ["now": .date(instant)]),
+        ("date skeleton, Date", "{now, date, ::MMMEd}", ["now": .date(instant)]),
     ]
+
+    /// 2026-11-29T21:41:00Z.
+    static let instant = Date(timeIntervalSince1970: 1_795_988_460)
 
     /// Every case's name, as `--case` takes it.
     static var caseNames: [String] {
         cases.map(\.name) + messageFormat2Cases.map(\.name) + valueCases.map(\.name)
-            + [2_000, 20_000].map { "parse \($0) placeholders" }
+            + [2_000, 20_000].map { "parse \($0) placeholders" } + CatalogBenchmark.caseNames
     }
 
     /// The rows of the cases whose name is `only` (every case when `nil`), one JSON line each.
@@ -57,8 +66,9 @@ enum FormatBenchmark {
                     _ = formatter.format(message + " \(round)", locale: locale, arguments: [:])
                 }
             }
-            return "{\"case\":\"parse \(count) placeholders\",\"parse_ms\":\(Double(Int(parse / 1e4)) / 100)}"
+            return "{\"case\":\"parse \(count) placeholders\",\"parse_ms\":\(Double(Int(parse.ns / 1e4)) / 100)}"
         }
+        rows += CatalogBenchmark.rows(iterations: iterations, rounds: rounds, wanted: wanted)
         return rows.joined(separator: "\n")
     }
 
@@ -114,7 +124,13 @@ enum FormatBenchmark {
                 _ = formatter.format(varied(message, counter), locale: locale, arguments: arguments)
             }
         }
-        return "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}"
+        return json(name, cached: cached, uncached: uncached)
+    }
+
+    /// A row's JSON line: ns and allocations per call, cached and uncached.
+    static func json(_ name: String, cached: Sample, uncached: Sample) -> String {
+        "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached.ns)),\"uncached_ns\":\(Int(uncached.ns)),"
+            + "\"cached_allocs\":\(cached.allocationsText),\"uncached_allocs\":\(uncached.allocationsText)}"
     }
 
     /// The calls of `WidgetFormatter` beside messages, in Turkish: cached (the locale's data decoded by an earlier
@@ -154,7 +170,7 @@ enum FormatBenchmark {
                 WidgetFormatter(locale: LocaleTag(parsing: $0 + "-" + region)!, timeZone: zone)
             }
             let uncached = measure(fresh.count) { _ = call(fresh[$0]) }
-            return "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached)),\"uncached_ns\":\(Int(uncached))}"
+            return json(name, cached: cached, uncached: uncached)
         }
     }
 
@@ -163,17 +179,33 @@ enum FormatBenchmark {
         (0..<placeholders).map { "{a\($0)}" + ($0 % 40 == 39 ? "\n" : " and ") }.joined()
     }
 
-    /// Nanoseconds per call of `body` over `count` calls.
-    static func measure(_ count: Int, _ body: (Int) -> Void) -> Double {
+    /// What one timed run measured, per call.
+    struct Sample {
+        var ns: Double
+        /// Heap allocations per call; negative where they are not counted.
+        var allocations: Double
+
+        /// With one decimal, or -1.
+        var allocationsText: String { allocations < 0 ? "-1" : String(Double((allocations * 10).rounded()) / 10) }
+    }
+
+    /// Nanoseconds and allocations per call of `body` over `count` calls.
+    static func measure(_ count: Int, _ body: (Int) -> Void) -> Sample {
+        let allocationsBefore = widget_i18n_allocations()
         let start = ContinuousClock.now
         for index in 0..<count { body(index) }
         let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1e9 / Double(count) + Double(elapsed.components.attoseconds) / 1e9
+        let allocations = widget_i18n_allocations()
+        let ns =
+            Double(elapsed.components.seconds) * 1e9 / Double(count) + Double(elapsed.components.attoseconds) / 1e9
             / Double(count)
+        return Sample(
+            ns: ns, allocations: allocationsBefore < 0 ? -1 : Double(allocations - allocationsBefore) / Double(count))
     }
 
-    static func median(_ rounds: Int, _ sample: () -> Double) -> Double {
-        let values = (0..<max(rounds, 1)).map { _ in sample() }.sorted()
-        return values[values.count / 2]
+    /// The sample of median time among `rounds`.
+    static func median(_ rounds: Int, _ sample: () -> Sample) -> Sample {
+        let samples = (0..<max(rounds, 1)).map { _ in sample() }.sorted { $0.ns < $1.ns }
+        return samples[samples.count / 2]
     }
 }
