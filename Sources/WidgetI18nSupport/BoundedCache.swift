@@ -25,8 +25,9 @@ package final class BoundedCache<Value: Sendable>: Sendable {
 
     /// The value kept for `key`, or `nil`.
     package func value(forKey key: String) -> Value? {
+        guard let value = store.value(forKey: key) else { return nil }
         // Only `insert` puts values in this store, each a `Value`.
-        store.value(forKey: key).map { $0 as! Value }
+        return (value as! Value)
     }
 
     /// The value kept for `key`, else `make()`'s, which is kept. `make` runs outside the lock, so two callers may

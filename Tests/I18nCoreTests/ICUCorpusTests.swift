@@ -54,6 +54,25 @@ import Testing
         #expect(Self.cases.contains { $0.timeZone != nil })
     }
 
+    /// `WidgetFormatter.number(_:skeleton:)` formats a skeleton that formats cleanly without a message: every case
+    /// that is one `{n, number, ::…}` of a number prints through it exactly as ICU printed the message.
+    @Test func aNumberWithASkeletonFormatsAsItsMessage() throws {
+        var checked = 0
+        for item in Self.cases where item.message.hasPrefix("{") && item.message.hasSuffix("}") {
+            let inner = item.message.dropFirst().dropLast()
+            guard let comma = inner.firstIndex(of: ","), case .number(let number)? = item.arguments.values.first,
+                item.arguments.count == 1, inner[inner.index(after: comma)...].hasPrefix(" number, ::"),
+                !inner.contains("{")
+            else { continue }
+            let skeleton = String(inner[inner.index(after: comma)...].dropFirst(" number, ::".count))
+            let locale = try #require(LocaleTag(parsing: item.locale))
+            let format = WidgetFormatter(locale: locale, timeZone: .utc)
+            #expect(format.number(number, skeleton: skeleton) == item.expected, "\(item.testDescription)")
+            checked += 1
+        }
+        #expect(checked > 1_000)
+    }
+
     @Test func everyCaseFormatsExactlyAsICU() throws {
         let failures = try Self.failures()
         #expect(

@@ -137,6 +137,18 @@ public struct WidgetFormatter: Sendable {
     ///   - value: the number.
     ///   - skeleton: the skeleton, without `::`; empty for the locale's decimal format.
     public func number(_ value: MessageNumber, skeleton: String = "") -> String {
+        // A skeleton that formats cleanly goes straight to the number formats the message would reach, without
+        // building and looking up a message; one with a problem to report, or with message syntax in it, goes
+        // through the message, which reports it.
+        // (The message trims the skeleton: one with white space at either end goes through it too.)
+        if let first = skeleton.utf8.first, let last = skeleton.utf8.last, (0x21..<0x80).contains(first),
+            (0x21..<0x80).contains(last),
+            !skeleton.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == 0x27 }),
+            let parsed = try? NumberSkeleton.cached(skeleton),
+            parsed.roundingMode != .unnecessary, !NumberFormats.lacksUnitNames(parsed)
+        {
+            return LocaleProfile.profile(for: locale).numberFormats.format(value, parsed)
+        }
         let style = skeleton.isEmpty ? "" : ", ::" + skeleton
         return message("{n, number\(style)}", ["n": .number(value)])
     }

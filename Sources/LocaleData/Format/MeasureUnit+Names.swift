@@ -310,43 +310,48 @@ extension MeasureUnit {
         /// ICU's SimpleFormatter: `{n}` is the n-th argument; an apostrophe quotes only before `{`, `}` or another
         /// apostrophe. With `dropping`, every argument is removed (`getTextWithNoArguments`).
         static func format(_ pattern: String, _ arguments: String..., dropping: Bool = false) -> String {
-            let scalars = Array(pattern.unicodeScalars)
-            var output = String.UnicodeScalarView()
-            var index = 0
-            while index < scalars.count {
-                let scalar = scalars[index]
-                if scalar == "'" {
-                    let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-                    if next == "'" {
-                        output.append("'")
-                        index += 2
+            // On the UTF-8 bytes: the syntax is ASCII, and only an ASCII digit is an argument's number.
+            var output: [UInt8] = []
+            output.reserveCapacity(pattern.utf8.count + arguments.reduce(0) { $0 + $1.utf8.count })
+            var pattern = pattern
+            pattern.withUTF8 { bytes in
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "'") {
+                        let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                        if next == UInt8(ascii: "'") {
+                            output.append(byte)
+                            index += 2
+                            continue
+                        }
+                        if next == UInt8(ascii: "{") || next == UInt8(ascii: "}") {
+                            var end = index + 1
+                            while end < bytes.count, bytes[end] != UInt8(ascii: "'") { end += 1 }
+                            output.append(contentsOf: bytes[(index + 1)..<end])
+                            index = end + 1
+                            continue
+                        }
+                    }
+                    if byte == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "}"),
+                        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1])
+                    {
+                        let number = Int(bytes[index + 1] - UInt8(ascii: "0"))
+                        if dropping {
+                            // removed
+                        } else if number < arguments.count {
+                            output.append(contentsOf: arguments[number].utf8)
+                        } else {
+                            output.append(contentsOf: bytes[index...(index + 2)])
+                        }
+                        index += 3
                         continue
                     }
-                    if next == "{" || next == "}" {
-                        var end = index + 1
-                        while end < scalars.count, scalars[end] != "'" { end += 1 }
-                        output.append(contentsOf: scalars[(index + 1)..<end])
-                        index = end + 1
-                        continue
-                    }
+                    output.append(byte)
+                    index += 1
                 }
-                if scalar == "{", index + 2 < scalars.count, let digit = scalars[index + 1].properties.numericType,
-                    digit == .decimal, scalars[index + 2] == "}", let number = Int(String(scalars[index + 1]))
-                {
-                    if dropping {
-                        // removed
-                    } else if number < arguments.count {
-                        output.append(contentsOf: arguments[number].unicodeScalars)
-                    } else {
-                        output.append(contentsOf: scalars[index...(index + 2)])
-                    }
-                    index += 3
-                    continue
-                }
-                output.append(scalar)
-                index += 1
             }
-            return String(output)
+            return String(decoding: output, as: UTF8.self)
         }
 
         private static func trimmingSpaces(_ text: String) -> String {

@@ -50,6 +50,12 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
     /// point stay what the writer meant. Returns `nil` for anything else, including `nan` and `inf`.
     /// - Parameter text: the decimal number as text.
     public init?(_ text: String) {
+        // Text already canonical (`12.5`, `-3`, `0.25`), the commonest, is kept as it is, without a copy.
+        if Self.isCanonical(text) {
+            self.text = text
+            value = Double(text) ?? 0
+            return
+        }
         let bytes = Array(text.utf8)
         var index = 0
         var negative = false
@@ -104,6 +110,26 @@ public struct MessageNumber: Hashable, Sendable, CustomStringConvertible {
         if !fractionPart.isEmpty { result += "." + String(decoding: fractionPart, as: UTF8.self) }
         self.text = result
         self.value = Double(result) ?? 0
+    }
+
+    /// Whether `text` is what `init?(_: String)` would write for it: an optional `-`, integer digits without a
+    /// leading zero (or one zero), and an optional `.` with at least one digit.
+    private static func isCanonical(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
+            let integerStart = index
+            while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
+            let integerDigits = index - integerStart
+            guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+                return false
+            }
+            guard index < bytes.count else { return true }
+            guard bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count else { return false }
+            index += 1
+            while index < bytes.count, ASCII.isDigit(bytes[index]) { index += 1 }
+            return index == bytes.count
+        }
     }
 
     /// `self + amount`, as ICU MessageFormat's plural `offset:` computes it (and so MessageFormat 2's `:offset`,
