@@ -135,20 +135,10 @@ extension NumberFormats {
             }
             return named.replacingPlaceholder(0, with: number)
         }
-        let symbol: String
-        switch width {
-        case .narrow: symbol = currencies["\(code).narrow"] ?? currencies["\(code).symbol"] ?? code
-        case .isoCode: symbol = code
-        case .hidden: symbol = ""
-        case .formal: symbol = currencies["\(code).formal"] ?? currencies["\(code).symbol"] ?? code
-        case .variant: symbol = currencies["\(code).variant"] ?? currencies["\(code).symbol"] ?? code
-        case .short, .fullName: symbol = currencies["\(code).symbol"] ?? code
-        }
+        let (symbol, insert) = memo.currencySymbol(code, width: width, in: currencies)
         var suffixPieces = pieces.map { _ in NumberPieces() }
         var before = render(prefix, symbol: symbol, into: &pieces)
         var after = render(suffix, symbol: symbol, into: &suffixPieces)
-        // Currency spacing: a symbol that ends (starts) with a letter is kept apart from the digits.
-        let insert = currencies["spacing.beforeCurrency.insertBetween"] ?? "\u{A0}"
         if prefix.last == .currency, let last = symbol.unicodeScalars.last, Self.isSpacedFromDigits(last),
             let first = body.unicodeScalars.first, first.properties.numericType == .decimal
         {
@@ -187,8 +177,53 @@ extension NumberFormats {
             var multipliers: [Int: Int] = [:]
             var compactPatterns: [Int: NumberPattern?] = [:]
             var currencies: CLDRData.Values?
+            /// By ISO code: fraction digits and cash rounding increment.
+            var rounding: [String: (digits: Int, cash: DecimalText?)] = [:]
+            /// By `code/width`: the symbol, and the text currency spacing inserts.
+            var symbols: [String: (symbol: String, insert: String)] = [:]
         }
         let state = Locked(State())
+
+        /// `code`'s fraction digits and cash rounding increment (root's currency data; 2 and none by default).
+        func currencyRounding(_ code: String) -> (digits: Int, cash: DecimalText?) {
+            if let kept = state.withLock({ $0.rounding[code] }) { return kept }
+            let currencies = CLDRData.rootValues(.currencies)
+            let rounding = (
+                Int(currencies["digits." + code] ?? "2") ?? 2, currencies["cash." + code].map(DecimalText.init)
+            )
+            state.withLock { $0.rounding[code] = rounding }
+            return rounding
+        }
+
+        /// The symbol of `code` for a width other than the full name, and what currency spacing inserts.
+        func currencySymbol(_ code: String, width: NumberSkeleton.UnitWidth, in currencies: CLDRData.Values)
+            -> (symbol: String, insert: String)
+        {
+            let letter: String
+            switch width {
+            case .narrow: letter = "n"
+            case .isoCode: letter = "i"
+            case .hidden: letter = "h"
+            case .formal: letter = "f"
+            case .variant: letter = "v"
+            case .short, .fullName: letter = "s"
+            }
+            let key = code + "/" + letter
+            if let kept = state.withLock({ $0.symbols[key] }) { return kept }
+            let symbol: String
+            switch width {
+            case .narrow: symbol = currencies["\(code).narrow"] ?? currencies["\(code).symbol"] ?? code
+            case .isoCode: symbol = code
+            case .hidden: symbol = ""
+            case .formal: symbol = currencies["\(code).formal"] ?? currencies["\(code).symbol"] ?? code
+            case .variant: symbol = currencies["\(code).variant"] ?? currencies["\(code).symbol"] ?? code
+            case .short, .fullName: symbol = currencies["\(code).symbol"] ?? code
+            }
+            // Currency spacing: a symbol that ends (starts) with a letter is kept apart from the digits.
+            let entry = (symbol, currencies["spacing.beforeCurrency.insertBetween"] ?? "\u{A0}")
+            state.withLock { $0.symbols[key] = entry }
+            return entry
+        }
 
         /// The currencies section of `locale`, the one these formats are for.
         func currencies(for locale: LocaleTag) -> CLDRData.Values {

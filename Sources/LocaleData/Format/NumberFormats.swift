@@ -201,9 +201,7 @@ package final class NumberFormats: Sendable {
         switch unit {
         case .percent, .permille: pattern = percentPattern
         case .currency(let code):
-            let currencies = CLDRData.rootValues(.currencies)
-            currencyDigits = Int(currencies["digits." + code] ?? "2") ?? 2
-            currencyCash = currencies["cash." + code].map(DecimalText.init)
+            (currencyDigits, currencyCash) = memo.currencyRounding(code)
             if skeleton.unitWidth != .fullName { pattern = isAccounting ? accountingPattern : currencyPattern }
         case .none, .measure: break
         }
