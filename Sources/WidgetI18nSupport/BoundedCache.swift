@@ -33,7 +33,8 @@ package final class BoundedCache<Value: Sendable>: Sendable {
     /// The value kept for `key`, else `make()`'s, which is kept. `make` runs outside the lock, so two callers may
     /// both make a value for the same key: it must be a pure function of the key (the last one made is kept).
     package func value(forKey key: String, orMake make: () throws -> Value) rethrows -> Value {
-        if let kept = value(forKey: key) { return kept }
+        // Not through `value(forKey:)`: an unspecialized `Value?` costs a lookup of `Optional<Value>`'s metadata.
+        if let kept = store.value(forKey: key) { return kept as! Value }
         let made = try make()
         insert(made, forKey: key)
         return made

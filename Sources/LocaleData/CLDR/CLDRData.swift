@@ -65,14 +65,13 @@ public enum CLDRData {
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
-            if let list = lists.value(forKey: key) { return list }
-            guard let value = self[key] else { return [] }
-            // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
-            let list = value.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
+            lists.value(forKey: key) {
+                guard let value = self[key] else { return [] }
+                // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
+                return value.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
+                    String(decoding: $0, as: UTF8.self)
+                }
             }
-            lists.insert(list, forKey: key)
-            return list
         }
     }
 
@@ -84,20 +83,17 @@ public enum CLDRData {
     }
 
     private static func values(_ section: Section, id: String) -> Values {
-        let cacheKey = id + "/" + String(UnicodeScalar(section.rawValue))
-        if let cached = cache.value(forKey: cacheKey) { return cached }
         let suffix = "/" + String(UnicodeScalar(section.rawValue))
-        let values: Values
-        switch section {
-        case .units, .moreUnits:
-            values = Values(inPlace: chain(from: id).compactMap { packed.record($0 + suffix) })
-        case .numbers, .currencies, .dates, .patternGenerator:
-            var merged: [String: String] = [:]
-            packed.merge(chain(from: id).reversed().lazy.map { $0 + suffix }, into: &merged)
-            values = Values(merged)
+        return cache.value(forKey: id + suffix) {
+            switch section {
+            case .units, .moreUnits:
+                return Values(inPlace: chain(from: id).compactMap { packed.record($0 + suffix) })
+            case .numbers, .currencies, .dates, .patternGenerator:
+                var merged: [String: String] = [:]
+                packed.merge(chain(from: id).reversed().lazy.map { $0 + suffix }, into: &merged)
+                return Values(merged)
+            }
         }
-        cache.insert(values, forKey: cacheKey)
-        return values
     }
 
     /// `locale` in the language whose data ICU reads for it: a language whose ICU bundle is an alias is replaced by

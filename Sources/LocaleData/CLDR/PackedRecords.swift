@@ -200,16 +200,14 @@ package struct PackedRecords: Sendable {
         /// for the tag (`iw` reads `he`'s, `sh` `sr-Latn`'s, `CLDRData.dataTag(for:)`).
         func chain(_ section: UInt8, for locale: LocaleTag) -> Chain {
             let suffix = "/" + String(UnicodeScalar(section))
-            if let cached = cache.value(forKey: locale.normalized + suffix) { return cached }
-            let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
-            let chain =
-                cache.value(forKey: id + suffix)
-                ?? Chain(
-                    records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) },
-                    sameKeyReferences: sameKeyReferences)
-            cache.insert(chain, forKey: id + suffix)
-            cache.insert(chain, forKey: locale.normalized + suffix)
-            return chain
+            return cache.value(forKey: locale.normalized + suffix) {
+                let id = CLDRData.dataLocale(for: CLDRData.dataTag(for: locale))
+                return cache.value(forKey: id + suffix) {
+                    Chain(
+                        records: CLDRData.chain(from: id).compactMap { packed.record($0 + suffix) },
+                        sameKeyReferences: sameKeyReferences)
+                }
+            }
         }
     }
 
