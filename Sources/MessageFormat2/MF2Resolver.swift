@@ -91,6 +91,16 @@ struct MF2Resolver {
     /// earlier ones (a later one would be a duplicate declaration), so this is a loop, not a recursion, and each
     /// declaration is visited once however many variables read it.
     mutating func evaluate(through target: Int) {
+        guard !evaluated[target] else { return }
+        let declaration = message.declarations[target]
+        // The commonest declaration reads no earlier one (`.input {$n :number}`): evaluated at once, without the
+        // work list.
+        if declaration.expression.variables.allSatisfy({ declaration.isInput && $0 == declaration.name }) {
+            evaluated[target] = true
+            values[declaration.name] = resolve(
+                declaration.expression, inputName: declaration.isInput ? declaration.name : nil)
+            return
+        }
         var needed: [Int] = []
         var pending = [target]
         var queued = Set([target])
