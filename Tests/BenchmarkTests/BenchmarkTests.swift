@@ -62,6 +62,7 @@ import Testing
         let rows = one.standardOutput.split(separator: "\n")
         #expect(rows.count == 1 && rows[0].hasPrefix(#"{"case":"list","cached_ns":"#), "\(one.standardOutput)")
         #expect(rows[0].contains(#""cached_allocs":"#) && rows[0].contains(#""uncached_allocs":"#), "\(rows[0])")
+        #expect(rows[0].hasSuffix(#","output":"Ayşe, Mehmet ve Zeynep"}"#), "\(rows[0])")
         let unknown = try runProcess(bench, ["format", "--case", "lists"])
         #expect(unknown.status == 64 && unknown.standardOutput.isEmpty, "\(unknown)")
         #expect(unknown.standardError.hasPrefix("error: no case 'lists'; the cases: plain, "), "\(unknown)")

@@ -113,7 +113,7 @@ enum FormatBenchmark {
         iterations: Int, rounds: Int, varied: (String, Int) -> String
     ) -> String {
         let locale = LocaleTag(parsing: "en")!
-        _ = formatter.format(message, locale: locale, arguments: arguments)
+        let output = formatter.format(message, locale: locale, arguments: arguments).text
         let cached = median(rounds) {
             measure(iterations) { _ in _ = formatter.format(message, locale: locale, arguments: arguments) }
         }
@@ -124,13 +124,29 @@ enum FormatBenchmark {
                 _ = formatter.format(varied(message, counter), locale: locale, arguments: arguments)
             }
         }
-        return json(name, cached: cached, uncached: uncached)
+        return json(name, cached: cached, uncached: uncached, output: output)
     }
 
-    /// A row's JSON line: ns and allocations per call, cached and uncached.
-    static func json(_ name: String, cached: Sample, uncached: Sample) -> String {
+    /// A row's JSON line: ns and allocations per call, cached and uncached, and what the call formats (to compare
+    /// with another implementation's before comparing times).
+    static func json(_ name: String, cached: Sample, uncached: Sample, output: String) -> String {
         "{\"case\":\"\(name)\",\"cached_ns\":\(Int(cached.ns)),\"uncached_ns\":\(Int(uncached.ns)),"
-            + "\"cached_allocs\":\(cached.allocationsText),\"uncached_allocs\":\(uncached.allocationsText)}"
+            + "\"cached_allocs\":\(cached.allocationsText),\"uncached_allocs\":\(uncached.allocationsText),"
+            + "\"output\":\(quoted(output))}"
+    }
+
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
     /// The calls of `WidgetFormatter` beside messages, in Turkish: cached (the locale's data decoded by an earlier
@@ -162,7 +178,7 @@ enum FormatBenchmark {
         let zone = ZoneInfo(identifier: "Europe/Istanbul") ?? .utc
         let formatter = WidgetFormatter(locale: LocaleTag(parsing: "tr")!, timeZone: zone)
         return valueCases.filter { wanted($0.name) }.map { name, call in
-            _ = call(formatter)
+            let output = call(formatter)
             let cached = median(rounds) { measure(max(iterations / 10, 100)) { _ in _ = call(formatter) } }
             // Each case meets the locales in another order of regions, so no case finds another's data decoded.
             let region = ["AQ", "BV", "CX", "HM", "IO", "PN", "TF"][valueCases.firstIndex { $0.name == name } ?? 0]
@@ -170,7 +186,7 @@ enum FormatBenchmark {
                 WidgetFormatter(locale: LocaleTag(parsing: $0 + "-" + region)!, timeZone: zone)
             }
             let uncached = measure(fresh.count) { _ = call(fresh[$0]) }
-            return json(name, cached: cached, uncached: uncached)
+            return json(name, cached: cached, uncached: uncached, output: output)
         }
     }
 
