@@ -154,6 +154,21 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parse(_ text: String) throws(LocaleTagError) -> LocaleTag {
+        // A tag is parsed once per text: formatting parses the same few (a display name's code, a slice's
+        // locales) on every call, at a microsecond each.
+        if let kept = parsed.withLock({ $0[text] }) { return kept }
+        let tag = try parseText(text)
+        parsed.withLock {
+            if $0.count >= 512 { $0.removeAll(keepingCapacity: true) }
+            $0[text] = tag
+        }
+        return tag
+    }
+
+    /// Tags by the text they were parsed from, bounded (starting over at 512).
+    private static let parsed = Locked<[String: LocaleTag]>([:])
+
+    private static func parseText(_ text: String) throws(LocaleTagError) -> LocaleTag {
         guard !text.isEmpty else { throw LocaleTagError(text: text, reason: .empty) }
         guard text.utf8.count <= maximumLength else { throw LocaleTagError(text: text, reason: .tooLong) }
         let pieces = text.split(separator: "-", omittingEmptySubsequences: false)
