@@ -384,7 +384,23 @@ package struct Grouping: Equatable {
 extension String {
     /// `{index}` replaced by `value` (CLDR's unit and currency patterns).
     package func replacingPlaceholder(_ index: Int, with value: String) -> String {
-        guard let range = firstRange(of: "{\(index)}") else { return self }
-        return String(self[..<range.lowerBound]) + value + String(self[range.upperBound...])
+        // On the UTF-8 bytes (the placeholder is ASCII): `firstRange(of:)` is a generic search by `Character`.
+        let placeholder = Array("{\(index)}".utf8)
+        var pattern = self
+        return pattern.withUTF8 { bytes -> String in
+            guard bytes.count >= placeholder.count else { return self }
+            for start in 0...(bytes.count - placeholder.count)
+            where bytes[start] == placeholder[0]
+                && placeholder.indices.allSatisfy({ bytes[start + $0] == placeholder[$0] })
+            {
+                var result = [UInt8]()
+                result.reserveCapacity(bytes.count - placeholder.count + value.utf8.count)
+                result.append(contentsOf: bytes[..<start])
+                result.append(contentsOf: value.utf8)
+                result.append(contentsOf: bytes[(start + placeholder.count)...])
+                return String(decoding: result, as: UTF8.self)
+            }
+            return self
+        }
     }
 }

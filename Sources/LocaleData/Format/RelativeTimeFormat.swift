@@ -20,50 +20,58 @@ package enum RelativeTimeFormat {
     package static func format(
         _ value: Double, unit: RelativeTimeUnit, length: FormatLength, numeric: RelativeTimeNumeric, locale: LocaleTag
     ) -> String {
-        let prefix = unitLetter(unit) + styleLetter(length)
         if numeric == .auto, let offset = wordOffset(value, unit: unit) {
-            // A word is looked up once per locale, unit, length and offset ("" where the locale has none).
-            let key = locale.normalized + "|" + prefix + offset
+            // A word is looked up once per locale, unit, length and offset ("" where the locale has none), kept
+            // by the tag and a number for the other three.
+            let code = Int(unitLetter(unit).utf8.first ?? 0) * 64 + lengthCode(length) * 8 + offset + 2
             let word =
-                words.withLock { $0[key] }
+                words.withLock { $0[locale.normalized]?[code] }
                 ?? {
-                    let word = RelativeListData.values(.relative, for: locale)[prefix + offset] ?? ""
+                    let key = unitLetter(unit) + styleLetter(length) + String(offset)
+                    let word = RelativeListData.values(.relative, for: locale)[key] ?? ""
                     words.withLock {
-                        if $0.count >= 4096 { $0.removeAll(keepingCapacity: true) }
-                        $0[key] = word
+                        if $0.count >= 256 { $0.removeAll(keepingCapacity: true) }
+                        $0[locale.normalized, default: [:]][code] = word
                     }
                     return word
                 }()
             if !word.isEmpty { return word }
         }
-        let values = RelativeListData.values(.relative, for: locale)
-        return numericTime(value, prefix: prefix, values: values, locale: locale)
+        return numericTime(value, prefix: unitLetter(unit) + styleLetter(length), locale: locale)
     }
 
-    /// `.auto`'s words by `tag|<unit><style><offset>`.
-    private static let words = Locked<[String: String]>([:])
+    /// `.auto`'s words by tag, then by unit, length and offset.
+    private static let words = Locked<[String: [Int: String]]>([:])
+    /// The numeric patterns by tag, then by their key's bytes (four ASCII letters, so the number is the key's).
+    private static let patterns = Locked<[String: [Int: String]]>([:])
+
+    private static func lengthCode(_ length: FormatLength) -> Int {
+        switch length {
+        case .long: 0
+        case .short: 1
+        case .narrow: 2
+        }
+    }
 
     /// The offset, -2 to 2, whose word `.auto` uses for `value`, or `nil` where it is numeric.
-    static func wordOffset(_ value: Double, unit: RelativeTimeUnit) -> String? {
+    static func wordOffset(_ value: Double, unit: RelativeTimeUnit) -> Int? {
         guard value > -2.1, value < 2.1 else { return nil }
         let hundredths = value * 100
         // Half away from zero, then truncation toward zero: what a C cast to an integer does.
         let rounded = (hundredths < 0 ? hundredths - 0.5 : hundredths + 0.5).rounded(.towardZero)
-        let offset: String
+        let offset: Int
         switch rounded {
-        case -200: offset = "-2"
-        case -100: offset = "-1"
-        case 0: offset = "0"
-        case 100: offset = "1"
-        case 200: offset = "2"
+        case -200: offset = -2
+        case -100: offset = -1
+        case 0: offset = 0
+        case 100: offset = 1
+        case 200: offset = 2
         default: return nil
         }
-        return unit == .second && offset != "0" ? nil : offset
+        return unit == .second && offset != 0 ? nil : offset
     }
 
-    private static func numericTime(
-        _ value: Double, prefix: String, values: PackedRecords.Chain, locale: LocaleTag
-    ) -> String {
+    private static func numericTime(_ value: Double, prefix: String, locale: LocaleTag) -> String {
         // The number format of the locale ICU opens (`sh` is `sr-Latn`'s: `1,5`, not root's `1.5`).
         let formats = LocaleProfile.profile(for: CLDRData.dataTag(for: locale)).numberFormats
         let number: String
@@ -92,8 +100,20 @@ package enum RelativeTimeFormat {
             number = formats.format(
                 MessageNumber(rounded.text) ?? MessageNumber(0), .decimal, usesPatternPrecision: true)
         }
-        let key = prefix + (value.sign == .minus ? "p" : "f")
-        let pattern = values[key + categoryLetter(category)] ?? values[key + "x"] ?? "{0}"
+        let key = prefix + (value.sign == .minus ? "p" : "f") + categoryLetter(category)
+        // A pattern is looked up once per locale and key (the chain's records are scanned for it).
+        let code = key.utf8.reduce(0) { $0 &* 131 &+ Int($1) }
+        let pattern =
+            patterns.withLock { $0[locale.normalized]?[code] }
+            ?? {
+                let values = RelativeListData.values(.relative, for: locale)
+                let pattern = values[key] ?? values[String(key.dropLast()) + "x"] ?? "{0}"
+                patterns.withLock {
+                    if $0.count >= 256 { $0.removeAll(keepingCapacity: true) }
+                    $0[locale.normalized, default: [:]][code] = pattern
+                }
+                return pattern
+            }()
         return pattern.replacingPlaceholder(0, with: number)
     }
 
