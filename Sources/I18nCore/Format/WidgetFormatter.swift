@@ -142,8 +142,7 @@ public struct WidgetFormatter: Sendable {
         // through the message, which reports it.
         // (The message trims the skeleton: one with white space at either end goes through it too.)
         if let first = skeleton.utf8.first, let last = skeleton.utf8.last, (0x21..<0x80).contains(first),
-            (0x21..<0x80).contains(last),
-            !skeleton.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == 0x27 }),
+            (0x21..<0x80).contains(last), !Self.hasMessageSyntax(skeleton),
             let parsed = try? NumberSkeleton.cached(skeleton),
             parsed.roundingMode != .unnecessary, !NumberFormats.lacksUnitNames(parsed)
         {
@@ -151,6 +150,14 @@ public struct WidgetFormatter: Sendable {
         }
         let style = skeleton.isEmpty ? "" : ", ::" + skeleton
         return message("{n, number\(style)}", ["n": .number(value)])
+    }
+
+    /// Whether `text` holds `{`, `}` or `'`, which a message would read as its own syntax.
+    private static func hasMessageSyntax(_ text: String) -> Bool {
+        for byte in text.utf8 where byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == 0x27 {
+            return true
+        }
+        return false
     }
 
     /// `date` with a date-time skeleton (`MMMEd`, `jm`), as `{d, date, ::…}` in the locale's calendar and the zone.

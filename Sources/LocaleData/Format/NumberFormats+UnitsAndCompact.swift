@@ -73,7 +73,7 @@ extension NumberFormats {
         case .narrow: widthKey = "narrow"
         case .short: widthKey = "short"
         }
-        guard let patterns = Self.unitPatterns(unit, width: widthKey, locale: locale),
+        guard let patterns = memo.unitPatterns(unit, width: widthKey, locale: locale),
             let index = MeasureUnit.plurals.firstIndex(of: category(of: value).rawValue), index < patterns.count
         else {
             if let numberPieces { pieces?.add(numberPieces) }
@@ -179,10 +179,22 @@ extension NumberFormats {
             var currencies: CLDRData.Values?
             /// By ISO code: fraction digits and cash rounding increment.
             var rounding: [String: (digits: Int, cash: DecimalText?)] = [:]
+            /// By `width/unit`: a unit's patterns by plural category, or none.
+            var unitPatterns: [String: [String]?] = [:]
             /// By `code/width`: the symbol, and the text currency spacing inserts.
             var symbols: [String: (symbol: String, insert: String)] = [:]
         }
         let state = Locked(State())
+
+        /// `unitPatterns(_:width:locale:)`, kept here by width and unit: a unit formatted again skips building the
+        /// process-wide key (the tag's data locale, the width and the unit) and its lookup.
+        func unitPatterns(_ unit: String, width: String, locale: LocaleTag) -> [String]? {
+            let key = width + "/" + unit
+            if let kept = state.withLock({ $0.unitPatterns[key] }) { return kept }
+            let patterns = NumberFormats.unitPatterns(unit, width: width, locale: locale)
+            state.withLock { $0.unitPatterns[key] = .some(patterns) }
+            return patterns
+        }
 
         /// `code`'s fraction digits and cash rounding increment (root's currency data; 2 and none by default).
         func currencyRounding(_ code: String) -> (digits: Int, cash: DecimalText?) {
