@@ -32,8 +32,9 @@ public enum CLDRData {
         /// The chain's records, nearest first, for a section read in place; empty for a decoded one.
         private let records: [UnsafeBufferPointer<UInt8>]
         /// List values, split on first use (a section holds dozens; a message uses a few) and then kept, rather
-        /// than on every date formatted.
-        private let lists = BoundedCache<[String]>(capacity: 256)
+        /// than on every date formatted. A section's keys are finite, so nothing bounds it; a concrete dictionary
+        /// rather than a `BoundedCache`, whose cast out of its store was a tenth of a date's format.
+        private let lists = Locked<[String: [String]]>([:])
 
         init(_ values: [String: String]) {
             self.values = values
@@ -65,13 +66,16 @@ public enum CLDRData {
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
-            lists.value(forKey: key) {
-                guard let value = self[key] else { return [] }
-                // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
-                return value.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
-                    String(decoding: $0, as: UTF8.self)
-                }
-            }
+            if let list = lists.withLock({ $0[key] }) { return list }
+            // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
+            let list =
+                self[key].map {
+                    $0.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                } ?? []
+            lists.withLock { $0[key] = list }
+            return list
         }
     }
 
