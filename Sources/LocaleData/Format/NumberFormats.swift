@@ -41,10 +41,11 @@ package final class NumberFormats: Sendable {
     let memo: Memo
 
     /// The locale's number formats, in `numberingSystem` when given (a skeleton's `numbering-system/arab`), else
-    /// in the tag's `-u-nu-` system, else in the locale's own.
+    /// in the tag's `-u-nu-` system, else in the locale's own; with `perMilleForPercent`, the per mille sign in
+    /// the percent pattern's place of the percent sign (`permille`).
     package init(
         locale: LocaleTag, plural: @escaping @Sendable (PluralOperands) -> PluralCategory,
-        numberingSystem requested: String? = nil
+        numberingSystem requested: String? = nil, perMilleForPercent: Bool = false
     ) {
         let numbers = CLDRData.values(.numbers, for: locale)
         self.numbers = numbers
@@ -75,35 +76,13 @@ package final class NumberFormats: Sendable {
         group = numbers[symbols + "group"] ?? ","
         minus = numbers[symbols + "minus"] ?? "-"
         plus = numbers[symbols + "plus"] ?? "+"
-        percentSign = numbers[symbols + "percent"] ?? "%"
         perMille = numbers[symbols + "perMille"] ?? "‰"
+        percentSign = perMilleForPercent ? perMille : numbers[symbols + "percent"] ?? "%"
         exponential = numbers[symbols + "exponential"] ?? "E"
         decimalPattern = NumberPattern(numbers["pattern.decimalFormat"] ?? "#,##0.###")
         percentPattern = NumberPattern(numbers["pattern.percentFormat"] ?? "#,##0%")
         currencyPattern = NumberPattern(numbers["pattern.currencyFormat"] ?? "¤#,##0.00")
         minimumGroupingDigits = Int(numbers["minimumGroupingDigits"] ?? "1") ?? 1
-    }
-
-    /// `other` with `percentSign` for its percent sign (the per mille sign, for `permille`).
-    private init(_ other: NumberFormats, percentSign: String) {
-        digits = other.digits
-        usesASCIIDigits = other.usesASCIIDigits
-        decimal = other.decimal
-        group = other.group
-        minus = other.minus
-        plus = other.plus
-        self.percentSign = percentSign
-        perMille = other.perMille
-        exponential = other.exponential
-        decimalPattern = other.decimalPattern
-        percentPattern = other.percentPattern
-        currencyPattern = other.currencyPattern
-        minimumGroupingDigits = other.minimumGroupingDigits
-        numberingSystem = other.numberingSystem
-        numbers = other.numbers
-        locale = other.locale
-        plural = other.plural
-        memo = other.memo
     }
 
     /// Whether `digits` are 0 to 9 (read on every `#`).
@@ -175,7 +154,8 @@ package final class NumberFormats: Sendable {
             || (skeleton.unit == .measure("permille") && skeleton.unitWidth != .fullName
                 && skeleton.notation != .compactShort && skeleton.notation != .compactLong)
         {
-            let formats = NumberFormats(self, percentSign: perMille)
+            let formats = NumberFormats(
+                locale: locale, plural: plural, numberingSystem: numberingSystem, perMilleForPercent: true)
             var percent = skeleton
             percent.unit = .percent
             return formats.format(
