@@ -576,6 +576,8 @@ def check():
 
     problems, regions, emitted = [], [], {}
     for module in ordered:
+        if not module.files:
+            continue  # a C target (the benchmarks' AllocationCounter): no Swift to copy
         files = [source(path) for path in module.files]
         candidates = [(source(p), entry) for p, entry in fuzzers(module.name)] if module in root_modules else []
         every = files + [f for f, _ in candidates]
