@@ -30,7 +30,8 @@ let package = Package(
     ],
     targets: [
         // Below everything: what the deployment floor lacks (a lock where Synchronization's Mutex is missing,
-        // UTF-8 validation without iOS 18's String(validating:)), `package` API only.
+        // UTF-8 validation without iOS 18's String(validating:)), `package` API only but BoundedCache, which is
+        // `@_spi(WidgetI18nSupport) public` so that its inlinable methods specialize in each caller.
         .target(name: "WidgetI18nSupport"),
 
         // The widget side.

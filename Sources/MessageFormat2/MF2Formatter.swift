@@ -1,6 +1,6 @@
 import I18nCore
 import LocaleData
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,3 +1,9 @@
+#if canImport(os)
+    import os
+#else
+    import Synchronization
+#endif
+
 /// Values derived once and kept for the process (parsed messages, a locale's data merged through its chain),
 /// behind a lock, bounded: when it holds `capacity` values it starts over, which keeps a long-running host's
 /// memory flat whatever keys it is asked for, and costs a widget, which asks a few dozen, nothing.
@@ -9,69 +15,44 @@
 ///     static let cache = BoundedCache<ZoneNames>(capacity: 256)
 ///     let names = cache.value(forKey: id) { ZoneNames(id: id) }
 ///
-/// The store itself is not generic (`BoundedStore`, values as `any Sendable` by key): callers in other modules run
-/// this class's methods unspecialized (this toolchain does not serialize a `package` declaration's `@inlinable`
-/// body), and a generic store, or a generic box around each value, made them look up a generic type's metadata on
-/// every call, a fifth of a cached number's format; a cast from `any Sendable` needs only `Value`'s, at hand.
-package final class BoundedCache<Value: Sendable>: Sendable {
+/// SPI-public with inlinable methods, so that each caller specializes it for its value type: this toolchain does
+/// not serialize a `package` declaration's `@inlinable` body, and unspecialized, each lookup cast its value out of
+/// an existential (or looked up a generic type's metadata), a tenth to a fifth of a cached number's format. Import
+/// it with `@_spi(WidgetI18nSupport) import WidgetI18nSupport`; it is no part of any product's API.
+@_spi(WidgetI18nSupport) public final class BoundedCache<Value: Sendable>: Sendable {
     /// The most values it holds before it starts over.
-    package var capacity: Int { store.capacity }
-    private let store: BoundedStore
+    public let capacity: Int
+    @usableFromInline let entries = Locked<[String: Value]>([:])
 
     /// - Parameter capacity: the most values to hold; at least 1.
-    package init(capacity: Int) {
-        store = BoundedStore(capacity: capacity)
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
     }
 
     /// The value kept for `key`, or `nil`.
-    package func value(forKey key: String) -> Value? {
-        guard let value = store.value(forKey: key) else { return nil }
-        // Only `insert` puts values in this store, each a `Value`.
-        return (value as! Value)
+    @inlinable public func value(forKey key: String) -> Value? {
+        entries.withLock { $0[key] }
     }
 
     /// The value kept for `key`, else `make()`'s, which is kept. `make` runs outside the lock, so two callers may
     /// both make a value for the same key: it must be a pure function of the key (the last one made is kept).
-    package func value(forKey key: String, orMake make: () throws -> Value) rethrows -> Value {
-        // Not through `value(forKey:)`: an unspecialized `Value?` costs a lookup of `Optional<Value>`'s metadata.
-        if let kept = store.value(forKey: key) { return kept as! Value }
+    @inlinable public func value(forKey key: String, orMake make: () throws -> Value) rethrows -> Value {
+        if let kept = value(forKey: key) { return kept }
         let made = try make()
         insert(made, forKey: key)
         return made
     }
 
     /// Keeps `value` for `key`, starting over first when full.
-    package func insert(_ value: Value, forKey key: String) {
-        store.insert(value, forKey: key)
-    }
-
-    /// Forgets every value.
-    package func removeAll() {
-        store.removeAll()
-    }
-}
-
-/// Values by key behind a lock, bounded.
-final class BoundedStore: Sendable {
-    let capacity: Int
-    private let entries = Locked<[String: any Sendable]>([:])
-
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
-    }
-
-    func value(forKey key: String) -> (any Sendable)? {
-        entries.withLock { $0[key] }
-    }
-
-    func insert(_ value: any Sendable, forKey key: String) {
+    @inlinable public func insert(_ value: Value, forKey key: String) {
         entries.withLock { entries in
             if entries.count >= capacity, entries[key] == nil { entries.removeAll(keepingCapacity: true) }
             entries[key] = value
         }
     }
 
-    func removeAll() {
+    /// Forgets every value.
+    public func removeAll() {
         entries.withLock { $0.removeAll() }
     }
 }

@@ -15,7 +15,7 @@
     ///
     /// Not compiled on Linux; `scripts/check-deployment.py` compiles it against `scripts/docs/stand-ins/os.swift`,
     /// which declares `OSAllocatedUnfairLock` with Apple's signatures.
-    package struct Locked<State>: ~Copyable, @unchecked Sendable {
+    @usableFromInline package struct Locked<State>: ~Copyable, @unchecked Sendable {
         @usableFromInline let lock: OSAllocatedUnfairLock<Unchecked<State>>
 
         /// A lock around `initialValue`.
@@ -45,5 +45,5 @@
 #else
     /// A value behind a lock: `Synchronization.Mutex` where the platform has it from the package's deployment
     /// floor on (Linux); on Apple platforms a struct of the same API over `OSAllocatedUnfairLock` (above).
-    package typealias Locked<State> = Mutex<State>
+    @usableFromInline package typealias Locked<State> = Mutex<State>
 #endif

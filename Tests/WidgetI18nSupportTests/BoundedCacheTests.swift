@@ -1,5 +1,5 @@
 import Testing
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// The one cache type behind every process-wide cache of derived values.
 @Suite struct BoundedCacheTests {

@@ -1,5 +1,5 @@
 import LocaleData
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// Parsed messages by source text, shared by every formatter in the process, so a message is parsed once.
 /// Bounded: when full it starts over, which keeps a long-running host's memory flat.

@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// Every locale datum the formatters format with, from one CLDR release (`CLDRData.release`), as ICU4C ships it:
 /// number symbols and patterns, compact forms, unit and currency names, date and time patterns, month and day

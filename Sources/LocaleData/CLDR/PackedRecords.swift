@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// An index of fixed-width entries sorted by key over records of `key US value RS`, both read in place (string
 /// literals, or an installed slice's memory): the format of `CLDRData`, `CalendarData` and `ZoneNameData`, which

@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// The data of the calendars besides the Gregorian one, from CLDR 47 as ICU4C 77.1 resolves it: per locale and
 /// calendar, date and time patterns (with their numbering overrides), glue, month, era and cyclic-year names,

@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// Lists ("a, b, and c", "a, b, or c", "3 ft, 7 in") as ICU4C 77.1's `ListFormatter` joins them, from CLDR 47's list
 /// patterns (`RelativeListData`): no items is the empty string, one is itself, two take the `2` pattern, and more

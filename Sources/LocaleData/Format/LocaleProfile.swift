@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// What formatting needs to know about a locale on every call, resolved once per process: its plural rules
 /// and number formats. One dictionary lookup per message instead of one per plural and `#`.

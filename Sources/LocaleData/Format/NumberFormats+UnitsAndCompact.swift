@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 extension NumberFormats {
     // MARK: Compact notation

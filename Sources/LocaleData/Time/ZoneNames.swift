@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// A locale's time-zone display names, and the zone fields of a date pattern formatted with them as ICU4C 77.1's
 /// `TimeZoneFormat` does: `z`…`zzz` (short specific: `EST`), `zzzz` (long specific: `Eastern Standard Time`), `v`

@@ -1,6 +1,6 @@
 import I18nCore
 import LocaleData
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// Which variation of a String Catalog plural answers which ICU plural case, in one locale.
 ///
