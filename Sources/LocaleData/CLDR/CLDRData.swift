@@ -32,9 +32,8 @@ public enum CLDRData {
         /// The chain's records, nearest first, for a section read in place; empty for a decoded one.
         private let records: [UnsafeBufferPointer<UInt8>]
         /// List values, split on first use (a section holds dozens; a message uses a few) and then kept, rather
-        /// than on every date formatted. A section's keys are finite, so nothing bounds it; a concrete dictionary
-        /// rather than a `BoundedCache`, whose cast out of its store was a tenth of a date's format.
-        private let lists = Locked<[String: [String]]>([:])
+        /// than on every date formatted.
+        private let lists = BoundedCache<[String]>(capacity: 256)
 
         init(_ values: [String: String]) {
             self.values = values
@@ -66,16 +65,12 @@ public enum CLDRData {
 
         /// A list value (month names, the generator's skeletons).
         func list(_ key: String) -> [String] {
-            if let list = lists.withLock({ $0[key] }) { return list }
-            // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
-            let list =
-                self[key].map {
-                    $0.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
-                        String(decoding: $0, as: UTF8.self)
-                    }
+            lists.value(forKey: key) {
+                // Split on the UTF-8 bytes: a `Character` split walks grapheme clusters, ten times the cost.
+                self[key]?.utf8.split(separator: 0x1D, omittingEmptySubsequences: false).map {
+                    String(decoding: $0, as: UTF8.self)
                 } ?? []
-            lists.withLock { $0[key] = list }
-            return list
+            }
         }
     }
 
@@ -120,18 +115,11 @@ public enum CLDRData {
     /// The locale of the data `locale` formats with: its tag without extensions, through ICU's aliases
     /// (`zh-tw` → `zh-hant-tw`).
     static func dataLocale(for locale: LocaleTag) -> String {
-        let key = locale.normalized
-        if let id = dataLocales.withLock({ $0[key] }) { return id }
-        let id = dataLocale(for: locale, in: packed)
-        dataLocales.withLock {
-            if $0.count >= 1024 { $0.removeAll(keepingCapacity: true) }
-            $0[key] = id
-        }
-        return id
+        dataLocales.value(forKey: locale.normalized) { dataLocale(for: locale, in: packed) }
     }
 
     /// `dataLocale(for:)` by tag, found once per tag: every formatted value asks for it.
-    private static let dataLocales = Locked<[String: String]>([:])
+    private static let dataLocales = BoundedCache<String>(capacity: 1024)
 
     /// `dataLocale(for:)` in `packed`'s records.
     static func dataLocale(for locale: LocaleTag, in packed: PackedRecords) -> String {

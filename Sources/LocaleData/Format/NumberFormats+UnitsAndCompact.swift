@@ -248,10 +248,17 @@ extension NumberFormats {
         /// A compact table's entry as a number: the table, the power (3…14), the category and whether the value
         /// is exactly one.
         static func compactKey(_ table: String, power: Int, category: PluralCategory?, isExactlyOne: Bool) -> Int {
-            let tables = ["short", "long", "currency"]
-            let categories = PluralCategory.allCases
-            let tableIndex = tables.firstIndex(of: table) ?? tables.count
-            let categoryIndex = category.flatMap { categories.firstIndex(of: $0) } ?? categories.count
+            let tableIndex = table == "short" ? 0 : table == "long" ? 1 : 2
+            let categoryIndex: Int
+            switch category {
+            case .zero?: categoryIndex = 0
+            case .one?: categoryIndex = 1
+            case .two?: categoryIndex = 2
+            case .few?: categoryIndex = 3
+            case .many?: categoryIndex = 4
+            case .other?: categoryIndex = 5
+            case nil: categoryIndex = 6
+            }
             return ((tableIndex * 16 + power) * 8 + categoryIndex) * 2 + (isExactlyOne ? 1 : 0)
         }
     }

@@ -24,17 +24,10 @@ package enum RelativeTimeFormat {
             // A word is looked up once per locale, unit, length and offset ("" where the locale has none), kept
             // by the tag and a number for the other three.
             let code = Int(unitLetter(unit).utf8.first ?? 0) * 64 + lengthCode(length) * 8 + offset + 2
-            let word =
-                words.withLock { $0[locale.normalized]?[code] }
-                ?? {
-                    let key = unitLetter(unit) + styleLetter(length) + String(offset)
-                    let word = RelativeListData.values(.relative, for: locale)[key] ?? ""
-                    words.withLock {
-                        if $0.count >= 256 { $0.removeAll(keepingCapacity: true) }
-                        $0[locale.normalized, default: [:]][code] = word
-                    }
-                    return word
-                }()
+            let word = kept(in: words, locale, code) {
+                RelativeListData.values(.relative, for: locale)[unitLetter(unit) + styleLetter(length) + String(offset)]
+                    ?? ""
+            }
             if !word.isEmpty { return word }
         }
         return numericTime(value, prefix: unitLetter(unit) + styleLetter(length), locale: locale)
@@ -44,6 +37,19 @@ package enum RelativeTimeFormat {
     private static let words = Locked<[String: [Int: String]]>([:])
     /// The numeric patterns by tag, then by their key's bytes (four ASCII letters, so the number is the key's).
     private static let patterns = Locked<[String: [Int: String]]>([:])
+
+    /// The text kept in `table` for `locale` and `code`, else `make()`'s, kept (a table starts over at 256 tags).
+    private static func kept(
+        in table: borrowing Locked<[String: [Int: String]]>, _ locale: LocaleTag, _ code: Int, make: () -> String
+    ) -> String {
+        if let kept = table.withLock({ $0[locale.normalized]?[code] }) { return kept }
+        let made = make()
+        table.withLock {
+            if $0.count >= 256 { $0.removeAll(keepingCapacity: true) }
+            $0[locale.normalized, default: [:]][code] = made
+        }
+        return made
+    }
 
     private static func lengthCode(_ length: FormatLength) -> Int {
         switch length {
@@ -103,17 +109,10 @@ package enum RelativeTimeFormat {
         let key = prefix + (value.sign == .minus ? "p" : "f") + categoryLetter(category)
         // A pattern is looked up once per locale and key (the chain's records are scanned for it).
         let code = key.utf8.reduce(0) { $0 &* 131 &+ Int($1) }
-        let pattern =
-            patterns.withLock { $0[locale.normalized]?[code] }
-            ?? {
-                let values = RelativeListData.values(.relative, for: locale)
-                let pattern = values[key] ?? values[String(key.dropLast()) + "x"] ?? "{0}"
-                patterns.withLock {
-                    if $0.count >= 256 { $0.removeAll(keepingCapacity: true) }
-                    $0[locale.normalized, default: [:]][code] = pattern
-                }
-                return pattern
-            }()
+        let pattern = kept(in: patterns, locale, code) {
+            let values = RelativeListData.values(.relative, for: locale)
+            return values[key] ?? values[String(key.dropLast()) + "x"] ?? "{0}"
+        }
         return pattern.replacingPlaceholder(0, with: number)
     }
 

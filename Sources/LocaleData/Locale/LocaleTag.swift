@@ -1,4 +1,4 @@
-import WidgetI18nSupport
+@_spi(WidgetI18nSupport) import WidgetI18nSupport
 
 /// A BCP 47 language tag (RFC 5646): language, optional script, region, variants, extensions and private use.
 ///
@@ -156,17 +156,14 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
     private static func parse(_ text: String) throws(LocaleTagError) -> LocaleTag {
         // A tag is parsed once per text: formatting parses the same few (a display name's code, a slice's
         // locales) on every call, at a microsecond each.
-        if let kept = parsed.withLock({ $0[text] }) { return kept }
+        if let kept = parsed.value(forKey: text) { return kept }
         let tag = try parseText(text)
-        parsed.withLock {
-            if $0.count >= 512 { $0.removeAll(keepingCapacity: true) }
-            $0[text] = tag
-        }
+        parsed.insert(tag, forKey: text)
         return tag
     }
 
-    /// Tags by the text they were parsed from, bounded (starting over at 512).
-    private static let parsed = Locked<[String: LocaleTag]>([:])
+    /// Tags by the text they were parsed from.
+    private static let parsed = BoundedCache<LocaleTag>(capacity: 512)
 
     private static func parseText(_ text: String) throws(LocaleTagError) -> LocaleTag {
         guard !text.isEmpty else { throw LocaleTagError(text: text, reason: .empty) }
