@@ -113,10 +113,23 @@ public struct MF2Formatter: MessageFormatting, MarkupFormatting {
     private static func assemble(_ parts: [MF2Part]) -> (text: String, marks: [MarkedText.Mark]) {
         var text = ""
         var marks: [MarkedText.Mark] = []
+        var count = 0
+        for part in parts {
+            switch part {
+            case .text(let value): count += value.utf8.count
+            case .bidiIsolation: count += 3
+            case .markup: break
+            case .fallback(let source): count += source.utf8.count + 2
+            case .value(let value): count += value.value.utf8.count
+            }
+        }
+        text.reserveCapacity(count)
         for part in parts {
             switch part {
             case .text(let value): text += value
-            case .bidiIsolation(let scalar): text.unicodeScalars.append(scalar)
+            // Each isolation character is three bytes of UTF-8, appended as a string: a scalar is appended by way
+            // of its UTF-8 buffer, at several times the cost.
+            case .bidiIsolation(let scalar): text += String(scalar)
             case .markup(let markup):
                 let kind = MarkedText.Mark.Kind(rawValue: markup.kind.rawValue) ?? .standalone
                 marks.append(.init(offset: text.utf8.count, kind: kind, name: markup.name, attributes: markup.options))

@@ -85,7 +85,7 @@ extension MF2Resolver {
 
     mutating func call(
         _ handler: MF2Function.Handler, named name: String, operand: MF2Value?, options: [String: MF2OptionValue],
-        annotations: MF2Annotations, source: String
+        annotations: MF2Annotations, source: @autoclosure () -> String
     ) -> MF2Value? {
         if case .string = handler {
             return stringValue(operand, annotations: annotations)
@@ -99,7 +99,7 @@ extension MF2Resolver {
             return nil
         }
         if case .fallback = operand {
-            error(.badOperand, "':\(name)' has no operand: '\(source)' has no value")
+            error(.badOperand, "':\(name)' has no operand: '\(source())' has no value")
             return nil
         }
         switch handler {

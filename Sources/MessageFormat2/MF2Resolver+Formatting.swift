@@ -12,8 +12,7 @@ extension MF2Resolver {
 
     /// A placeholder's formatted part with its direction (`ltr`, `rtl`, `nil` for unknown) and whether `u:dir`
     /// asks for isolation; `nil` after an error, for the fallback.
-    mutating func formatValue(_ value: MF2Value, source: String) -> (part: MF2Part, direction: String?, isolate: Bool)?
-    {
+    mutating func formatValue(_ value: MF2Value) -> (part: MF2Part, direction: String?, isolate: Bool)? {
         let localeDirection = messageDirection
         func direction(_ annotations: MF2Annotations, natural: String?) -> (String?, Bool) {
             switch annotations.direction {

@@ -11,7 +11,7 @@ extension MF2Resolver {
     // MARK: Number selection and formatting
 
     /// What `value` selects with among `keys`, the column's literal keys; `nil` after an error.
-    mutating func selector(for value: MF2Value, name: String, keys: [String]) -> MF2Selector? {
+    mutating func selector(for value: MF2Value, name: String, keys: () -> [String]) -> MF2Selector? {
         switch value {
         case .string(let string):
             guard string.fallbackSource == nil else { return nil }
@@ -23,7 +23,7 @@ extension MF2Resolver {
                 error(.badSelector, "'$\(name)' cannot select: its function's value does not")
                 return nil
             }
-            do throws(MF2Error) { return .ranked(try select(keys)) } catch {
+            do throws(MF2Error) { return .ranked(try select(keys())) } catch {
                 errors.append(error)
                 return nil
             }
@@ -34,6 +34,15 @@ extension MF2Resolver {
     }
 
     func numberSelector(_ number: MF2NumberValue) -> MF2Selector {
+        // A whole number under `:number` or `:integer` without options, the commonest selector, is its own exact key
+        // and its own plural operands: the default rounding leaves it as it is.
+        if number.options.isEmpty, number.kind == .number || number.kind == .integer,
+            Self.isPlainInteger(number.value.text)
+        {
+            let profile = LocaleProfile.profile(for: number.annotations.locale ?? locale)
+            let exact = number.value.text == "-0" ? "0" : number.value.text
+            return .number(exact: exact, category: profile.cardinal(PluralOperands(number.value)))
+        }
         var decimal = DecimalText(number.value.text)
         if number.kind == .percent { decimal.shift(by: 2) }
         var exact = decimal
@@ -53,6 +62,14 @@ extension MF2Resolver {
             number.value.isFinite ? MessageNumber(decimal.text) ?? number.value : number.value)
         return .number(
             exact: exactText, category: mode == "ordinal" ? profile.ordinal(operands) : profile.cardinal(operands))
+    }
+
+    /// `-?(0|[1-9][0-9]*)`: a canonical integer's text.
+    static func isPlainInteger(_ text: String) -> Bool {
+        var digits = text.utf8[...]
+        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1 else { return false }
+        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     mutating func match(_ selector: MF2Selector, key: String) -> Bool {
@@ -82,20 +99,43 @@ extension MF2Resolver {
     /// `:currency`, rounding half away from zero (`halfExpand`), grouping as the locale's minimum grouping digits
     /// say (`auto`).
     func skeleton(for number: MF2NumberValue) -> NumberSkeleton {
-        let options = number.options
+        if number.options.isEmpty {
+            switch number.kind {
+            case .number: return Self.plainSkeletons.number
+            case .integer: return Self.plainSkeletons.integer
+            case .percent: return Self.plainSkeletons.percent
+            case .currency, .unit: break
+            }
+        }
+        return Self.skeleton(
+            kind: number.kind, options: number.options, currency: number.currency, unit: number.unit,
+            value: number.value)
+    }
+
+    /// The skeletons of `:number`, `:integer` and `:percent` without options, made once.
+    static let plainSkeletons = (
+        number: skeleton(kind: .number, options: [:], currency: nil, unit: nil, value: MessageNumber(0)),
+        integer: skeleton(kind: .integer, options: [:], currency: nil, unit: nil, value: MessageNumber(0)),
+        percent: skeleton(kind: .percent, options: [:], currency: nil, unit: nil, value: MessageNumber(0))
+    )
+
+    /// `value` is read only for the operand's digits (`operandDigitsOption`).
+    static func skeleton(
+        kind: MF2NumberValue.Kind, options: [String: String], currency: String?, unit: String?, value: MessageNumber
+    ) -> NumberSkeleton {
         var skeleton = NumberSkeleton()
         let defaults: (minimum: Int, maximum: Int)
-        switch number.kind {
+        switch kind {
         case .number, .unit: defaults = (0, 3)
         case .integer, .percent: defaults = (0, 0)
         case .currency: defaults = (-1, -1)
         }
-        switch number.kind {
+        switch kind {
         case .percent:
             skeleton.unit = .percent
             skeleton.scale = 2
         case .currency:
-            skeleton.unit = .currency(number.currency ?? "XXX")
+            skeleton.unit = .currency(currency ?? "XXX")
             skeleton.unitWidth =
                 switch options["currencyDisplay"] {
                 case "narrowSymbol": .narrow
@@ -105,7 +145,7 @@ extension MF2Resolver {
                 default: .short
                 }
         case .unit:
-            skeleton.unit = .measure(number.unit ?? "")
+            skeleton.unit = .measure(unit ?? "")
             skeleton.unitWidth =
                 switch options["unitDisplay"] {
                 case "narrow": .narrow
@@ -119,7 +159,7 @@ extension MF2Resolver {
         let maximumFraction = int("maximumFractionDigits") ?? (options["fractionDigits"].flatMap { Int($0) })
         // ICU's `#` (LocaleProfile.formatPound, pluralNumber): `1.0` keeps its digit; `1.0004` rounds as usual.
         if minimumFraction == nil, options[Self.operandDigitsOption] == "operand",
-            case let visible = number.value.visibleFractionDigits, visible <= maximumFraction ?? defaults.maximum
+            case let visible = value.visibleFractionDigits, visible <= maximumFraction ?? defaults.maximum
         {
             minimumFraction = visible
         }

@@ -79,6 +79,10 @@ extension MF2Resolver {
 
     /// `number-literal = ["-"] (%x30 / (%x31-39 *DIGIT)) ["." 1*DIGIT] [%i"e" ["-" / "+"] 1*DIGIT]`
     static func numberLiteral(_ text: String) -> MessageNumber? {
+        // Most keys are words (`one`, `other`): a literal starts with a digit or `-`.
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39) else {
+            return nil
+        }
         let bytes = Array(text.utf8)
         var index = 0
         func digits() -> Int {

@@ -50,8 +50,12 @@ struct MF2Resolver {
     /// The message's direction, `ltr` or `rtl`, and its locale's tag, worked out once.
     let messageDirection: String
     let localeName: String
-    var values: [String: MF2Value] = [:]
+    /// Each declaration's value once evaluated, by its index in `message.declarations`.
+    var values: [MF2Value?]
+    /// The declarations' indices by name, for a message with more than `Self.scannedDeclarations`; fewer are
+    /// scanned, which costs less than hashing the name.
     let declarationIndex: [String: Int]
+    /// Whether each declaration's evaluation has begun: one that reads its own name reads the argument.
     var evaluated: [Bool]
 
     init(message: MF2Message, locale: LocaleTag, arguments: MessageArguments, formatter: MF2Formatter) {
@@ -60,8 +64,11 @@ struct MF2Resolver {
         self.arguments = arguments
         self.formatter = formatter
         var index: [String: Int] = [:]
-        for (offset, declaration) in message.declarations.enumerated() { index[declaration.name] = offset }
+        if message.declarations.count > Self.scannedDeclarations {
+            for (offset, declaration) in message.declarations.enumerated() { index[declaration.name] = offset }
+        }
         declarationIndex = index
+        values = Array(repeating: nil, count: message.declarations.count)
         evaluated = Array(repeating: false, count: message.declarations.count)
         messageDirection = locale.isRightToLeft ? "rtl" : "ltr"
         localeName = locale.description
@@ -75,12 +82,12 @@ struct MF2Resolver {
 
     /// The value of `$name`: its declaration's (evaluated once, call-by-need), else the argument's.
     mutating func variable(_ name: String) -> MF2Value {
-        if declarationIndex[name] != nil {
-            if values[name] == nil, let target = declarationIndex[name] { evaluate(through: target) }
+        if let target = declaration(named: name) {
+            evaluate(through: target)
             // A variable whose declaration failed falls back to its own name (spec/formatting.md, "Variable
             // Resolution").
-            if case .fallback? = values[name] { return .fallback("$" + name) }
-            if let value = values[name] { return value }
+            if case .fallback? = values[target] { return .fallback("$" + name) }
+            if let value = values[target] { return value }
         }
         if let argument = arguments[name] { return .input(argument) }
         error(.unresolvedVariable, "No value for '$\(name)'; pass it as an argument")
@@ -90,6 +97,16 @@ struct MF2Resolver {
     /// Evaluates declaration `target` and the earlier ones it reads, in source order. A declaration reads only
     /// earlier ones (a later one would be a duplicate declaration), so this is a loop, not a recursion, and each
     /// declaration is visited once however many variables read it.
+    /// The index of the declaration of `name`, if one declares it.
+    func declaration(named name: String) -> Int? {
+        guard message.declarations.count > Self.scannedDeclarations else {
+            return message.declarations.firstIndex { $0.name == name }
+        }
+        return declarationIndex[name]
+    }
+
+    static let scannedDeclarations = 8
+
     mutating func evaluate(through target: Int) {
         guard !evaluated[target] else { return }
         let declaration = message.declarations[target]
@@ -97,8 +114,7 @@ struct MF2Resolver {
         // work list.
         if declaration.expression.variables.allSatisfy({ declaration.isInput && $0 == declaration.name }) {
             evaluated[target] = true
-            values[declaration.name] = resolve(
-                declaration.expression, inputName: declaration.isInput ? declaration.name : nil)
+            values[target] = resolve(declaration.expression, inputName: declaration.isInput ? declaration.name : nil)
             return
         }
         var needed: [Int] = []
@@ -109,7 +125,7 @@ struct MF2Resolver {
             needed.append(index)
             let declaration = message.declarations[index]
             for name in declaration.expression.variables where !(declaration.isInput && name == declaration.name) {
-                if let earlier = declarationIndex[name], earlier < index, queued.insert(earlier).inserted {
+                if let earlier = self.declaration(named: name), earlier < index, queued.insert(earlier).inserted {
                     pending.append(earlier)
                 }
             }
@@ -117,8 +133,7 @@ struct MF2Resolver {
         for index in needed.sorted() where !evaluated[index] {
             evaluated[index] = true
             let declaration = message.declarations[index]
-            values[declaration.name] = resolve(
-                declaration.expression, inputName: declaration.isInput ? declaration.name : nil)
+            values[index] = resolve(declaration.expression, inputName: declaration.isInput ? declaration.name : nil)
         }
     }
 
@@ -157,18 +172,18 @@ struct MF2Resolver {
             }
         case nil: break
         }
-        let source = Self.fallbackSource(expression)
-        guard let function = expression.function else { return operand ?? .fallback(source) }
+        // The fallback's text is made only when a fallback needs it.
+        guard let function = expression.function else { return operand ?? .fallback(Self.fallbackSource(expression)) }
         guard let handler = MF2Function.Handler(name: function.name, in: formatter) else {
             error(.unknownFunction, "Unknown function ':\(function.name)'")
-            return .fallback(source)
+            return .fallback(Self.fallbackSource(expression))
         }
         var options = resolveOptions(function.options)
         let annotations = resolveUOptions(&options, isMarkup: false)
         return call(
             handler, named: function.name, operand: operand, options: options, annotations: annotations,
-            source: source)
-            ?? .fallback(source)
+            source: Self.fallbackSource(expression))
+            ?? .fallback(Self.fallbackSource(expression))
     }
 
     /// Option values by name; one whose variable fails to resolve is left out (spec/formatting.md, "Option
@@ -190,6 +205,7 @@ struct MF2Resolver {
     /// Takes the `u:` options out of `options`.
     mutating func resolveUOptions(_ options: inout [String: MF2OptionValue], isMarkup: Bool) -> MF2Annotations {
         var annotations = MF2Annotations()
+        guard !options.isEmpty else { return annotations }
         if let value = options.removeValue(forKey: "u:dir") {
             let text = Self.text(of: value.value)
             if isMarkup {
@@ -245,15 +261,20 @@ struct MF2Resolver {
     /// spec/formatting.md, "Pattern Selection": the best variant of those whose keys all match.
     mutating func select(selectors: [String], variants: [MF2Message.Variant]) -> MF2Pattern {
         var resolved: [MF2Selector?] = []
+        resolved.reserveCapacity(selectors.count)
         for (column, name) in selectors.enumerated() {
-            let value = variable(name)
-            var keys: [String] = []
-            for variant in variants {
-                if case .literal(let key) = variant.keys[column], !keys.contains(key) { keys.append(key) }
+            // The column's literal keys, which only a custom function's selection reads.
+            let keys = {
+                var keys: [String] = []
+                for variant in variants {
+                    if case .literal(let key) = variant.keys[column], !keys.contains(key) { keys.append(key) }
+                }
+                return keys
             }
-            resolved.append(selector(for: value, name: name, keys: keys))
+            resolved.append(selector(for: variable(name), name: name, keys: keys))
         }
-        var matches: [[String: Bool]] = Array(repeating: [:], count: selectors.count)
+        // Each key is matched once per column (a bad key's error is reported once).
+        var matches = Array(repeating: MatchedKeys(), count: selectors.count)
         var best: MF2Message.Variant?
         for variant in variants {
             var allMatch = true
@@ -279,6 +300,26 @@ struct MF2Resolver {
         return best?.pattern ?? []
     }
 
+    /// A column's keys and whether each matched: the first few in a list, which costs less than hashing them, the
+    /// rest in a dictionary, so that thousands of keys stay linear.
+    struct MatchedKeys {
+        /// A struct, not a tuple: an array of tuples looks up its type's metadata at run time on every call.
+        struct Key {
+            var key: String
+            var matched: Bool
+        }
+        var few: [Key] = []
+        var more: [String: Bool] = [:]
+
+        subscript(key: String) -> Bool? {
+            get { few.first { $0.key == key }?.matched ?? (more.isEmpty ? nil : more[key]) }
+            set {
+                guard let newValue else { return }
+                if few.count < 8 { few.append(Key(key: key, matched: newValue)) } else { more[key] = newValue }
+            }
+        }
+    }
+
     func isBetter(_ keys: [MF2Message.Key], than other: [MF2Message.Key], selectors: [MF2Selector?]) -> Bool {
         for (column, key) in keys.enumerated() {
             let otherKey = other[column]
@@ -299,13 +340,14 @@ struct MF2Resolver {
 
     mutating func format(_ pattern: MF2Pattern) -> [MF2Part] {
         var parts: [MF2Part] = []
+        parts.reserveCapacity(pattern.count * 3)
         for part in pattern {
             switch part {
             case .text(let text): parts.append(.text(text))
             case .markup(let markup): parts.append(.markup(resolve(markup)))
             case .expression(let expression):
                 let value = resolve(expression)
-                parts += formatPlaceholder(value, source: Self.fallbackSource(expression))
+                appendPlaceholder(value, of: expression, to: &parts)
             }
         }
         return parts
@@ -325,26 +367,29 @@ struct MF2Resolver {
         return MF2Part.Markup(kind: kind, name: markup.name, options: texts, id: annotations.id)
     }
 
-    /// A placeholder's parts, isolated as the bidi strategy says.
-    mutating func formatPlaceholder(_ value: MF2Value, source: String) -> [MF2Part] {
-        guard let formatted = formatValue(value, source: source) else {
-            return isolated(.fallback(source: source), direction: nil, isolate: false)
+    /// Adds a placeholder's parts to `parts`, isolated as the bidi strategy says.
+    mutating func appendPlaceholder(_ value: MF2Value, of expression: MF2Expression, to parts: inout [MF2Part]) {
+        guard let formatted = formatValue(value) else {
+            let fallback = MF2Part.fallback(source: Self.fallbackSource(expression))
+            return append(fallback, direction: nil, isolate: false, to: &parts)
         }
-        return isolated(formatted.part, direction: formatted.direction, isolate: formatted.isolate)
+        append(formatted.part, direction: formatted.direction, isolate: formatted.isolate, to: &parts)
     }
 
     /// spec/formatting.md, "Handling Bidirectional Text": the Default Bidi Strategy. `direction` is `ltr`, `rtl`
     /// or `nil` (unknown).
-    func isolated(_ part: MF2Part, direction: String?, isolate: Bool) -> [MF2Part] {
-        guard formatter.bidiIsolation == .default else { return [part] }
+    func append(_ part: MF2Part, direction: String?, isolate: Bool, to parts: inout [MF2Part]) {
         let opening: Unicode.Scalar
         switch direction {
+        case _ where formatter.bidiIsolation != .default: return parts.append(part)
         case "ltr"?:
-            if messageDirection == "ltr" && !isolate { return [part] }
+            if messageDirection == "ltr" && !isolate { return parts.append(part) }
             opening = "\u{2066}"
         case "rtl"?: opening = "\u{2067}"
         default: opening = "\u{2068}"
         }
-        return [.bidiIsolation(opening), part, .bidiIsolation("\u{2069}")]
+        parts.append(.bidiIsolation(opening))
+        parts.append(part)
+        parts.append(.bidiIsolation("\u{2069}"))
     }
 }

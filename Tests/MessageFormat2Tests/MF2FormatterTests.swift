@@ -61,6 +61,28 @@ import Testing
     }
 
     /// Found by the `convert-mf2` fuzz target: NaN matched the key `0`, where ICU's `=0` never matches NaN.
+    /// An `.input` whose option reads its own variable reads the argument there, not its own value (which is being
+    /// made): the declaration is evaluated once, without recursing into itself.
+    @Test func anInputWhoseOptionReadsItselfReadsTheArgument() throws {
+        let message = ".input {$x :number minimumFractionDigits=$x} .match $x 2 {{two {$x}}} * {{other {$x}}}"
+        #expect(try text(message, "en-US", ["x": 2]) == "two 2.00")
+        #expect(try text(message, "en-US", ["x": 3]) == "other 3.000")
+    }
+
+    /// Whole numbers take the selection's short way; what they select is what the same number with a fraction does.
+    @Test func wholeNumbersSelectTheirExactKeyThenTheirCategory() throws {
+        let message = ".input {$n :number} .match $n 0 {{zero}} 1 {{exactly one}} one {{one}} few {{few}} * {{other}}"
+        #expect(try text(message, "en-US", ["n": 0]) == "zero")
+        #expect(try text(message, "en-US", ["n": "-0"]) == "zero")
+        #expect(try text(message, "en-US", ["n": 1]) == "exactly one")
+        #expect(try text(message, "en-US", ["n": "1.0"]) == "exactly one")
+        #expect(try text(message, "en-US", ["n": -1]) == "one")
+        #expect(try text(message, "pl", ["n": 22]) == "few")
+        #expect(try text(message, "pl", ["n": -22]) == "few")
+        #expect(try text(message, "pl", ["n": 12]) == "other")
+        #expect(try text(".input {$n :integer} .match $n 3 {{three}} * {{other}}", "en-US", ["n": "2.5"]) == "three")
+    }
+
     @Test func nanAndTheInfinitiesMatchNoNumberKey() throws {
         let message = ".input {$n :number} .match $n 0 {{zero}} * {{other}}"
         for value in [Double.nan, .infinity, -.infinity] {

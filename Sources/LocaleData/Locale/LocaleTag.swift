@@ -138,8 +138,16 @@ public struct LocaleTag: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the script or language is written right to left (Arabic, Hebrew, Persian, Urdu, …).
     public var isRightToLeft: Bool {
-        if let script { return ["Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg"].contains(script) }
-        return ["ar", "he", "iw", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug"].contains(language)
+        if let script {
+            switch script {
+            case "Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Adlm", "Rohg": return true
+            default: return false
+            }
+        }
+        switch language {
+        case "ar", "he", "iw", "fa", "ur", "ps", "yi", "ckb", "dv", "sd", "ug": return true
+        default: return false
+        }
     }
 
     public static func == (lhs: LocaleTag, rhs: LocaleTag) -> Bool { lhs.normalized == rhs.normalized }
