@@ -38,6 +38,34 @@ private let errorCases: [MessageErrorCase] = try! testData.load("messageformat-e
         #expect(error?.location.column == 5)
     }
 
+    /// The parser reads bytes: a message with text beyond ASCII places its errors in scalars all the same (in a
+    /// number or a date skeleton, after a tag, on a later line), takes non-ASCII white space as white space and
+    /// non-ASCII letters in a tag's name, and keeps quoted and plain text whole.
+    @Test func nonASCIITextKeepsPositionsInScalars() throws {
+        let errors: [(message: String, kind: String, at: String)] = [
+            ("Grüße {n, number, ::currency/EUR föo}", "invalidSkeleton", "1:34"),
+            ("日本 {d, date, ::yMMMdé}", "invalidSkeleton", "1:21"),
+            ("ça <b>x</i>", "mismatchedTag", "1:8"),
+            ("é{n,\u{2003}plural,\u{00A0}one{x}}", "missingOtherClause", "1:2"),
+            ("ü\nçö {a", "unclosedBrace", "2:4"),
+            ("🙂🙂 {n, plural, one {#} oth€r {#}}", "invalidSelector", "1:24"),
+        ]
+        for (message, kind, at) in errors {
+            let error = #expect(throws: MessageParseError.self, "\(message)") { try MessageParser.parse(message) }
+            #expect(error.map { Self.name(of: $0.kind) } == kind, "\(message): \(String(describing: error))")
+            #expect(error?.location.description == at, "\(message): \(String(describing: error))")
+        }
+        #expect(
+            try MessageParser.parse("é {\u{00A0}n\u{00A0}} '{ü}' <bö a=\"ç\">ß</bö>")
+                == [
+                    .literal("é "), .argument(name: "n", location: SourceLocation(offset: 2, line: 1, column: 3)),
+                    .literal(" {ü} "),
+                    .tag(
+                        name: "bö", attributes: [TagAttribute(name: "a", value: "ç")], children: [.literal("ß")],
+                        location: SourceLocation(offset: 14, line: 1, column: 15)),
+                ])
+    }
+
     @Test func buildsATypedTreeWithLocations() throws {
         let elements = try MessageParser.parse("Hi {name}, {n, plural, offset:1 =0 {none} one {# more} other {# more}}")
         #expect(elements.count == 4)

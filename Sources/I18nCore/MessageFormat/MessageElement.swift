@@ -24,7 +24,7 @@ package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A parsed ICU message: the typed syntax tree `MessageParser` produces.
-package indirect enum MessageElement: Hashable, Sendable {
+package enum MessageElement: Hashable, Sendable {
     /// Text shown as is (apostrophe quoting already resolved).
     case literal(String)
     /// `{name}`

@@ -12,11 +12,21 @@ import LocaleData
 /// attributes, fails such a message, and ICU4C reads tags as text.
 ///
 ///     let elements = try MessageParser.parse("{count, plural, one {# event} other {# events}}")
+///
+/// The parser reads the message's UTF-8 bytes: all of its syntax is ASCII, and no byte of a multi-byte sequence is,
+/// so it decodes a scalar only where a non-ASCII one can matter (white space, a tag name's letters). A location
+/// counts scalars, as it always has, worked out from the bytes only when one is made.
 package struct MessageParser {
-    private let scalars: [Unicode.Scalar]
-    /// The offset of the first scalar of every line after the first, so that a location costs a binary search
+    private let bytes: [UInt8]
+    /// The byte offset of the first byte of every line after the first, so that a location costs a binary search
     /// instead of a scan from the start (which made parsing quadratic in the number of placeholders).
     private let lineStarts: [Int]
+    /// For a message that is not ASCII, the number of scalars before every 64th byte, so that a byte offset's
+    /// scalar offset costs at most 63 bytes' scan; empty for an ASCII message, whose offsets are the same.
+    private let scalarsBefore: [Int]
+    /// The number of `{` in the message: the top level has at most twice as many elements and one more, and its
+    /// array is made that large at once rather than grown and copied.
+    private let openingBraces: Int
     private var position = 0
 
     /// Nesting deeper than this is refused as unclosed rather than risking the stack.
@@ -26,10 +36,28 @@ package struct MessageParser {
     package static let maximumCases = 10_000
 
     private init(_ message: String) {
-        scalars = Array(message.unicodeScalars)
+        bytes = Array(message.utf8)
         var starts: [Int] = []
-        for (offset, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(offset + 1) }
+        var isASCII = true
+        var braces = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            if byte == UInt8(ascii: "{") { braces += 1 }
+            if byte >= 0x80 { isASCII = false }
+        }
         lineStarts = starts
+        openingBraces = braces
+        var before: [Int] = []
+        if !isASCII {
+            before.reserveCapacity(bytes.count / 64 + 1)
+            var count = 0
+            for (offset, byte) in bytes.enumerated() {
+                if offset % 64 == 0 { before.append(count) }
+                if !UTF8.isContinuation(byte) { count += 1 }
+            }
+            if bytes.count % 64 == 0 { before.append(count) }
+        }
+        scalarsBefore = before
     }
 
     /// Parses `message`.
@@ -55,6 +83,8 @@ package struct MessageParser {
     {
         guard depth <= Self.maximumDepth else { throw error(.tooDeep(limit: Self.maximumDepth), at: position) }
         var elements: [MessageElement] = []
+        // (Bounded, so that a hostile message of braces reserves no more than a long real one uses.)
+        if context == .topLevel { elements.reserveCapacity(min(2 * openingBraces + 1, 1 << 16)) }
         var text = ""
         func flush() {
             if !text.isEmpty {
@@ -62,16 +92,15 @@ package struct MessageParser {
                 text = ""
             }
         }
-        while position < scalars.count {
-            let scalar = scalars[position]
-            switch scalar {
-            case "{":
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
                 flush()
                 elements.append(try parseArgument(inPlural: inPlural, depth: depth))
-            case "}":
+            case UInt8(ascii: "}"):
                 switch context {
                 case .topLevel:
-                    text.unicodeScalars.append(scalar)
+                    text.append("}")
                     position += 1
                 case .caseBody:
                     flush()
@@ -80,26 +109,27 @@ package struct MessageParser {
                     if enclosing {
                         throw error(.unclosedTag(name), at: opener)
                     }
-                    text.unicodeScalars.append(scalar)
+                    text.append("}")
                     position += 1
                 }
-            case "#" where inPlural:
+            case UInt8(ascii: "#") where inPlural:
                 flush()
                 elements.append(.pound(location: location(of: position)))
                 position += 1
-            case "'":
+            case UInt8(ascii: "'"):
                 position += 1
                 appendApostrophe(to: &text, inPlural: inPlural)
-            case "<" where peekIsLetter(at: position + 1):
+            case UInt8(ascii: "<") where peekIsLetter(at: position + 1):
                 flush()
                 elements.append(try parseTag(inPlural: inPlural, depth: depth, enclosing: isEnclosed(context)))
-            case "<"
-            where position + 2 < scalars.count && scalars[position + 1] == "/" && peekIsLetter(at: position + 2):
+            case UInt8(ascii: "<")
+            where position + 2 < bytes.count && bytes[position + 1] == UInt8(ascii: "/")
+                && peekIsLetter(at: position + 2):
                 let start = position
                 position += 2
                 let name = readTagName()
                 skipWhitespace()
-                guard position < scalars.count, scalars[position] == ">" else {
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
                     throw error(.unclosedTag(name), at: start)
                 }
                 position += 1
@@ -112,19 +142,20 @@ package struct MessageParser {
                 }
                 throw error(.mismatchedTag(expected: nil, found: name), at: start)
             default:
-                // Plain text runs to the next scalar of syntax, appended at once.
+                // Plain text runs to the next byte of syntax, appended at once.
                 let start = position
                 position += 1
-                while position < scalars.count {
-                    switch scalars[position] {
-                    case "{", "}", "#", "'", "<": break
+                while position < bytes.count {
+                    switch bytes[position] {
+                    case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "'"), UInt8(ascii: "<"):
+                        break
                     default:
                         position += 1
                         continue
                     }
                     break
                 }
-                text += Self.text(scalars[start..<position])
+                text += self.text(start..<position)
             }
         }
         switch context {
@@ -145,33 +176,35 @@ package struct MessageParser {
 
     /// After a `'`: an escaped apostrophe, quoted text, or a literal apostrophe.
     private mutating func appendApostrophe(to text: inout String, inPlural: Bool) {
-        guard position < scalars.count else {
+        guard position < bytes.count else {
             text.append("'")
             return
         }
-        let next = scalars[position]
-        if next == "'" {
+        switch bytes[position] {
+        case UInt8(ascii: "'"):
             text.append("'")
             position += 1
             return
-        }
-        guard next == "{" || next == "}" || next == "<" || next == ">" || (next == "#" && inPlural) else {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"): break
+        case UInt8(ascii: "#") where inPlural: break
+        default:
             text.append("'")
             return
         }
         // Quoted text runs to the next single apostrophe; `''` inside it is one apostrophe.
-        while position < scalars.count {
-            let scalar = scalars[position]
-            position += 1
-            if scalar == "'" {
-                if position < scalars.count, scalars[position] == "'" {
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "'") {
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "'") {
                     text.append("'")
                     position += 1
                     continue
                 }
                 return
             }
-            text.unicodeScalars.append(scalar)
+            let start = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "'") { position += 1 }
+            text += self.text(start..<position)
         }
     }
 
@@ -183,33 +216,33 @@ package struct MessageParser {
         skipWhitespace()
         let name = readIdentifier()
         guard !name.isEmpty else {
-            if position >= scalars.count { throw error(.unclosedBrace, at: open) }
+            if position >= bytes.count { throw error(.unclosedBrace, at: open) }
             throw error(.expectedArgumentName, at: position)
         }
         let nameLocation = location(of: open)
         skipWhitespace()
-        guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
-        if scalars[position] == "}" {
+        guard position < bytes.count else { throw error(.unclosedBrace, at: open) }
+        if bytes[position] == UInt8(ascii: "}") {
             position += 1
             return .argument(name: name, location: nameLocation)
         }
-        guard scalars[position] == "," else { throw error(.expectedCommaOrBrace, at: position) }
+        guard bytes[position] == UInt8(ascii: ",") else { throw error(.expectedCommaOrBrace, at: position) }
         position += 1
         skipWhitespace()
         let typeStart = position
         let type = readIdentifier()
         skipWhitespace()
-        guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
+        guard position < bytes.count else { throw error(.unclosedBrace, at: open) }
         switch type {
         case "number", "date", "time":
             var styleText: String?
             var styleStart = position
-            if scalars[position] == "," {
+            if bytes[position] == UInt8(ascii: ",") {
                 position += 1
                 styleStart = position
                 styleText = try readStyle(open: open)
             } else {
-                guard scalars[position] == "}" else { throw error(.expectedCommaOrBrace, at: position) }
+                guard bytes[position] == UInt8(ascii: "}") else { throw error(.expectedCommaOrBrace, at: position) }
             }
             position += 1
             let style = styleText?.trimmingSpaces() ?? ""
@@ -223,8 +256,9 @@ package struct MessageParser {
             if styleText != nil { try checkZoneFields(from: styleStart, to: position - 1) }
             return .dateTime(name: name, isTime: type == "time", style: dateTimeStyle(style), location: nameLocation)
         case "plural", "selectordinal", "select":
-            guard scalars[position] == "," else {
-                throw error(scalars[position] == "}" ? .expectedCases(type) : .expectedCommaOrBrace, at: position)
+            guard bytes[position] == UInt8(ascii: ",") else {
+                throw error(
+                    bytes[position] == UInt8(ascii: "}") ? .expectedCases(type) : .expectedCommaOrBrace, at: position)
             }
             position += 1
             if type == "select" {
@@ -245,27 +279,19 @@ package struct MessageParser {
     /// apostrophes stay in the style, as ICU's `MessagePattern::parseSimpleStyle` keeps them: the date or number
     /// pattern reads them (`{d, date, YYYY-'W'ww}`: a literal W).
     private mutating func readStyle(open: Int) throws(MessageParseError) -> String {
-        var text = String.UnicodeScalarView()
+        let start = position
         var nesting = 0
-        while position < scalars.count {
-            let scalar = scalars[position]
-            if scalar == "'" {
-                text.append(scalar)
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "'"):
                 position += 1
-                while position < scalars.count, scalars[position] != "'" {
-                    text.append(scalars[position])
-                    position += 1
-                }
-                if position < scalars.count { text.append(scalars[position]) }
-                position += 1
-                continue
-            }
-            if scalar == "{" { nesting += 1 }
-            if scalar == "}" {
-                if nesting == 0 { return String(text) }
+                while position < bytes.count, bytes[position] != UInt8(ascii: "'") { position += 1 }
+            case UInt8(ascii: "{"): nesting += 1
+            case UInt8(ascii: "}"):
+                if nesting == 0 { return text(start..<position) }
                 nesting -= 1
+            default: break
             }
-            text.append(scalar)
             position += 1
         }
         throw error(.unclosedBrace, at: open)
@@ -277,7 +303,9 @@ package struct MessageParser {
             do {
                 _ = try NumberSkeleton(parsing: skeleton)
             } catch {
-                throw self.error(.invalidSkeleton(token: error.token, reason: error.reason), at: start + error.offset)
+                throw self.error(
+                    .invalidSkeleton(token: error.token, reason: error.reason),
+                    at: offset(scalars: error.offset, after: start))
             }
             return
         }
@@ -286,24 +314,25 @@ package struct MessageParser {
             throw error(
                 .invalidSkeleton(
                     token: String(scalar), reason: "not a date field letter (y, M, L, d, E, c, h, H, j, m, s, a, …)"),
-                at: start + offset)
+                at: self.offset(scalars: offset, after: start))
         }
     }
 
     /// A zone field ICU formats as nothing (`vv`, `OOO`, `VVVVV`) in the date pattern or skeleton of
-    /// `scalars[start..<end]`, the source as written, is a mistake with its position. Quoted text is text.
+    /// `bytes[start..<end]`, the source as written, is a mistake with its position. Quoted text is text.
     private func checkZoneFields(from start: Int, to end: Int) throws(MessageParseError) {
         var index = start
         var inQuote = false
         while index < end {
-            let scalar = scalars[index]
-            if scalar == "'" { inQuote.toggle() }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "'") { inQuote.toggle() }
+            let scalar = Unicode.Scalar(byte)
             guard !inQuote, scalar == "v" || scalar == "O" || scalar == "V" || scalar == "X" || scalar == "x" else {
                 index += 1
                 continue
             }
             var runEnd = index + 1
-            while runEnd < end, scalars[runEnd] == scalar { runEnd += 1 }
+            while runEnd < end, bytes[runEnd] == byte { runEnd += 1 }
             let count = runEnd - index
             guard ZoneNames.isKnownZoneField(scalar, count: count) else {
                 throw error(.unknownZoneField(String(repeating: Character(scalar), count: count)), at: index)
@@ -357,8 +386,8 @@ package struct MessageParser {
         var seen: Set<String> = []
         while true {
             skipWhitespace()
-            guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
-            if scalars[position] == "}" {
+            guard position < bytes.count else { throw error(.unclosedBrace, at: open) }
+            if bytes[position] == UInt8(ascii: "}") {
                 guard !cases.isEmpty else { throw error(.expectedCases(type), at: position) }
                 guard seen.contains("other") else { throw error(.missingOtherClause(type), at: open) }
                 position += 1
@@ -370,7 +399,7 @@ package struct MessageParser {
             }
             let selectorText: String
             let selector: PluralElement.Selector
-            if scalars[position] == "=" {
+            if bytes[position] == UInt8(ascii: "=") {
                 position += 1
                 let digits = readIdentifier()
                 guard let number = MessageNumber(digits) else {
@@ -401,8 +430,8 @@ package struct MessageParser {
         var seen: Set<String> = []
         while true {
             skipWhitespace()
-            guard position < scalars.count else { throw error(.unclosedBrace, at: open) }
-            if scalars[position] == "}" {
+            guard position < bytes.count else { throw error(.unclosedBrace, at: open) }
+            if bytes[position] == UInt8(ascii: "}") {
                 guard !cases.isEmpty else { throw error(.expectedCases("select"), at: position) }
                 guard seen.contains("other") else { throw error(.missingOtherClause("select"), at: open) }
                 position += 1
@@ -423,13 +452,15 @@ package struct MessageParser {
         -> [MessageElement]
     {
         skipWhitespace()
-        guard position < scalars.count, scalars[position] == "{" else {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else {
             throw error(.expectedCaseMessage(selector), at: position)
         }
         let open = position
         position += 1
         let message = try parseMessage(context: .caseBody, inPlural: inPlural, depth: depth + 1)
-        guard position < scalars.count, scalars[position] == "}" else { throw error(.unclosedBrace, at: open) }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "}") else {
+            throw error(.unclosedBrace, at: open)
+        }
         position += 1
         return message
     }
@@ -446,25 +477,27 @@ package struct MessageParser {
         var attributes: [TagAttribute] = []
         while peekIsLetter(at: position) {
             let attribute = readTagName()
-            guard position + 1 < scalars.count, scalars[position] == "=", scalars[position + 1] == "\"" else {
+            guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "="),
+                bytes[position + 1] == UInt8(ascii: "\"")
+            else {
                 throw error(.unclosedTag(name), at: start)
             }
             position += 2
-            var value = String.UnicodeScalarView()
-            while position < scalars.count, scalars[position] != "\"" {
-                value.append(scalars[position])
-                position += 1
-            }
-            guard position < scalars.count else { throw error(.unclosedTag(name), at: start) }
+            let valueStart = position
+            while position < bytes.count, bytes[position] != UInt8(ascii: "\"") { position += 1 }
+            guard position < bytes.count else { throw error(.unclosedTag(name), at: start) }
+            let value = text(valueStart..<position)
             position += 1
-            attributes.append(TagAttribute(name: attribute, value: String(value)))
+            attributes.append(TagAttribute(name: attribute, value: value))
             skipWhitespace()
         }
         if matches("/>") {
             position += 2
             return .tag(name: name, attributes: attributes, children: [], location: location(of: start))
         }
-        guard position < scalars.count, scalars[position] == ">" else { throw error(.unclosedTag(name), at: start) }
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
+            throw error(.unclosedTag(name), at: start)
+        }
         position += 1
         let children = try parseMessage(
             context: .tag(name, opener: start, enclosing: enclosing), inPlural: inPlural, depth: depth + 1)
@@ -472,20 +505,20 @@ package struct MessageParser {
     }
 
     private func peekIsLetter(at index: Int) -> Bool {
-        index < scalars.count && scalars[index].properties.isAlphabetic
+        index < bytes.count && scalar(at: index).value.properties.isAlphabetic
     }
 
     private mutating func readTagName() -> String {
-        var name = String.UnicodeScalarView()
-        while position < scalars.count,
-            scalars[position].properties.isAlphabetic || ("0"..."9").contains(scalars[position])
-                || scalars[position] == "-"
-                || scalars[position] == "_" || scalars[position] == "."
-        {
-            name.append(scalars[position])
-            position += 1
+        let start = position
+        while position < bytes.count {
+            let (scalar, length) = scalar(at: position)
+            guard
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+                    || scalar == "."
+            else { break }
+            position += length
         }
-        return String(name)
+        return text(start..<position)
     }
 
     // MARK: - Lexing
@@ -493,39 +526,49 @@ package struct MessageParser {
     /// Argument names, types and selectors: everything up to white space or syntax.
     private mutating func readIdentifier() -> String {
         let start = position
-        while position < scalars.count {
-            switch scalars[position] {
-            case "{", "}", ",", "#", "<", ">", "'", "=", ":": break
-            case let scalar where Self.isSpace(scalar): break
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: "#"), UInt8(ascii: "<"),
+                UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: ":"):
+                break
+            case 0x80...:
+                let (scalar, length) = scalar(at: position)
+                if Self.isSpace(scalar) { break }
+                position += length
+                continue
             default:
+                if Self.isSpace(Unicode.Scalar(byte)) { break }
                 position += 1
                 continue
             }
             break
         }
-        return Self.text(scalars[start..<position])
+        return text(start..<position)
     }
 
-    /// `scalars` as a string, written as UTF-8 at once (`UnicodeScalarView.append(contentsOf:)` is a generic
-    /// call per scalar).
-    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        // The exact length, so that a short string is a small one, with no allocation.
-        var length = 0
-        for scalar in scalars { length += UTF8.width(scalar) }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            var count = 0
-            for scalar in scalars {
-                for byte in UTF8.encode(scalar)! {
-                    buffer[count] = byte
-                    count += 1
-                }
-            }
-            return count
-        }
+    /// The message's bytes in `range` as a string (a short one is a small string, with no allocation). A range
+    /// begins and ends at a scalar's boundary: at an ASCII byte or the message's ends.
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// The scalar that starts at byte `index`, and its length in bytes. The bytes are a `String`'s, valid UTF-8.
+    private func scalar(at index: Int) -> (value: Unicode.Scalar, length: Int) {
+        let lead = bytes[index]
+        guard lead >= 0x80 else { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> length)
+        for next in bytes[(index + 1)..<min(index + length, bytes.count)] { value = value << 6 | UInt32(next & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     private mutating func skipWhitespace() {
-        while position < scalars.count, Self.isSpace(scalars[position]) { position += 1 }
+        while position < bytes.count {
+            let (scalar, length) = scalar(at: position)
+            guard Self.isSpace(scalar) else { return }
+            position += length
+        }
     }
 
     /// White space or pattern white space, as ICU's `PatternProps` and Unicode's `White_Space` have it; ASCII
@@ -535,17 +578,35 @@ package struct MessageParser {
         return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D)
     }
 
+    /// Whether the bytes at the position are `literal`'s (ASCII).
     private func matches(_ literal: String) -> Bool {
         var index = position
-        for scalar in literal.unicodeScalars {
-            guard index < scalars.count, scalars[index] == scalar else { return false }
+        for byte in literal.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { return false }
             index += 1
         }
         return true
     }
 
+    /// The byte offset `count` scalars after byte `start`.
+    private func offset(scalars count: Int, after start: Int) -> Int {
+        var index = start
+        for _ in 0..<max(count, 0) where index < bytes.count { index += scalar(at: index).length }
+        return index
+    }
+
+    /// The number of scalars before byte `offset`; past the end, one a byte.
+    private func scalarOffset(_ offset: Int) -> Int {
+        guard !scalarsBefore.isEmpty else { return offset }
+        let clamped = min(offset, bytes.count)
+        let block = clamped / 64
+        var count = scalarsBefore[block]
+        for byte in bytes[(block * 64)..<clamped] where !UTF8.isContinuation(byte) { count += 1 }
+        return count + (offset - clamped)
+    }
+
     private func location(of offset: Int) -> SourceLocation {
-        let clamped = min(offset, scalars.count)
+        let clamped = min(offset, bytes.count)
         // The number of line starts at or before `clamped`: the lines before the one it is on.
         var low = 0
         var high = lineStarts.count
@@ -554,7 +615,9 @@ package struct MessageParser {
             if lineStarts[middle] <= clamped { low = middle + 1 } else { high = middle }
         }
         let lineStart = low == 0 ? 0 : lineStarts[low - 1]
-        return SourceLocation(offset: offset, line: low + 1, column: clamped - lineStart + 1)
+        let scalars = scalarOffset(offset)
+        return SourceLocation(
+            offset: scalars, line: low + 1, column: scalarOffset(clamped) - scalarOffset(lineStart) + 1)
     }
 
     private func error(_ kind: MessageParseError.Kind, at offset: Int) -> MessageParseError {
