@@ -67,6 +67,13 @@ public struct ICUMessageFormatter: MessageFormatting, MarkupFormatting {
         }
     }
 
+    /// Parses `message` into the process-wide cache, as its first `format` does, without formatting it; whether it
+    /// parses. What the benchmark times against ICU4C's `umsg_open`, which parses without formatting.
+    @_spi(WidgetI18nSupport) public static func parse(_ message: String) -> Bool {
+        if case .elements = MessageCache.shared.parse(message) { return true }
+        return false
+    }
+
     /// Formats `message` as `format` does, with its rich-text tags as marks beside the text: `<b>`, `<a href="…">`.
     /// - Parameters:
     ///   - message: the message text in ICU MessageFormat.
@@ -232,10 +239,18 @@ private struct Renderer {
         render(chosen!, plural: shifted)
     }
 
+    /// `{name}`, where an argument is missing or unusable: appended in three pieces, as an interpolation builds a
+    /// string of its own first.
+    private mutating func writePlaceholder(_ name: String) {
+        output += "{"
+        output += name
+        output += "}"
+    }
+
     /// The argument, or `nil` after writing `{name}` and reporting it missing.
     private mutating func argument(_ name: String) -> MessageArgument? {
         if let value = arguments[name] { return value }
-        output += "{\(name)}"
+        writePlaceholder(name)
         problems.append(FormatProblem(.missingArgument(name)))
         return nil
     }
@@ -248,7 +263,7 @@ private struct Renderer {
         case .date(let date):
             return MessageNumber(date.timeIntervalSince1970 * 1000)
         }
-        output += "{\(name)}"
+        writePlaceholder(name)
         problems.append(FormatProblem(.argumentType(name: name, expected: "a number")))
         return nil
     }
@@ -266,7 +281,7 @@ private struct Renderer {
             }
         }
         if let date, DateFormats.formattableRange.contains(date.timeIntervalSince1970) { return date }
-        output += "{\(name)}"
+        writePlaceholder(name)
         problems.append(
             FormatProblem(
                 .argumentType(
