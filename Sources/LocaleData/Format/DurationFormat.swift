@@ -24,8 +24,9 @@ package enum DurationFormat {
         case .narrow, .digital: width = .narrow
         }
         if present.count == 1 { return measure(last.value, field: last.name, width: width, numbers: numbers) }
-        let data = NamesAndDurationsData.values(.durations, for: locale)
-        if style == .digital, let clock = clock(present, data: data, numbers: numbers) { return clock }
+        // The durations data is read for a clock, and for the list patterns the first time (then they are kept).
+        let data = { NamesAndDurationsData.values(.durations, for: locale) }
+        if style == .digital, let clock = clock(present, data: data(), numbers: numbers) { return clock }
         var items: [String] = []
         for (offset, field) in present.enumerated() {
             let value = offset == present.count - 1 ? field.value : field.value.rounded(.towardZero)
@@ -37,7 +38,7 @@ package enum DurationFormat {
         case .short: list = "unit-short"
         case .narrow, .digital: list = "unit-narrow"
         }
-        return join(items, patterns: data, prefix: list + ".", language: locale.language)
+        return ListFormat.join(items, with: .durations(locale, prefix: list + ".", data: data))
     }
 
     /// One measure: the number in the locale's decimal pattern (its fraction digits, grouped from the first
@@ -130,25 +131,5 @@ package enum DurationFormat {
         return numbers.digitsText(
             decimal, grouping: Grouping(pattern: pattern, minimum: 1),
             minimumIntegerDigits: max(minimumIntegerDigits, pattern.minimumIntegerDigits))
-    }
-
-    // MARK: The unit list
-
-    /// `items` joined as ICU's `ListFormatter` of type units joins them: the `2` pattern for two, else `start`,
-    /// `middle`… and `end`; with `ListFormat`'s Spanish and Hebrew contextual patterns.
-    static func join(_ items: [String], patterns: PackedRecords.Chain, prefix: String, language: String) -> String {
-        func pattern(_ key: String) -> String { patterns[prefix + key] ?? "{0}, {1}" }
-        guard items.count > 1 else { return items.first ?? "" }
-        if items.count == 2 {
-            return ListFormat.join(
-                ListFormat.contextual(pattern("2"), before: items[1], language: language), items[0], items[1])
-        }
-        var result = ListFormat.Wrapped(ListFormat.join(pattern("start"), items[0], items[1]))
-        let middle = ListFormat.Pattern(pattern("middle"))
-        for item in items.dropFirst(2).dropLast() { result.wrap(middle, with: item) }
-        let final = items[items.count - 1]
-        result.wrap(
-            ListFormat.Pattern(ListFormat.contextual(pattern("end"), before: final, language: language)), with: final)
-        return result.joined()
     }
 }

@@ -22,7 +22,13 @@ package enum ListFormat {
     /// `items` joined as ICU's `ListFormatter` joins them in `locale`.
     package static func format(_ items: [String], type: ListType, length: FormatLength, locale: LocaleTag) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        let patterns = Patterns.of(locale, type: type, length: length)
+        return join(items, with: Patterns.of(locale, type: type, length: length))
+    }
+
+    /// `items` joined with `patterns`: the `2` pattern for two, else `start`, `middle`… and `end`, with the Spanish
+    /// and Hebrew contextual forms.
+    static func join(_ items: [String], with patterns: Patterns) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
         if items.count == 2 {
             return patterns.contextual(patterns.two, before: items[1]).join(items[0], items[1])
         }
@@ -42,13 +48,18 @@ package enum ListFormat {
     }
 
     /// A locale's four patterns of one type and length, split once and kept (`BoundedCache`), so that a call
-    /// reads no records and splits no pattern: what ICU's `ListFormatter` keeps once it is made.
-    struct Patterns {
+    /// reads no records and splits no pattern: what ICU's `ListFormatter` keeps once it is made. A class: a call
+    /// takes one reference instead of copying seventeen strings out of the cache.
+    final class Patterns: Sendable {
         let two: Pattern
         let start: Pattern
         let middle: Pattern
         let end: Pattern
         let language: String
+
+        init(two: Pattern, start: Pattern, middle: Pattern, end: Pattern, language: String) {
+            (self.two, self.start, self.middle, self.end, self.language) = (two, start, middle, end, language)
+        }
 
         private static let cache = BoundedCache<Patterns>(capacity: 256)
 
@@ -62,6 +73,20 @@ package enum ListFormat {
                     language: locale.language)
             }
         }
+
+        /// The unit list patterns a duration joins its measures with (`unit.2`, `unit-short.start`, …), from the
+        /// durations data of `locale`, kept as `of` keeps a list's.
+        static func durations(_ locale: LocaleTag, prefix: String, data: () -> PackedRecords.Chain) -> Patterns {
+            durationCache.value(forKey: prefix + locale.normalized) {
+                let data = data()
+                func pattern(_ key: String) -> Pattern { Pattern(data[prefix + key] ?? "{0}, {1}") }
+                return Patterns(
+                    two: pattern("2"), start: pattern("start"), middle: pattern("middle"), end: pattern("end"),
+                    language: locale.language)
+            }
+        }
+
+        private static let durationCache = BoundedCache<Patterns>(capacity: 256)
 
         /// `pattern`, or its Spanish or Hebrew form before `next` (`ListFormat.contextual`).
         func contextual(_ pattern: Pattern, before next: String) -> Pattern {
