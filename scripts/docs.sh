@@ -47,12 +47,23 @@ python3 scripts/docs/check-code.py "$modules_dir" "${catalogs[@]}" README.md
 python3 scripts/docs/check-manifests.py "${catalogs[@]}" README.md
 
 # 3. One archive per module, warnings as errors, then one site with a landing page for them all.
+# The conversions are independent: they run side by side, one a core, and are checked in order afterwards.
+convert() { # convert MODULE: its archive, and its log with the exit status on the last line
+    docc convert "Sources/$1/$1.docc" --additional-symbol-graph-dir "$graphs/$1" \
+        --fallback-display-name "$1" --fallback-bundle-identifier "org.widgeti18n.$1" \
+        --output-dir "$work/$1.doccarchive" --warnings-as-errors --transform-for-static-hosting > "$work/$1.log" 2>&1
+    echo "exit $?" >> "$work/$1.log"
+}
+export -f convert
+export graphs work
+printf '%s\n' "${modules[@]}" | xargs -P "$(nproc)" -I{} bash -c 'convert "$1"' _ {}
 archives=()
 for module in "${modules[@]}"; do
-    docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
-        --fallback-display-name "$module" --fallback-bundle-identifier "org.widgeti18n.$module" \
-        --output-dir "$work/$module.doccarchive" --warnings-as-errors --transform-for-static-hosting \
-        > "$work/$module.log" 2>&1 || { cat "$work/$module.log" >&2; echo "error: DocC failed for $module" >&2; exit 1; }
+    if [ "$(tail -n 1 "$work/$module.log")" != "exit 0" ]; then
+        cat "$work/$module.log" >&2
+        echo "error: DocC failed for $module" >&2
+        exit 1
+    fi
     if grep -q "warning:" "$work/$module.log"; then
         cat "$work/$module.log" >&2
         echo "error: DocC warned for $module" >&2

@@ -22,6 +22,31 @@ step() { # step NAME COMMAND…: runs the command, then prints the step's time; 
     fi
     echo "step: $name $(seconds "$start") s"
 }
+# Two steps that each keep one core busy run side by side: `spawn` starts one, its output kept, and `finish` waits
+# for it, prints that output and its step line.
+logs=.build/test-steps
+mkdir -p "$logs"
+spawn() { # spawn NAME COMMAND…
+    local name=$1
+    shift
+    (
+        start=$(now) status=0
+        "$@" > "$logs/$name.log" 2>&1 || status=$?
+        echo "$status $(seconds "$start")" > "$logs/$name.done"
+    ) &
+    echo $! > "$logs/$name.pid"
+}
+finish() { # finish NAME: stops the run when the step failed
+    local name=$1 status elapsed
+    wait "$(cat "$logs/$name.pid")" || true
+    cat "$logs/$name.log"
+    read -r status elapsed < "$logs/$name.done"
+    if [ "$status" -ne 0 ]; then
+        echo "step: $name failed (exit $status) after $elapsed s; total $(seconds "$started") s" >&2
+        exit "$status"
+    fi
+    echo "step: $name $elapsed s"
+}
 
 step setup scripts/setup.sh --for test
 step format swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
@@ -32,10 +57,13 @@ step build swift build --build-tests -Xswiftc -warnings-as-errors
 # An iPhone app builds both library products: no system library (libcurl, libcrypto) may be reachable from them on
 # iOS, macOS or watchOS; and every region under an Apple-only condition type-checks against the stand-ins.
 step products python3 scripts/check-products.py
-step apple-only python3 scripts/check-apple-only.py
+# (It type-checks one copy at a time, as the next step extracts one module at a time: the two run side by side.)
+spawn apple-only python3 scripts/check-apple-only.py
 # The deployment floor: no symbol newer than Package.swift's platforms (read from that build's index store), the
 # Apple-only lock compiled against its stand-in, and architecture.md's table of the APIs that set the floor.
-step deployment python3 scripts/check-deployment.py --check docs/architecture.md
+spawn deployment python3 scripts/check-deployment.py --check docs/architecture.md
+finish apple-only
+finish deployment
 # The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
 # root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root
 # since the last build would be missing from it: touching the manifest makes it look again.
@@ -52,7 +80,7 @@ step size-report python3 Benchmarks/size-report.py --check docs/benchmarks.md
 step docs scripts/docs.sh .build/docs-site
 step docs-browser python3 scripts/docs/check-site.py .build/docs-site \
     --screenshot .build/test-artifacts/docs-widgettranslator.png
-# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one at a time) where
+# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one a core) where
 # what it needs is installed (ICU 77.1; g++ and libicu-dev; Unicode 15.0.0, Debian bookworm's unicode-data), each
 # skipped with a message saying what it needs where not; and CONTRIBUTING.md's table of them is the registry's.
 step generators python3 scripts/generate/registry.py --check

@@ -51,6 +51,21 @@ struct ServedCDN {
 
     func write(_ files: [String: String]) throws { try writeTree(files, in: root.path) }
 
+    /// Writes `files` as a new version: each one's modification time two seconds on, so that nginx's ETag (its
+    /// modification time and size) changes at once, without waiting for the clock's next second.
+    func writeNewVersion(_ files: [String: String]) throws {
+        try write(files)
+        try moveModificationTime(of: Array(files.keys))
+    }
+
+    /// Sets the modification time of the files at `paths` (below the root) two seconds past now.
+    func moveModificationTime(of paths: [String]) throws {
+        for path in paths {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(2)], ofItemAtPath: root.appending(path))
+        }
+    }
+
     func fetcher(
         transport: HTTPTransportKind = .platformDefault, project: ProjectID = project, namespaces: [String]? = nil
     ) throws -> CDNFetcher {
@@ -265,9 +280,7 @@ struct ServedCDN {
         let manifest = manifestFetch.manifest
         _ = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         let before = try #require(ReloadRequest.latest(project: project, kind: nil, in: store))
-        // nginx's ETag is mtime + size: make sure the mtime moves.
-        try await Task.sleep(for: .milliseconds(1100))
-        try cdn.write(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#])
+        try cdn.writeNewVersion(["acme/widgets/tr/translations.json": #"{"title": "Bugün!"}"#])
         let results = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         #expect(results.map(\.outcome) == [.notModified, .updated(size: 20)])
         #expect(
@@ -330,8 +343,7 @@ struct ServedCDN {
         #expect(bundle.message(forKey: "common.ok") == "OK")
         #expect(bundle.message(forKey: "widget.count.one") == "# event")
         // One namespace changes: the locale is rebuilt from both files, the other locale stays 304.
-        try await Task.sleep(for: .milliseconds(1100))
-        try cdn.write(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#])
+        try cdn.writeNewVersion(["acme/widgets/en/common.json": #"{"ok": "Okay"}"#])
         let again = await fetcher.fetch(manifest.languages.map(\.tag), committing: manifestFetch).locales
         #expect(again.map(\.outcome.description) == ["fetched", "not modified"])
         let updated = try MessageBundle(
@@ -481,8 +493,7 @@ struct ServedCDN {
         let cachedTR = try cdn.store.value(forKey: tr)
 
         // v2: en changed, tr is gone from the CDN.
-        try await Task.sleep(for: .milliseconds(1100))  // nginx's ETag is mtime + size: let the mtime move
-        try cdn.write([
+        try cdn.writeNewVersion([
             "acme/widgets/manifest.json": #"{"languages": ["en", "tr"], "updatedAt": "v2"}"#,
             "acme/widgets/en/translations.json": #"{"title": "Today!"}"#,
         ])

@@ -7,7 +7,7 @@ can list another set of generators.
 Usage (from anywhere): python3 scripts/generate/registry.py [--check] [--docs] [--markdown] [GENERATOR …]
 
   (no option)  run every generator (or the ones named), each writing what changed, then CONTRIBUTING.md's table
-  --check      run every generator's --check (or the named ones'), one at a time in the registry's order; skip a
+  --check      run every generator's --check (or the named ones'), one a core, printed in the registry's order; skip a
                generator whose requirement is missing, with a message on stderr saying what it needs (once per
                requirement); hold the files each generator compares to the registry's list; then, when all are
                run, check that CONTRIBUTING.md's table is the registry's. Exits 1 when any of it fails.
@@ -18,6 +18,7 @@ To add a generator: write it with generated.py's `command_line` and `update` (so
 what it generates), add it to GENERATORS below, then run `python3 scripts/generate/registry.py --docs`.
 """
 import collections
+import concurrent.futures
 import functools
 import os
 import shutil
@@ -143,30 +144,34 @@ def met(requirement):
     return REQUIREMENTS[requirement].met()
 
 
-def run(generator, check):
-    """Runs one generator (with `--check` where asked) in its own Python process, its output going to this one's.
-    Returns what failed: its exit status, or the difference between the files it compared and the registry's
-    list of what it generates; None when nothing did."""
+def run(generator, check, capture=False):
+    """Runs one generator (with `--check` where asked) in its own Python process, its output going to this one's,
+    or, with `capture`, kept and returned. Returns what failed (its exit status, or the difference between the
+    files it compared and the registry's list of what it generates; None when nothing did) and the captured
+    (stdout, stderr)."""
     with tempfile.TemporaryDirectory() as directory:
         listing = os.path.join(directory, "outputs")
         open(listing, "w").close()
         environment = dict(os.environ, **{generated.OUTPUTS_ENVIRONMENT: listing})
         command = [sys.executable, os.path.join(HERE, generator.script)] + (["--check"] if check else [])
-        status = subprocess.run(command, cwd=generated.ROOT, env=environment).returncode
+        completed = subprocess.run(command, cwd=generated.ROOT, env=environment, capture_output=capture, text=True)
         with open(listing, encoding="utf-8") as file:
             compared = sorted(set(file.read().splitlines()))
-    if status != 0:
-        return "exit status %d" % status
+    output = (completed.stdout or "", completed.stderr or "")
+    if completed.returncode != 0:
+        return "exit status %d" % completed.returncode, output
     if compared != sorted(generator.generates):
         return "it generates %s, the registry says %s" % (", ".join(compared) or "nothing",
-                                                          ", ".join(sorted(generator.generates)))
-    return None
+                                                          ", ".join(sorted(generator.generates))), output
+    return None, output
 
 
 def run_all(generators, check):
-    """Runs `generators` one after the other, skipping the ones whose requirement is missing with that
-    requirement's message on stderr (once each); returns the failures, as `script: what failed`."""
-    failures, reported = [], set()
+    """Runs `generators`, skipping the ones whose requirement is missing with that requirement's message on stderr
+    (once each); returns the failures, as `script: what failed`. Generating runs them one after the other (a
+    generator may read what an earlier one wrote); checking writes nothing, so the checks run side by side, one a
+    core, each one's output printed whole and in the registry's order."""
+    failures, reported, runnable = [], set(), []
     for generator in generators:
         missing = next((name for name in generator.needs if not met(name)), None)
         if missing is not None:
@@ -174,7 +179,19 @@ def run_all(generators, check):
                 print(REQUIREMENTS[missing].skipped, file=sys.stderr)
                 reported.add(missing)
             continue
-        failure = run(generator, check)
+        runnable.append(generator)
+    if check:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            outcomes = pool.map(lambda generator: run(generator, True, capture=True), runnable)
+            for generator, (failure, (stdout, stderr)) in zip(runnable, outcomes):
+                sys.stdout.write(stdout)
+                sys.stdout.flush()
+                sys.stderr.write(stderr)
+                if failure is not None:
+                    failures.append("%s: %s" % (generator.script, failure))
+        return failures
+    for generator in runnable:
+        failure, _ = run(generator, False)
         if failure is not None:
             failures.append("%s: %s" % (generator.script, failure))
     return failures
