@@ -49,7 +49,7 @@ finish() { # finish NAME: stops the run when the step failed
 }
 
 step setup scripts/setup.sh --for test
-step format swift format lint --strict --recursive Sources Tests Benchmarks Fuzz/Targets
+step format swift format lint --strict --parallel --recursive Sources Tests Benchmarks Fuzz/Targets
 # Every Markdown page as CommonMark reads it: no code block that swallows prose, no table split in two.
 step markdown python3 scripts/check-markdown.py
 step c-declarations scripts/check-c-declarations.sh
