@@ -29,6 +29,7 @@ mkdir -p "$logs"
 spawn() { # spawn NAME COMMAND…
     local name=$1
     shift
+    rm -f "$logs/$name.done"
     (
         start=$(now) status=0
         "$@" > "$logs/$name.log" 2>&1 || status=$?
@@ -40,6 +41,10 @@ finish() { # finish NAME: stops the run when the step failed
     local name=$1 status elapsed
     wait "$(cat "$logs/$name.pid")" || true
     cat "$logs/$name.log"
+    if [ ! -f "$logs/$name.done" ]; then
+        echo "step: $name ended without its status; total $(seconds "$started") s" >&2
+        exit 1
+    fi
     read -r status elapsed < "$logs/$name.done"
     if [ "$status" -ne 0 ]; then
         echo "step: $name failed (exit $status) after $elapsed s; total $(seconds "$started") s" >&2
