@@ -77,6 +77,12 @@ step benchmarks-build swift build --package-path Benchmarks -Xswiftc -warnings-a
 # The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner.
 step js-bridge env WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
 step swift-test swift test --skip-build "$@"
+# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one a core) where
+# what it needs is installed (ICU 77.1; g++ and libicu-dev; Unicode 15.0.0, Debian bookworm's unicode-data), each
+# skipped with a message saying what it needs where not; and CONTRIBUTING.md's table of them is the registry's.
+# The checks write nothing and build nothing: they run beside the release builds and the documentation below,
+# whose compiles keep a core and a half busy, and their output comes last.
+spawn generators python3 scripts/generate/registry.py --check
 # What each product adds to a binary (release builds of one executable per product): docs/benchmarks.md's table
 # within 10% of it, with every locale and sliced; then the table of what each data family and locale adds.
 step binary-sizes python3 Benchmarks/binary-sizes.py --check docs/benchmarks.md
@@ -85,8 +91,5 @@ step size-report python3 Benchmarks/size-report.py --check docs/benchmarks.md
 step docs scripts/docs.sh .build/docs-site
 step docs-browser python3 scripts/docs/check-site.py .build/docs-site \
     --screenshot .build/test-artifacts/docs-widgettranslator.png
-# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one a core) where
-# what it needs is installed (ICU 77.1; g++ and libicu-dev; Unicode 15.0.0, Debian bookworm's unicode-data), each
-# skipped with a message saying what it needs where not; and CONTRIBUTING.md's table of them is the registry's.
-step generators python3 scripts/generate/registry.py --check
+finish generators
 echo "total: $(seconds "$started") s"
