@@ -35,9 +35,10 @@ extension MF2Resolver {
 
     func numberSelector(_ number: MF2NumberValue) -> MF2Selector {
         // A whole number under `:number` or `:integer` without options, the commonest selector, is its own exact key
-        // and its own plural operands: the default rounding leaves it as it is.
-        if number.options.isEmpty, number.kind == .number || number.kind == .integer,
-            Self.isPlainInteger(number.value.text)
+        // and its own plural operands: the default rounding leaves it as it is. (A `MessageNumber`'s text is
+        // canonical: a finite one without fraction digits is `-?(0|[1-9][0-9]*)`.)
+        if number.options.isEmpty, number.kind == .number || number.kind == .integer, number.value.isFinite,
+            number.value.visibleFractionDigits == 0
         {
             let profile = LocaleProfile.profile(for: number.annotations.locale ?? locale)
             let exact = number.value.text == "-0" ? "0" : number.value.text
@@ -62,14 +63,6 @@ extension MF2Resolver {
             number.value.isFinite ? MessageNumber(decimal.text) ?? number.value : number.value)
         return .number(
             exact: exactText, category: mode == "ordinal" ? profile.ordinal(operands) : profile.cardinal(operands))
-    }
-
-    /// `-?(0|[1-9][0-9]*)`: a canonical integer's text.
-    static func isPlainInteger(_ text: String) -> Bool {
-        var digits = text.utf8[...]
-        if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
-        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1 else { return false }
-        return digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     mutating func match(_ selector: MF2Selector, key: String) -> Bool {

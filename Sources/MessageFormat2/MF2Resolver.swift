@@ -379,9 +379,9 @@ struct MF2Resolver {
     /// spec/formatting.md, "Handling Bidirectional Text": the Default Bidi Strategy. `direction` is `ltr`, `rtl`
     /// or `nil` (unknown).
     func append(_ part: MF2Part, direction: String?, isolate: Bool, to parts: inout [MF2Part]) {
+        guard formatter.bidiIsolation == .default else { return parts.append(part) }
         let opening: Unicode.Scalar
         switch direction {
-        case _ where formatter.bidiIsolation != .default: return parts.append(part)
         case "ltr"?:
             if messageDirection == "ltr" && !isolate { return parts.append(part) }
             opening = "\u{2066}"

@@ -595,14 +595,13 @@ package struct MessageParser {
         return index
     }
 
-    /// The number of scalars before byte `offset`; past the end, one a byte.
+    /// The number of scalars before byte `offset`, at most the message's length.
     private func scalarOffset(_ offset: Int) -> Int {
         guard !scalarsBefore.isEmpty else { return offset }
-        let clamped = min(offset, bytes.count)
-        let block = clamped / 64
+        let block = offset / 64
         var count = scalarsBefore[block]
-        for byte in bytes[(block * 64)..<clamped] where !UTF8.isContinuation(byte) { count += 1 }
-        return count + (offset - clamped)
+        for byte in bytes[(block * 64)..<offset] where !UTF8.isContinuation(byte) { count += 1 }
+        return count
     }
 
     private func location(of offset: Int) -> SourceLocation {
@@ -615,9 +614,10 @@ package struct MessageParser {
             if lineStarts[middle] <= clamped { low = middle + 1 } else { high = middle }
         }
         let lineStart = low == 0 ? 0 : lineStarts[low - 1]
-        let scalars = scalarOffset(offset)
+        // Past the end (an unclosed quote's), one scalar a byte.
+        let scalars = scalarOffset(clamped)
         return SourceLocation(
-            offset: scalars, line: low + 1, column: scalarOffset(clamped) - scalarOffset(lineStart) + 1)
+            offset: scalars + (offset - clamped), line: low + 1, column: scalars - scalarOffset(lineStart) + 1)
     }
 
     private func error(_ kind: MessageParseError.Kind, at offset: Int) -> MessageParseError {
