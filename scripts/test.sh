@@ -1,31 +1,41 @@
 #!/usr/bin/env bash
-# Sets up what the tests need and runs every test; warnings fail the build. Each step prints its wall time
-# (`step: NAME 12.3 s`) and the run ends with the total, so that a slower run shows which step it came from.
+# Sets up what the tests need and runs every test; warnings fail the build. Each step prints its wall time and the
+# CPU time it used (`step: NAME 12.3 s, CPU 20.1 s`) and the run ends with the totals, so that a slower run shows
+# which step it came from, and the CPU total over the cores is the least wall time the work could take here.
 # Arguments are passed to `swift test` (`scripts/test.sh --filter Suite`); CONTRIBUTING.md has the quicker loops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+logs=.build/test-steps
+mkdir -p "$logs"
 now() { date +%s%N; }
 started=$(now)
 seconds() { # seconds SINCE: the wall time since SINCE (nanoseconds), to a tenth
     local tenths=$((($(now) - $1) / 100000000))
     printf '%d.%d' $((tenths / 10)) $((tenths % 10))
 }
-step() { # step NAME COMMAND…: runs the command, then prints the step's time; stops the run when it fails
-    local name=$1 start status=0
+cpu() { # sets `cpu` to the CPU time (user and system, in tenths of a second) of the processes this shell waited for
+    local file=$logs/times.$BASHPID
+    times > "$file" # (in this shell: a subshell's `times` would count its own children only)
+    cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 10 }' "$file")
+}
+tenths() { printf '%d.%d' $(($1 / 10)) $(($1 % 10)); }
+step() { # step NAME COMMAND…: runs the command, then prints the step's times; stops the run when it fails
+    local name=$1 start cpu cpu_start status=0
     shift
     start=$(now)
+    cpu
+    cpu_start=$cpu
     "$@" || status=$?
     if [ "$status" -ne 0 ]; then
         echo "step: $name failed (exit $status) after $(seconds "$start") s; total $(seconds "$started") s" >&2
         exit "$status"
     fi
-    echo "step: $name $(seconds "$start") s"
+    cpu
+    echo "step: $name $(seconds "$start") s, CPU $(tenths $((cpu - cpu_start))) s"
 }
 # Two steps that each keep one core busy run side by side: `spawn` starts one, its output kept, and `finish` waits
 # for it, prints that output and its step line.
-logs=.build/test-steps
-mkdir -p "$logs"
 spawn() { # spawn NAME COMMAND…
     local name=$1
     shift
@@ -33,24 +43,25 @@ spawn() { # spawn NAME COMMAND…
     (
         start=$(now) status=0
         "$@" > "$logs/$name.log" 2>&1 || status=$?
-        echo "$status $(seconds "$start")" > "$logs/$name.done"
+        cpu
+        echo "$status $(seconds "$start") $cpu" > "$logs/$name.done"
     ) &
     echo $! > "$logs/$name.pid"
 }
 finish() { # finish NAME: stops the run when the step failed
-    local name=$1 status elapsed
+    local name=$1 status elapsed cpu_used
     wait "$(cat "$logs/$name.pid")" || true
     cat "$logs/$name.log"
     if [ ! -f "$logs/$name.done" ]; then
         echo "step: $name ended without its status; total $(seconds "$started") s" >&2
         exit 1
     fi
-    read -r status elapsed < "$logs/$name.done"
+    read -r status elapsed cpu_used < "$logs/$name.done"
     if [ "$status" -ne 0 ]; then
         echo "step: $name failed (exit $status) after $elapsed s; total $(seconds "$started") s" >&2
         exit "$status"
     fi
-    echo "step: $name $elapsed s"
+    echo "step: $name $elapsed s, CPU $(tenths "$cpu_used") s"
 }
 
 step setup scripts/setup.sh --for test
@@ -92,4 +103,5 @@ step docs scripts/docs.sh .build/docs-site
 step docs-browser python3 scripts/docs/check-site.py .build/docs-site \
     --screenshot .build/test-artifacts/docs-widgettranslator.png
 finish generators
-echo "total: $(seconds "$started") s"
+cpu
+echo "total: $(seconds "$started") s, CPU $(tenths "$cpu") s on $(nproc) cores"
