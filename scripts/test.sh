@@ -17,22 +17,34 @@ seconds() { # seconds SINCE: the wall time since SINCE (nanoseconds), to a tenth
 cpu() { # sets `cpu` to the CPU time (user and system, in tenths of a second) of the processes this shell waited for
     local file=$logs/times.$BASHPID
     times > "$file" # (in this shell: a subshell's `times` would count its own children only)
-    cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%d", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 10 }' "$file")
+    # Its second line is the children's user and system times, such as `1m2.345s 0m0.678s`.
+    cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/)
+                         printf "%d", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 10 }' "$file")
 }
 tenths() { printf '%d.%d' $(($1 / 10)) $(($1 % 10)); }
 step() { # step NAME COMMAND…: runs the command, then prints the step's times; stops the run when it fails
-    local name=$1 start cpu cpu_start status=0
+    local name=$1 start status cpu
     shift
     start=$(now)
-    cpu
-    cpu_start=$cpu
-    "$@" || status=$?
+    rm -f "$logs/$name.step"
+    # In a subshell, whose `times` count the command alone: this shell's would also count a spawned step that
+    # ended meanwhile.
+    (
+        status=0
+        "$@" || status=$?
+        cpu
+        echo "$status $cpu" > "$logs/$name.step"
+    ) || true
+    if [ ! -f "$logs/$name.step" ]; then
+        echo "step: $name ended without its status; total $(seconds "$started") s" >&2
+        exit 1
+    fi
+    read -r status cpu < "$logs/$name.step"
     if [ "$status" -ne 0 ]; then
         echo "step: $name failed (exit $status) after $(seconds "$start") s; total $(seconds "$started") s" >&2
         exit "$status"
     fi
-    cpu
-    echo "step: $name $(seconds "$start") s, CPU $(tenths $((cpu - cpu_start))) s"
+    echo "step: $name $(seconds "$start") s, CPU $(tenths "$cpu") s"
 }
 # Two steps that each keep one core busy run side by side: `spawn` starts one, its output kept, and `finish` waits
 # for it, prints that output and its step line.

@@ -1,0 +1,2 @@
+// Benchmarks/binary-sizes.py's baseline: what every row's size is measured above.
+print("hello")
