@@ -3,8 +3,9 @@ import PackageDescription
 
 // The benchmark executables, a package of their own beside the library (as swift-nio's Benchmarks/): they link
 // the root package's library products exactly as an app or a widget does, so they see its public API only, and
-// the root's products stay what users link. Benchmarks/*.py build them in release; scripts/test.sh builds them
-// in debug for Tests/BenchmarkTests.
+// the root's products stay what users link. scripts/test.sh builds the package once in release: Tests/BenchmarkTests
+// runs its two executables and Benchmarks/binary-sizes.py measures its Size ones, so the root's library graph is
+// compiled once for both. The other Benchmarks/*.py build what they time in build paths of their own.
 let package = Package(
     name: "WidgetI18nBenchmarks",
     platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],
@@ -29,6 +30,14 @@ let package = Package(
         .executableTarget(
             name: "WidgetI18nRender",
             dependencies: [.product(name: "WidgetI18nEssentials", package: "WidgetI18n"), "WidgetKeysFile"]),
+        // What each library product adds to a binary (Benchmarks/binary-sizes.py): one executable a product, calling
+        // what its users call, and a hello world to measure above.
+        .executableTarget(name: "SizeHello"),
+        .executableTarget(
+            name: "SizeEssentials", dependencies: [.product(name: "WidgetI18nEssentials", package: "WidgetI18n")]),
+        .executableTarget(
+            name: "SizeWidgetExtension", dependencies: [.product(name: "WidgetI18nWidget", package: "WidgetI18n")]),
+        .executableTarget(name: "SizeApp", dependencies: [.product(name: "WidgetI18nApp", package: "WidgetI18n")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,14 +6,16 @@ Usage: python3 Benchmarks/binary-sizes.py [--check docs/benchmarks.md] [--json]
 Without an option it also prints what each of the app's HTTP transports (libcurl's, URLSession's) adds in symbols
 of its own.
 
-It writes a package of its own under .build/binary-sizes/ (the sources are below, in this file): one executable
-per library product that calls what its users call (so the linker keeps what a real caller keeps: the widget's
-translator, the app's fetcher and writer) and a `print("hello")` baseline. It builds them in release with the
-Swift runtime and Foundation linked dynamically, as on iOS, where both are the system's, strips a copy of each
-and reports its size less the baseline's: the code and data the product puts in a binary, with every locale's
-data. The rows that end in "10 locales" are the same binaries built again in a second package that turns the
-`AllLocaleData` trait off and installs the slice `widget-i18n data --locales … --families all` writes for the
-sample project's ten locales (README, "Ship only your locales").
+It measures the Size executables of the benchmark package (Benchmarks/Package.swift, Benchmarks/Sources/Size*):
+one per library product that calls what its users call (so the linker keeps what a real caller keeps: the
+widget's translator, the app's fetcher and writer) and a `print("hello")` baseline. The package's release build
+(which scripts/test.sh makes before the tests, whose BenchmarkTests run the same build's benchmark executables;
+built here when missing) links the Swift runtime and Foundation dynamically, as on iOS, where both are the
+system's; it strips a copy of each and reports its size less the baseline's: the code and data the product puts
+in a binary, with every locale's data. The rows that end in "10 locales" are the app's and the widget
+extension's executables built again in a package of their own under .build/binary-sizes/sliced/ (their sources
+symlinked), which turns the `AllLocaleData` trait off and installs the slice `widget-i18n data --locales …
+--families all` writes for the sample project's ten locales (README, "Ship only your locales").
 
 An iOS app and its widget extension are two binaries: each carries its own copy of what it links.
 
@@ -31,38 +33,24 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, ".build", "binary-sizes")
 
-# Each binary: the product it links, the modules it imports, and the body of its main.swift (after the imports).
-PROJECT = 'let project = try! ProjectID("acme/widgets")\n'
+# Each row: its name, the product it links and the benchmark package's executable that links it.
 BINARIES = [
-    ("hello", None, [], 'print("hello")\n'),
+    ("hello", None, "SizeHello"),
     # A widget that reads the App Group's container alone, with no Foundation (what widget-i18n-render links).
-    ("`WidgetI18nEssentials`", "WidgetI18nEssentials", ["WidgetI18nEssentials"],
-     PROJECT + 'let store = FileGroupStore(directory: CommandLine.arguments.last ?? "/tmp/sizes")\n'
-     'let translator = WidgetTranslator(store: store, project: project)\n'
-     'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()))\n'),
+    ("`WidgetI18nEssentials`", "WidgetI18nEssentials", "SizeEssentials"),
     # What a widget extension links (README, "Add it to your package"), and what the app links.
-    ("a widget extension", "WidgetI18nWidget", ["WidgetI18nWidget"],
-     PROJECT + 'let store = try! AppGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
-     'let translator = WidgetTranslator(store: store, project: project)\n'
-     'let schedule = RelativeTextSchedule()\n'
-     'print(translator("today.title"), try! translator.format.relativeTime(from: Date(), to: Date()),\n'
-     '      try! schedule.changes(of: Date(), after: Date(), through: Date(), timeZone: .utc) { _ in "" })\n'),
-    ("an app", "WidgetI18nApp", ["WidgetI18nApp"],
-     PROJECT + 'let store = try! FileGroupStore(group: CommandLine.arguments.last ?? "group.acme.widgets")\n'
-     'let fetcher = try! CDNFetcher(store: store, project: project, options: FetchOptions())\n'
-     'print(try! await fetcher.switchLocale(to: .english).locale)\n'
-     'try! ContractWriter(store: store, project: project).recordReloadRequest("x", kind: "today")\n'),
+    ("a widget extension", "WidgetI18nWidget", "SizeWidgetExtension"),
+    ("an app", "WidgetI18nApp", "SizeApp"),
 ]
+BENCHMARKS = os.path.join(ROOT, "Benchmarks")
+# The build of the benchmark package that scripts/test.sh makes (its flags, so that one does not undo the other).
+RELEASE = ["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "-Xswiftc", "-warnings-as-errors"]
 
 
 # The binaries built again with only the sample project's locales (every family): the package's name and rows.
 SLICED = ["a widget extension", "an app"]
 SLICE_SUFFIX = ", 10 locales"
 SAMPLE = os.path.join(ROOT, "Locales", "acme", "widgets")
-
-
-def target(name):
-    return "Size" + re.sub(r"[^A-Za-z]", "", name.title())
 
 
 def cli():
@@ -73,25 +61,23 @@ def cli():
     return binary
 
 
-def write_package(work, sliced):
-    sources = os.path.join(work, "Sources")
-    shutil.rmtree(sources, ignore_errors=True)
+def write_sliced_package(work):
+    """The sliced package: SLICED's executables, their main.swift symlinked from Benchmarks/Sources, each beside
+    the slice `widget-i18n data` writes, installed by its first lines (WIDGET_I18N_SLICE)."""
+    locales = sorted(entry for entry in os.listdir(SAMPLE) if os.path.isdir(os.path.join(SAMPLE, entry)))
     targets = []
-    binaries = [b for b in BINARIES if b[0] in SLICED] if sliced else BINARIES
-    for name, product, modules, body in binaries:
-        directory = os.path.join(sources, target(name))
+    for name, product, executable in BINARIES:
+        if name not in SLICED:
+            continue
+        directory = os.path.join(work, "Sources", executable)
+        shutil.rmtree(directory, ignore_errors=True)
         os.makedirs(directory)
-        imports = "".join("import %s\n" % m for m in sorted(set(modules) | ({"Foundation"} if modules else set())))
-        if sliced:
-            locales = sorted(entry for entry in os.listdir(SAMPLE) if os.path.isdir(os.path.join(SAMPLE, entry)))
-            subprocess.run([cli(), "data", "--locales", ",".join(locales), "--families", "all", "--out",
-                            os.path.join(directory, "LocaleData+Slice.swift")], check=True, capture_output=True)
-            imports += "import LocaleData\n"
-            body = "try! LocaleDataTables.install(.widgetI18nSlice)\n" + body
-        with open(os.path.join(directory, "main.swift"), "w") as file:
-            file.write(imports + body)
-        dependencies = '.product(name: "%s", package: "WidgetI18n")' % product if product else ""
-        targets.append('        .executableTarget(name: "%s", dependencies: [%s]),' % (target(name), dependencies))
+        os.symlink(os.path.join(BENCHMARKS, "Sources", executable, "main.swift"), os.path.join(directory, "main.swift"))
+        subprocess.run([cli(), "data", "--locales", ",".join(locales), "--families", "all", "--out",
+                        os.path.join(directory, "LocaleData+Slice.swift")], check=True, capture_output=True)
+        targets.append('        .executableTarget(\n            name: "%s", dependencies: [.product(name: "%s", '
+                       'package: "WidgetI18n")],\n            swiftSettings: [.define("WIDGET_I18N_SLICE")]),'
+                       % (executable, product))
     # The repository, reached by path as an app reaches it (README, "Add it to your package").
     if not os.path.lexists(os.path.join(work, "wi18n")):
         os.symlink(ROOT, os.path.join(work, "wi18n"))
@@ -99,8 +85,9 @@ def write_package(work, sliced):
         "// swift-tools-version:6.1\n// Written by Benchmarks/binary-sizes.py; not edited by hand.\n"
         "import PackageDescription\n\nlet package = Package(\n    name: \"BinarySizes\",\n"
         "    platforms: [.iOS(.v16), .macOS(.v13), .watchOS(.v9)],\n"
-        "    dependencies: [.package(name: \"WidgetI18n\", path: \"wi18n\"%s)],\n    targets: [\n%s\n    ]\n)\n"
-        % (", traits: []" if sliced else "", "\n".join(targets)))
+        "    dependencies: [.package(name: \"WidgetI18n\", path: \"wi18n\", traits: [])],\n"
+        "    targets: [\n%s\n    ]\n)\n"
+        % "\n".join(targets))
     path = os.path.join(work, "Package.swift")
     if not os.path.exists(path) or open(path).read() != manifest:
         with open(path, "w") as file:
@@ -110,21 +97,27 @@ def write_package(work, sliced):
     os.utime(path)
 
 
+def build(command):
+    """Builds a package with COMMAND and returns its products directory."""
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit("binary-sizes: %s does not build:\n%s" % (command[command.index("--package-path") + 1],
+                                                            (result.stdout + result.stderr)[-4000:]))
+    return subprocess.run(command + ["--show-bin-path"], capture_output=True, text=True).stdout.strip()
+
+
 def measure():
     sizes = {}
-    for work, sliced in ((WORK, False), (os.path.join(WORK, "sliced"), True)):
-        os.makedirs(work, exist_ok=True)
-        write_package(work, sliced)
-        build = ["swift", "build", "-c", "release", "--package-path", work, "-Xswiftc", "-warnings-as-errors"]
-        result = subprocess.run(build, capture_output=True, text=True)
-        if result.returncode != 0:
-            sys.exit("binary-sizes: the size package does not build:\n" + (result.stdout + result.stderr)[-4000:])
-        bin_path = subprocess.run(build[:-2] + ["--show-bin-path"], capture_output=True, text=True).stdout.strip()
-        for name, _, _, _ in BINARIES:
+    sliced_work = os.path.join(WORK, "sliced")
+    os.makedirs(sliced_work, exist_ok=True)
+    write_sliced_package(sliced_work)
+    sliced_build = ["swift", "build", "-c", "release", "--package-path", sliced_work, "-Xswiftc", "-warnings-as-errors"]
+    for bin_path, sliced in ((build(RELEASE), False), (build(sliced_build), True)):
+        for name, _, executable in BINARIES:
             if sliced and name not in SLICED:
                 continue
-            binary = os.path.join(bin_path, target(name))
-            stripped = binary + ".stripped"
+            binary = os.path.join(bin_path, executable)
+            stripped = os.path.join(WORK, executable + (".sliced" if sliced else "") + ".stripped")
             subprocess.run(["strip", "-o", stripped, binary], check=True)
             sizes[name + (SLICE_SUFFIX if sliced else "")] = (os.path.getsize(binary), os.path.getsize(stripped))
     return sizes
@@ -139,9 +132,8 @@ def transport_sizes():
     """The bytes of each transport's own symbols (code and data) in the app's unstripped release binary: what
     choosing it adds on top of what both share. libcurl and FoundationNetworking are shared libraries here, and on
     Apple platforms URLSession is the system's, so neither library counts."""
-    build = ["swift", "build", "-c", "release", "--package-path", WORK, "--show-bin-path"]
-    binary = os.path.join(subprocess.run(build, capture_output=True, text=True).stdout.strip(),
-                          target("an app"))
+    binary = os.path.join(subprocess.run(RELEASE + ["--show-bin-path"], capture_output=True, text=True).stdout.strip(),
+                          "SizeApp")
     symbols = subprocess.run(["nm", "-S", binary], capture_output=True, text=True, check=True).stdout
     sizes = {name: 0 for name, _ in TRANSPORTS}
     for line in symbols.split("\n"):
@@ -161,8 +153,8 @@ def mb(count):
 def rows(sizes):
     hello = sizes["hello"]
     lines = ["| binary | adds (stripped) | adds (unstripped) | links |", "|---|---|---|---|"]
-    rows_ = [(name, product) for name, product, _, _ in BINARIES[1:]]
-    rows_ += [(name + SLICE_SUFFIX, product) for name, product, _, _ in BINARIES if name in SLICED]
+    rows_ = [(name, product) for name, product, _ in BINARIES[1:]]
+    rows_ += [(name + SLICE_SUFFIX, product) for name, product, _ in BINARIES if name in SLICED]
     for name, product in rows_:
         unstripped, stripped = sizes[name]
         lines.append("| %s | %s | %s | `%s` |" % (name, mb(stripped - hello[1]), mb(unstripped - hello[0]), product))

@@ -92,11 +92,12 @@ spawn apple-only python3 scripts/check-apple-only.py
 spawn deployment python3 scripts/check-deployment.py --check docs/architecture.md
 finish apple-only
 finish deployment
-# The benchmark package (Benchmarks/Package.swift), whose executables Tests/BenchmarkTests run. SwiftPM keeps the
-# root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the root
-# since the last build would be missing from it: touching the manifest makes it look again.
+# The benchmark package (Benchmarks/Package.swift), in release: Tests/BenchmarkTests runs its benchmark executables
+# and binary-sizes (below) measures its Size ones, so the root's library graph is compiled once for both. SwiftPM
+# keeps the root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the
+# root since the last build would be missing from it: touching the manifest makes it look again.
 touch Benchmarks/Package.swift
-step benchmarks-build swift build --package-path Benchmarks -Xswiftc -warnings-as-errors
+step benchmarks-build swift build -c release --package-path Benchmarks -Xswiftc -warnings-as-errors
 # The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner.
 step js-bridge env WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
 step swift-test swift test --skip-build "$@"
@@ -106,8 +107,9 @@ step swift-test swift test --skip-build "$@"
 # The checks write nothing and build nothing: they run beside the release builds and the documentation below,
 # whose compiles keep a core and a half busy, and their output comes last.
 spawn generators python3 scripts/generate/registry.py --check
-# What each product adds to a binary (release builds of one executable per product): docs/benchmarks.md's table
-# within 10% of it, with every locale and sliced; then the table of what each data family and locale adds.
+# What each product adds to a binary (the benchmark package's Size executables, and the sliced package it builds):
+# docs/benchmarks.md's table within 10% of it, with every locale and sliced; then the table of what each data family
+# and locale adds.
 step binary-sizes python3 Benchmarks/binary-sizes.py --check docs/benchmarks.md
 step size-report python3 Benchmarks/size-report.py --check docs/benchmarks.md
 # The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.

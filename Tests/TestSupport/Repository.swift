@@ -29,9 +29,10 @@ public enum Repository {
     public static func product(_ name: String) -> String { productsDirectory + "/" + name }
 
     /// Where the benchmark package's executables are: `WIDGET_I18N_BENCHMARK_PRODUCTS` when set (another build of
-    /// `Benchmarks/Package.swift`, such as a release one), else its debug build, `Benchmarks/.build/debug`.
+    /// `Benchmarks/Package.swift`, such as a debug one), else its release build, `Benchmarks/.build/release`, which
+    /// `scripts/test.sh` makes once for these tests and `Benchmarks/binary-sizes.py`.
     public static var benchmarkProductsDirectory: String {
-        ProcessInfo.processInfo.environment["WIDGET_I18N_BENCHMARK_PRODUCTS"] ?? root + "/Benchmarks/.build/debug"
+        ProcessInfo.processInfo.environment["WIDGET_I18N_BENCHMARK_PRODUCTS"] ?? root + "/Benchmarks/.build/release"
     }
 
     /// The path of an executable of the benchmark package (`Benchmarks/Package.swift`), such as
@@ -57,7 +58,8 @@ public struct MissingBenchmarkProduct: Error, CustomStringConvertible {
 
     public var description: String {
         "No benchmark executable '\(name)' at '\(path)'; build the benchmark package first: "
-            + "'swift build --package-path Benchmarks' (scripts/test.sh does), or set WIDGET_I18N_BENCHMARK_PRODUCTS "
+            + "'swift build -c release --package-path Benchmarks' (scripts/test.sh does), or set "
+            + "WIDGET_I18N_BENCHMARK_PRODUCTS "
             + "to the directory of another build of it"
     }
 }
