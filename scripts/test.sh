@@ -46,8 +46,8 @@ step() { # step NAME COMMAND…: runs the command, then prints the step's times;
     fi
     echo "step: $name $(seconds "$start") s, CPU $(tenths "$cpu") s"
 }
-# Two steps that each keep one core busy run side by side: `spawn` starts one, its output kept, and `finish` waits
-# for it, prints that output and its step line.
+# Steps that each keep one core busy run beside others: `spawn` starts one, its output kept, and `finish` waits for
+# it, prints that output and its step line.
 spawn() { # spawn NAME COMMAND…
     local name=$1
     shift
@@ -82,6 +82,12 @@ step format swift format lint --strict --parallel --recursive Sources Tests Benc
 step markdown python3 scripts/check-markdown.py
 step c-declarations scripts/check-c-declarations.sh
 step build swift build --build-tests -Xswiftc -warnings-as-errors
+# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one a core) where
+# what it needs is installed (ICU 77.1; g++ and libicu-dev; Unicode 15.0.0, Debian bookworm's unicode-data), each
+# skipped with a message saying what it needs where not; and CONTRIBUTING.md's table of them is the registry's.
+# The checks write nothing and build nothing: they run beside the steps up to the tests, which keep a core or a
+# core and a half busy, and end before the tests start, which then have the cores to themselves.
+spawn generators python3 scripts/generate/registry.py --check
 # An iPhone app builds both library products: no system library (libcurl, libcrypto) may be reachable from them on
 # iOS, macOS or watchOS; and every region under an Apple-only condition type-checks against the stand-ins.
 step products python3 scripts/check-products.py
@@ -92,30 +98,28 @@ spawn apple-only python3 scripts/check-apple-only.py
 spawn deployment python3 scripts/check-deployment.py --check docs/architecture.md
 finish apple-only
 finish deployment
+# The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner. One
+# core's work, beside the next step.
+spawn js-bridge env WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
 # The benchmark package (Benchmarks/Package.swift), in release: Tests/BenchmarkTests runs its benchmark executables
 # and binary-sizes (below) measures its Size ones, so the root's library graph is compiled once for both. SwiftPM
 # keeps the root package's file list in Benchmarks/.build until that manifest changes, so a source file added to the
 # root since the last build would be missing from it: touching the manifest makes it look again.
 touch Benchmarks/Package.swift
 step benchmarks-build swift build -c release --package-path Benchmarks -Xswiftc -warnings-as-errors
-# The JavaScript bridge (Bridges/js), end to end against the widget-i18n just built; Node's own test runner.
-step js-bridge env WIDGET_I18N_CLI="$(swift build --show-bin-path)/widget-i18n" node --test Bridges/js/test/
+finish js-bridge
+finish generators
 step swift-test swift test --skip-build "$@"
-# Every generator of scripts/generate/registry.py regenerates byte for byte (its --check, one a core) where
-# what it needs is installed (ICU 77.1; g++ and libicu-dev; Unicode 15.0.0, Debian bookworm's unicode-data), each
-# skipped with a message saying what it needs where not; and CONTRIBUTING.md's table of them is the registry's.
-# The checks write nothing and build nothing: they run beside the release builds and the documentation below,
-# whose compiles keep a core and a half busy, and their output comes last.
-spawn generators python3 scripts/generate/registry.py --check
+# The documentation, beside the next two steps (its own build and DocC's conversions, in .build/docs-manifests and
+# a temporary folder): every catalog with zero DocC warnings; then WidgetTranslator's page in a real browser.
+spawn docs scripts/docs.sh .build/docs-site
 # What each product adds to a binary (the benchmark package's Size executables, and the sliced package it builds):
 # docs/benchmarks.md's table within 10% of it, with every locale and sliced; then the table of what each data family
 # and locale adds.
 step binary-sizes python3 Benchmarks/binary-sizes.py --check docs/benchmarks.md
 step size-report python3 Benchmarks/size-report.py --check docs/benchmarks.md
-# The documentation: every catalog with zero DocC warnings, then WidgetTranslator's page in a real browser.
-step docs scripts/docs.sh .build/docs-site
+finish docs
 step docs-browser python3 scripts/docs/check-site.py .build/docs-site \
     --screenshot .build/test-artifacts/docs-widgettranslator.png
-finish generators
 cpu
 echo "total: $(seconds "$started") s, CPU $(tenths "$cpu") s on $(nproc) cores"
