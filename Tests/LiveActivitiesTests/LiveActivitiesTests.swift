@@ -147,20 +147,28 @@ private let istanbul = ZoneInfo(identifier: "Europe/Istanbul")!
 }
 
 extension DeliveryActivityTests {
+    /// Three hours and 30 s away, the arrival whose entries are spelled out below.
+    static let threeHoursAway: TimeInterval = 3 * 3600 + 30
+    /// Arrivals a push may send, however far (typed: literal arithmetic in `@Test` and `#expect` takes the type
+    /// checker seconds).
+    static let arrivals: [TimeInterval] = [1e300, -1e300, threeHoursAway, 100 * 365 * 86_400]
+
     /// An arrival a push may send, however far: the countdown has at most 90 minute entries and an hour each
     /// before them, over no more than an activity's eight hours, and renders without trapping.
-    @Test(arguments: [1e300, -1e300, 3 * 3600.0 + 30, 100 * 365 * 86_400.0])
+    @Test(arguments: arrivals)
     func anyArrivalGivesABoundedCountdown(_ offset: Double) async throws {
         var state = DeliveryState.sample(at: now)
         state.arrival = offset.magnitude > 1e20 ? Date(timeIntervalSinceReferenceDate: offset) : now + offset
         let activity = DeliveryActivity(source: try source("en"), state: state)
+        // Now, six hours before an arrival inside the eight, 90 minutes, the arrival.
+        let most: Int = 1 + 6 + 90 + 1
         for family in HomeScreenFamily.activityPresentations {
             let timeline = await activity.timeline(
                 in: EntryTimelineContext(family: family, timeZone: istanbul, date: now))
-            #expect(timeline.entries.count <= 1 + 6 + 90 + 1, "\(offset) \(family)")
+            #expect(timeline.entries.count <= most, "\(offset) \(family)")
             #expect(timeline.entries.allSatisfy { !$0.lines.isEmpty })
         }
-        guard offset == 3 * 3600.0 + 30 else { return }
+        guard offset == Self.threeHoursAway else { return }
         // Three hours and 30 s away: now, the marks three and two hours and 90 … 1 minutes before, the arrival.
         let timeline = await activity.timeline(
             in: EntryTimelineContext(family: .islandCompact, timeZone: istanbul, date: now))
