@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `widget-i18n fetch` and `locale set` against real servers on loopback: nginx for the happy paths, the
-/// fault-injecting server of `Tests/Servers/fault-server.py` for everything a CDN can get wrong.
-@Suite(.serialized) struct FetchCommandTests {
+/// What a CDN can get wrong (`Data/hostile-cdn.json`), fetched from the fault-injecting server of
+/// `Tests/Servers/fault-server.py`: each fault fails with its message and changes nothing. A suite of its own,
+/// beside `FetchCommandTests`: each runs its cases one at a time, and the two chains run side by side.
+@Suite(.serialized) struct HostileCDNFetchTests {
     struct Fault: Decodable, Sendable, CustomTestStringConvertible {
         let fault: String
         let expected: String
@@ -64,7 +65,11 @@ import Testing
         let requested = try FaultServer.hits(of: server).keys.filter { $0 != "/_hits" }
         #expect(requested.allSatisfy { $0.hasSuffix("/manifest.json") }, "\(requested.sorted().prefix(5))")
     }
+}
 
+/// `widget-i18n fetch` and `locale set` against real servers on loopback: nginx for the happy paths, the
+/// fault-injecting server of `Tests/Servers/fault-server.py` for the rest of what a CDN can get wrong.
+@Suite(.serialized) struct FetchCommandTests {
     /// A fetch that fails for a locale leaves the cached manifest and its metadata as they were, so a hostile
     /// manifest cannot be planted by a fetch that failed; and a manifest planted anyway (by an older version, or
     /// another writer) cannot make a `file://` CDN read a file outside its directory.
