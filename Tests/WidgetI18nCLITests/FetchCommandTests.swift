@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// What a CDN can get wrong (`Data/hostile-cdn.json`), fetched from the fault-injecting server of
-/// `Tests/Servers/fault-server.py`: each fault fails with its message and changes nothing. A suite of its own,
-/// beside `FetchCommandTests`: each runs its cases one at a time, and the two chains run side by side.
-@Suite(.serialized) struct HostileCDNFetchTests {
+/// `Tests/Servers/fault-server.py`: each fault fails with its message and changes nothing. Each case has a server
+/// and a store of its own, so the cases run side by side with the rest of the run, not as one chain of 74 fetches.
+@Suite struct HostileCDNFetchTests {
     struct Fault: Decodable, Sendable, CustomTestStringConvertible {
         let fault: String
         let expected: String
