@@ -59,7 +59,6 @@ public struct MissingBenchmarkProduct: Error, CustomStringConvertible {
     public var description: String {
         "No benchmark executable '\(name)' at '\(path)'; build the benchmark package first: "
             + "'swift build -c release --package-path Benchmarks' (scripts/test.sh does), or set "
-            + "WIDGET_I18N_BENCHMARK_PRODUCTS "
-            + "to the directory of another build of it"
+            + "WIDGET_I18N_BENCHMARK_PRODUCTS to the directory of another build of it"
     }
 }
