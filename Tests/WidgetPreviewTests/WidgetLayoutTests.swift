@@ -24,7 +24,8 @@ func entry(
         locale: tag, direction: tag.isRightToLeft ? .rightToLeft : .leftToRight, family: family)
 }
 
-@Suite(.serialized) struct WidgetLayoutTests {
+// A class, so that each test's folder of images is removed after it (`deinit`), not left in /tmp.
+@Suite(.serialized) final class WidgetLayoutTests {
     let renderer: WidgetRenderer
     let directory: TemporaryDirectory
 
@@ -32,6 +33,8 @@ func entry(
         renderer = try WidgetRenderer()
         directory = try TemporaryDirectory(prefix: "widget-preview")
     }
+
+    deinit { directory.remove() }
 
     @Test(arguments: [
         (HomeScreenFamily.systemSmall, 316, 316), (.systemMedium, 676, 316), (.systemLarge, 676, 708),
