@@ -22,58 +22,45 @@ cpu() { # sets `cpu` to the CPU time (user and system, in tenths of a second) of
                          printf "%d", (u[1] * 60 + u[2] + s[1] * 60 + s[2]) * 10 }' "$file")
 }
 tenths() { printf '%d.%d' $(($1 / 10)) $(($1 % 10)); }
-step() { # step NAME COMMAND…: runs the command, then prints the step's times; stops the run when it fails
-    local name=$1 start status cpu
+measure() { # measure NAME COMMAND…: runs the command, then writes its exit status, wall time and CPU time to NAME.done
+    local name=$1 start status=0 cpu
     shift
     start=$(now)
-    rm -f "$logs/$name.step"
-    # In a subshell, whose `times` count the command alone: this shell's would also count a spawned step that
-    # ended meanwhile.
-    (
-        status=0
-        "$@" || status=$?
-        cpu
-        echo "$status $cpu" > "$logs/$name.step"
-    ) || true
-    if [ ! -f "$logs/$name.step" ]; then
-        echo "step: $name ended without its status; total $(seconds "$started") s" >&2
-        exit 1
-    fi
-    read -r status cpu < "$logs/$name.step"
-    if [ "$status" -ne 0 ]; then
-        echo "step: $name failed (exit $status) after $(seconds "$start") s; total $(seconds "$started") s" >&2
-        exit "$status"
-    fi
-    echo "step: $name $(seconds "$start") s, CPU $(tenths "$cpu") s"
+    "$@" || status=$?
+    cpu
+    echo "$status $(seconds "$start") $cpu" > "$logs/$name.done"
 }
-# Steps that each keep one core busy run beside others: `spawn` starts one, its output kept, and `finish` waits for
-# it, prints that output and its step line.
-spawn() { # spawn NAME COMMAND…
-    local name=$1
-    shift
-    rm -f "$logs/$name.done"
-    (
-        start=$(now) status=0
-        "$@" > "$logs/$name.log" 2>&1 || status=$?
-        cpu
-        echo "$status $(seconds "$start") $cpu" > "$logs/$name.done"
-    ) &
-    echo $! > "$logs/$name.pid"
-}
-finish() { # finish NAME: stops the run when the step failed
-    local name=$1 status elapsed cpu_used
-    wait "$(cat "$logs/$name.pid")" || true
-    cat "$logs/$name.log"
+report() { # report NAME: prints the step line of NAME.done; stops the run when the step failed or left no status
+    local name=$1 status elapsed cpu
     if [ ! -f "$logs/$name.done" ]; then
         echo "step: $name ended without its status; total $(seconds "$started") s" >&2
         exit 1
     fi
-    read -r status elapsed cpu_used < "$logs/$name.done"
+    read -r status elapsed cpu < "$logs/$name.done"
     if [ "$status" -ne 0 ]; then
         echo "step: $name failed (exit $status) after $elapsed s; total $(seconds "$started") s" >&2
         exit "$status"
     fi
-    echo "step: $name $elapsed s, CPU $(tenths "$cpu_used") s"
+    echo "step: $name $elapsed s, CPU $(tenths "$cpu") s"
+}
+# Each step is measured in a subshell, whose `times` count its command alone: this shell's would also count a
+# spawned step that ended meanwhile.
+step() { # step NAME COMMAND…: runs the command, then prints the step's times; stops the run when it fails
+    rm -f "$logs/$1.done"
+    (measure "$@") || true
+    report "$1"
+}
+# Steps that each keep one core busy run beside others: `spawn` starts one, its output kept, and `finish` waits for
+# it, prints that output and its step line.
+spawn() { # spawn NAME COMMAND…
+    rm -f "$logs/$1.done"
+    (measure "$@" > "$logs/$1.log" 2>&1) &
+    echo $! > "$logs/$1.pid"
+}
+finish() { # finish NAME: stops the run when the step failed
+    wait "$(cat "$logs/$1.pid")" || true
+    cat "$logs/$1.log"
+    report "$1"
 }
 
 step setup scripts/setup.sh --for test
